@@ -1,0 +1,160 @@
+import type { Outcome } from './games/game.js';
+import { lookupGame, type GameLookup } from './games/registry.js';
+
+/** Fields of a round as the casino shows them; `observedAt` says when each was first seen. */
+export const CLAIM_FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature'] as const;
+export type ClaimField = (typeof CLAIM_FIELDS)[number];
+
+/**
+ * What a page (or a file) claims about one round. Everything is untrusted and may be missing:
+ * `checkClaim` turns it into typed values or says which field is wrong.
+ */
+export interface RoundClaim {
+  game: string;
+  serverSeed?: string;
+  commitment?: string;
+  clientSeed?: string;
+  nonce?: number | string;
+  /** The displayed outcome: "17"/"00", or keno's 10 numbers (array or text, any order). */
+  result?: unknown;
+  roundSignature?: string;
+  /** The commitment shown before the round was played, when one was seen. */
+  preRoundCommitment?: string;
+  /** Milliseconds since the epoch at which each field was first observed. */
+  observedAt?: Partial<Record<ClaimField, number>>;
+}
+
+export interface CheckedClaim {
+  lookup: GameLookup;
+  serverSeed?: string;
+  commitment?: string;
+  clientSeed?: string;
+  /** Canonical decimal text, as the seeds' `${nonce}` writes it. */
+  nonce?: string;
+  result?: Outcome;
+  roundSignature?: string;
+  preRoundCommitment?: string;
+  observedAt: Partial<Record<ClaimField, number>>;
+}
+
+export type ClaimCheck = { ok: true; claim: CheckedClaim } | { ok: false; problems: string[]; lookup?: GameLookup };
+
+const HEX_64 = /^[0-9a-fA-F]{64}$/;
+const MAX_SEED_LENGTH = 4096;
+// Pages shorten long hex as "3f2a…9c1e" or "3f2a...9c1e"; such a value is never the real one.
+const TRUNCATION = /…|\.\.\./;
+
+/** Validates and normalises one claim. Total: any input gets a result, never an exception. */
+export function checkClaim(input: unknown): ClaimCheck {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, problems: ['round: must be an object with game, serverSeed, clientSeed, nonce…'] };
+  }
+  const raw = input as Record<string, unknown>;
+  const problems: string[] = [];
+
+  if (typeof raw.game !== 'string' || raw.game.trim() === '') {
+    return { ok: false, problems: ['game: missing'] };
+  }
+  const lookup = lookupGame(raw.game);
+  if (lookup.kind === 'unknown') {
+    return { ok: false, lookup, problems: [`game: unknown game "${clip(raw.game)}"`] };
+  }
+
+  const serverSeed = optionalSeed(raw.serverSeed, 'serverSeed', problems, false);
+  const clientSeed = optionalSeed(raw.clientSeed, 'clientSeed', problems, true);
+  const commitment = optionalHex(raw.commitment, 'commitment', problems);
+  const roundSignature = optionalHex(raw.roundSignature, 'roundSignature', problems);
+  const preRoundCommitment = optionalHex(raw.preRoundCommitment, 'preRoundCommitment', problems);
+  const nonce = optionalNonce(raw.nonce, problems);
+
+  let result: Outcome | undefined;
+  if (raw.result !== undefined && raw.result !== null && lookup.kind === 'supported') {
+    const parsed = lookup.game.parseDisplayed(raw.result);
+    if (parsed.ok) result = parsed.outcome;
+    else problems.push(`result: ${parsed.reason}`);
+  }
+
+  const observedAt = checkObservedAt(raw.observedAt, problems);
+  if (problems.length > 0) return { ok: false, lookup, problems };
+  return {
+    ok: true,
+    claim: { lookup, serverSeed, commitment, clientSeed, nonce, result, roundSignature, preRoundCommitment, observedAt },
+  };
+}
+
+function optionalSeed(value: unknown, field: string, problems: string[], emptyAllowed: boolean): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    problems.push(`${field}: must be text`);
+    return undefined;
+  }
+  if (value === '' && !emptyAllowed) {
+    problems.push(`${field}: empty`);
+  } else if (value.length > MAX_SEED_LENGTH) {
+    problems.push(`${field}: longer than ${MAX_SEED_LENGTH} characters`);
+  } else if (TRUNCATION.test(value)) {
+    problems.push(`${field}: looks truncated ("${clip(value)}"); the full value is needed`);
+  } else if (value.isWellFormed && !value.isWellFormed()) {
+    problems.push(`${field}: contains a broken Unicode surrogate`);
+  }
+  return value;
+}
+
+function optionalHex(value: unknown, field: string, problems: string[]): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    problems.push(`${field}: must be 64 hex characters`);
+    return undefined;
+  }
+  if (TRUNCATION.test(value)) {
+    problems.push(`${field}: looks truncated ("${clip(value)}"); the full value is needed`);
+    return undefined;
+  }
+  if (!HEX_64.test(value)) {
+    problems.push(`${field}: must be 64 hex characters, got "${clip(value)}"`);
+    return undefined;
+  }
+  return value.toLowerCase();
+}
+
+/** A nonce is a non-negative integer; as a JSON number it must be exact (≤ 2^53−1). */
+function optionalNonce(value: unknown, problems: string[]): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      problems.push(
+        Number.isInteger(value) && value > 0
+          ? 'nonce: larger than 2^53−1 as a number, so not exact; give it as a string'
+          : `nonce: must be a non-negative whole number, got ${value}`,
+      );
+      return undefined;
+    }
+    return String(value);
+  }
+  if (typeof value === 'string' && /^\d{1,20}$/.test(value.trim())) return BigInt(value.trim()).toString();
+  problems.push(`nonce: must be a non-negative whole number, got ${typeof value === 'string' ? `"${clip(value)}"` : typeof value}`);
+  return undefined;
+}
+
+function checkObservedAt(value: unknown, problems: string[]): Partial<Record<ClaimField, number>> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.push('observedAt: must map field names to times');
+    return {};
+  }
+  const times: Partial<Record<ClaimField, number>> = {};
+  for (const field of CLAIM_FIELDS) {
+    const time = (value as Record<string, unknown>)[field];
+    if (time === undefined) continue;
+    if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) {
+      problems.push(`observedAt.${field}: must be a time in milliseconds`);
+    } else {
+      times[field] = time;
+    }
+  }
+  return times;
+}
+
+export function clip(text: string, length = 40): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}

@@ -1,0 +1,42 @@
+import { pickUniquePositions } from '../sampling.js';
+import type { GameDefinition, Outcome, ParsedDisplay } from './game.js';
+
+export const KENO_BOARD = 40;
+export const KENO_DRAWS = 10;
+
+/** Reads 10 distinct numbers of 1…40 from an array, chips or text like "4, 8, 15"; any order. */
+export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): ParsedDisplay {
+  let items: unknown[];
+  if (Array.isArray(shown)) items = shown;
+  else if (typeof shown === 'string') items = shown.trim() === '' ? [] : shown.trim().split(/[\s,;|/]+/).filter(Boolean);
+  else return { ok: false, reason: `${label} must be a list of numbers` };
+
+  const numbers: number[] = [];
+  for (const item of items) {
+    const text = typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
+    if (!/^\d{1,2}$/.test(text)) return { ok: false, reason: `${label}: "${String(item).slice(0, 20)}" is not a number of 1…${KENO_BOARD}` };
+    const value = Number(text);
+    if (value < 1 || value > KENO_BOARD) return { ok: false, reason: `${label}: ${value} is not on the board (1…${KENO_BOARD})` };
+    numbers.push(value);
+  }
+  if (numbers.length !== KENO_DRAWS) return { ok: false, reason: `${label}: expected ${KENO_DRAWS} numbers, got ${numbers.length}` };
+  const sorted = [...numbers].sort((a, b) => a - b);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i] === sorted[i - 1]) return { ok: false, reason: `${label}: ${sorted[i]} appears twice` };
+  }
+  return { ok: true, outcome: sorted };
+}
+
+export const keno: GameDefinition = {
+  id: 'keno',
+  label: 'Keno',
+  usualDraws: KENO_DRAWS,
+  // The seeds: pick 10 unique positions of 40, add 1, sort ascending.
+  draw(source, steps) {
+    return pickUniquePositions(KENO_DRAWS, KENO_BOARD, source, steps)
+      .map((position) => position + 1)
+      .sort((a, b) => a - b);
+  },
+  parseDisplayed: (shown) => parseKenoNumbers(shown),
+  format: (outcome: Outcome) => (Array.isArray(outcome) ? outcome.join(' ') : String(outcome)),
+};

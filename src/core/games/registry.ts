@@ -1,0 +1,51 @@
+import type { GameDefinition, SupportedGameId } from './game.js';
+import { keno } from './keno.js';
+import { americanRoulette, europeanRoulette } from './roulette.js';
+
+export const SUPPORTED_GAMES: readonly GameDefinition[] = [europeanRoulette, americanRoulette, keno];
+
+/** Originals the casino names without a published algorithm: shown as unsupported, never guessed. */
+export const UNSUPPORTED_GAMES = ['mines', 'pump', 'plinko', 'dice', 'golden-ticket', 'limbo'] as const;
+export type UnsupportedGameId = (typeof UNSUPPORTED_GAMES)[number];
+
+export type GameLookup =
+  | { kind: 'supported'; game: GameDefinition }
+  | { kind: 'unsupported'; id: UnsupportedGameId }
+  | { kind: 'unknown'; name: string };
+
+/** Lowercase, umlauts kept, everything that is not a letter or digit folded to one space. */
+export function normalizeGameName(name: string): string {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const NAMES = new Map<string, SupportedGameId | UnsupportedGameId>();
+function alias(id: SupportedGameId | UnsupportedGameId, ...names: string[]): void {
+  for (const name of [id, ...names]) NAMES.set(normalizeGameName(name), id);
+}
+alias('roulette-european', 'roulette', 'european roulette', 'europäisches roulette', 'european', 'roulette european', 'europaeisches roulette');
+alias('roulette-american', 'american roulette', 'amerikanisches roulette', 'american', 'roulette american');
+alias('keno', 'originals keno', 'cloudbet keno');
+alias('mines');
+alias('pump');
+alias('plinko');
+alias('dice');
+alias('golden-ticket', 'golden ticket', 'dice golden ticket');
+alias('limbo');
+
+const BY_ID = new Map(SUPPORTED_GAMES.map((game) => [game.id, game]));
+
+/** Finds a game by id or by any name the casino uses for it (English or German). */
+export function lookupGame(name: string): GameLookup {
+  const id = NAMES.get(normalizeGameName(name));
+  if (id === undefined) return { kind: 'unknown', name };
+  const game = BY_ID.get(id as SupportedGameId);
+  return game ? { kind: 'supported', game } : { kind: 'unsupported', id: id as UnsupportedGameId };
+}
+
+export function gameById(id: SupportedGameId): GameDefinition {
+  return BY_ID.get(id)!;
+}

@@ -1,0 +1,51 @@
+import { sample } from '../sampling.js';
+import type { GameDefinition, Outcome, ParsedDisplay, SupportedGameId } from './game.js';
+
+// A winning number as pages show it, optionally with its colour ("17", "17 Red", "00 grün").
+const ROULETTE_DISPLAY = /^(\d{1,2})(?:\s*[(\-–,]?\s*(?:red|black|green|rot|schwarz|gr[üu]n)\)?)?$/i;
+
+function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38): GameDefinition {
+  const parseDisplayed = (shown: unknown): ParsedDisplay => {
+    let text: string;
+    if (typeof shown === 'number') {
+      if (!Number.isInteger(shown)) return { ok: false, reason: `winning number must be a whole number, got ${shown}` };
+      text = String(shown);
+    } else if (typeof shown === 'string') {
+      text = shown.trim();
+    } else if (Array.isArray(shown) && shown.length === 1) {
+      return parseDisplayed(shown[0]);
+    } else {
+      return { ok: false, reason: 'winning number must be text like "17" or "00"' };
+    }
+    const match = ROULETTE_DISPLAY.exec(text);
+    if (!match) return { ok: false, reason: `"${clip(text)}" is not a winning number` };
+    const digits = match[1]!;
+    if (digits === '00') {
+      return outcomes === 38 ? { ok: true, outcome: '00' } : { ok: false, reason: '"00" does not exist in European roulette' };
+    }
+    // "07" is not how a winning number is shown; refuse rather than guess.
+    if (digits.length === 2 && digits.startsWith('0')) return { ok: false, reason: `"${digits}" is not a winning number` };
+    const value = Number(digits);
+    if (value > 36) return { ok: false, reason: `${value} is not on the wheel (0…36${outcomes === 38 ? ', 00' : ''})` };
+    return { ok: true, outcome: String(value) };
+  };
+  return {
+    id,
+    label,
+    usualDraws: 1,
+    // The seeds: result = sample(P); American shows 37 as "00".
+    draw(source, steps) {
+      const value = sample(outcomes, source, steps);
+      return value === 37 ? '00' : String(value);
+    },
+    parseDisplayed,
+    format: (outcome: Outcome) => String(outcome),
+  };
+}
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+export const europeanRoulette = rouletteGame('roulette-european', 'European Roulette', 37);
+export const americanRoulette = rouletteGame('roulette-american', 'American Roulette', 38);
