@@ -8,3 +8,4 @@ export * from './hashing.js';
 export * from './sampling.js';
 export * from './uint32-stream.js';
 export * from './verify.js';
+export * from './export-format.js';

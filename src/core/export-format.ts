@@ -1,0 +1,34 @@
+import type { ClaimField } from './claim.js';
+import type { Outcome } from './games/game.js';
+import type { FailedStep, TrustLevel, VerdictStatus } from './verify.js';
+
+/**
+ * The extension's "Export JSON" file. Each round is a claim (so `fair-witness verify` recomputes
+ * it from scratch) plus the verdict the extension reached, for people reading the file.
+ */
+export const EXPORT_FORMAT = 'fair-witness-export';
+export const EXPORT_VERSION = 1;
+
+export interface ExportedRound {
+  game: string;
+  serverSeed?: string;
+  commitment?: string;
+  clientSeed?: string;
+  /** Decimal text, so nonces above 2^53−1 stay exact. */
+  nonce?: string;
+  result?: Outcome;
+  roundSignature?: string;
+  preRoundCommitment?: string;
+  observedAt?: Partial<Record<ClaimField, number>>;
+  verdict: VerdictStatus;
+  level?: TrustLevel;
+  failures?: FailedStep[];
+  reasons?: string[];
+}
+
+export interface ExportFile {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  rounds: ExportedRound[];
+}
