@@ -1,0 +1,47 @@
+// The one module that touches the extension API (and the only import of webextension-polyfill),
+// so Chrome/Firefox differences and the promise-based API live in one place.
+import browser from 'webextension-polyfill';
+
+export type MessageSender = browser.Runtime.MessageSender;
+
+export const extensionId = (): string => browser.runtime.id;
+export const extensionUrl = (path: string): string => browser.runtime.getURL(path);
+export const extensionVersion = (): string => browser.runtime.getManifest().version;
+
+/** Sends a message to the worker; resolves with its reply. */
+export function sendToWorker(message: unknown): Promise<unknown> {
+  return browser.runtime.sendMessage(message);
+}
+
+/**
+ * Registers the worker's one message handler. The handler's promise is the reply; it must be
+ * registered synchronously at start-up so a worker woken by a message receives it.
+ */
+export function onMessage(handler: (message: unknown, sender: MessageSender) => Promise<unknown>): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: MessageSender) => handler(message, sender));
+}
+
+export function onInstalled(listener: (reason: string) => void): void {
+  browser.runtime.onInstalled.addListener((details) => listener(details.reason));
+}
+
+export function onStartup(listener: () => void): void {
+  browser.runtime.onStartup.addListener(listener);
+}
+
+export async function setBadge(text: string, color: string, title: string): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ text }),
+    browser.action.setBadgeBackgroundColor({ color }),
+    browser.action.setTitle({ title }),
+  ]);
+}
+
+export function openExtensionPage(path: string): Promise<unknown> {
+  return browser.tabs.create({ url: extensionUrl(path) });
+}
+
+/** A UI string from _locales, with the English text as the fallback. */
+export function message(name: string, substitutions?: string | string[]): string {
+  return browser.i18n.getMessage(name, substitutions) || name;
+}

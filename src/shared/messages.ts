@@ -1,0 +1,107 @@
+// Every message between the extension's parts, typed by direction and validated where it is
+// received (a content script runs beside a hostile page; nothing it sends is taken on trust).
+import * as v from 'valibot';
+import type { ExportedRound, RoundTrace, VerdictStatus } from '../core/index.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary } from './records.js';
+
+export const MAX_CLAIMS_PER_MESSAGE = 200;
+const MAX_VALUE_LENGTH = 4096;
+const MAX_PAGE = 5000;
+
+const text = v.pipe(v.string(), v.maxLength(MAX_VALUE_LENGTH));
+const time = v.pipe(v.number(), v.finite(), v.minValue(0));
+const status = v.picklist(['verified', 'pending', 'mismatch', 'unsupported', 'invalid'] as const satisfies readonly VerdictStatus[]);
+
+const observedAtSchema = v.strictObject({
+  game: v.optional(time),
+  serverSeed: v.optional(time),
+  commitment: v.optional(time),
+  clientSeed: v.optional(time),
+  nonce: v.optional(time),
+  result: v.optional(time),
+  roundSignature: v.optional(time),
+});
+
+export const capturedClaimSchema = v.strictObject({
+  source: v.picklist(['dom', 'json']),
+  game: v.optional(text),
+  serverSeed: v.optional(text),
+  commitment: v.optional(text),
+  clientSeed: v.optional(text),
+  nonce: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'))),
+  result: v.optional(v.union([text, v.pipe(v.array(text), v.maxLength(40))])),
+  roundSignature: v.optional(text),
+  picks: v.optional(v.pipe(v.array(text), v.maxLength(40))),
+  observedAt: observedAtSchema,
+});
+
+const filterSchema = v.strictObject({ status: v.optional(status), gameId: v.optional(text) });
+const pageSize = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_PAGE));
+const offset = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** Content script → worker. */
+export const contentMessageSchema = v.variant('type', [
+  v.strictObject({
+    type: v.literal('claims'),
+    claims: v.pipe(v.array(capturedClaimSchema), v.minLength(1), v.maxLength(MAX_CLAIMS_PER_MESSAGE)),
+  }),
+]);
+
+/** Popup and extension pages → worker. */
+export const pageMessageSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('summary') }),
+  v.strictObject({ type: v.literal('rounds'), filter: filterSchema, offset, limit: pageSize }),
+  v.strictObject({ type: v.literal('round-detail'), key: text }),
+  v.strictObject({ type: v.literal('export-page'), offset, limit: pageSize }),
+  v.strictObject({ type: v.literal('games') }),
+  v.strictObject({ type: v.literal('clear-data') }),
+  v.strictObject({ type: v.literal('run-self-test') }),
+]);
+
+export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
+export type PageMessage = v.InferOutput<typeof pageMessageSchema>;
+
+// The compile-time check that the schema and the record type agree.
+type Assert<T extends true> = T;
+export type _ClaimMatchesSchema = Assert<v.InferOutput<typeof capturedClaimSchema> extends CapturedClaim ? true : false>;
+
+export interface ClaimsAck {
+  /** Claims now safely stored (or already known unchanged). */
+  stored: number;
+  /** Claims refused, each with its reason. */
+  refused: { index: number; reason: string }[];
+}
+
+export interface RoundDetail {
+  record: RoundRecord;
+  trace?: RoundTrace;
+}
+
+/** What the worker answers to each page message. */
+export interface PageResponses {
+  summary: Summary;
+  rounds: { total: number; rows: RoundRow[] };
+  'round-detail': RoundDetail | null;
+  'export-page': { total: number; rounds: ExportedRound[] };
+  games: string[];
+  'clear-data': { cleared: number };
+  'run-self-test': Summary['selfTest'];
+}
+
+/** Every answer is wrapped so a failure arrives as data, not as a dropped promise. */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export type ValidationResult<T> = { ok: true; message: T } | { ok: false; error: string };
+
+function validate<T>(schema: v.GenericSchema<unknown, T>, input: unknown): ValidationResult<T> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return { ok: true, message: result.output };
+  const issue = result.issues[0];
+  const path = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+  return { ok: false, error: `${path ? `${path}: ` : ''}${issue.message}` };
+}
+
+export const validateContentMessage = (input: unknown) => validate(contentMessageSchema, input);
+export const validatePageMessage = (input: unknown) => validate(pageMessageSchema, input);
+
+export type { RoundFilter };
