@@ -9,3 +9,4 @@ export * from './sampling.js';
 export * from './uint32-stream.js';
 export * from './verify.js';
 export * from './export-format.js';
+export * from './self-test.js';

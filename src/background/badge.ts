@@ -1,0 +1,31 @@
+import { message, setBadge } from '../shared/browser.js';
+import type { Summary } from '../shared/records.js';
+
+const MISMATCH_RED = '#c62828';
+const VERIFIED_GREEN = '#2e7d32';
+
+/** Badge text and colour: red with the mismatch count when any round is mismatched, else the verified count. */
+export function badgeFor(
+  summary: Summary,
+  translate: (name: string, substitutions?: string[]) => string,
+): { text: string; color: string; title: string } {
+  const { verified, pending, mismatch } = summary.counts;
+  const title =
+    summary.total === 0
+      ? translate('badgeTitleEmpty')
+      : translate('badgeTitleSummary', [String(verified), String(pending), String(mismatch)]);
+  if (mismatch > 0) return { text: compact(mismatch), color: MISMATCH_RED, title };
+  return { text: verified > 0 ? compact(verified) : '', color: VERIFIED_GREEN, title };
+}
+
+/** Badges fit about four characters. */
+function compact(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 10_000) return `${Math.floor(count / 1000)}k+`;
+  return '9k+';
+}
+
+export async function showSummaryOnBadge(summary: Summary): Promise<void> {
+  const { text, color, title } = badgeFor(summary, message);
+  await setBadge(text, color, title);
+}

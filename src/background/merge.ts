@@ -1,0 +1,72 @@
+import { lookupGame, normalizeGameName, type ClaimField } from '../core/index.js';
+import type { CapturedClaim, RoundRecord } from '../shared/records.js';
+import { roundKey } from './round-key.js';
+
+type MergeableField = Exclude<ClaimField, 'game'> | 'picks';
+const VALUE_FIELDS: readonly MergeableField[] = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks'];
+
+/** The game id for a name as shown: a supported id, or the normalised name (kept for unsupported/unknown games). */
+export function gameIdOf(name: string): string {
+  const lookup = lookupGame(name);
+  if (lookup.kind === 'supported') return lookup.game.id;
+  if (lookup.kind === 'unsupported') return lookup.id;
+  return normalizeGameName(name) || 'unknown';
+}
+
+/** Canonical text of a displayed value, so "17" from JSON and "17" from the DOM, or keno chips in any order, compare equal. */
+function canonical(field: MergeableField, value: string | string[], gameName: string): string {
+  if (field === 'result') {
+    const lookup = lookupGame(gameName);
+    if (lookup.kind === 'supported') {
+      const parsed = lookup.game.parseDisplayed(value);
+      if (parsed.ok) return lookup.game.format(parsed.outcome);
+    }
+  }
+  if (field === 'commitment' || field === 'roundSignature') return String(value).toLowerCase();
+  return Array.isArray(value) ? [...value].sort().join(' ') : value;
+}
+
+/**
+ * Folds one sighting into the record of its round (verdict not yet recomputed). Values are never
+ * overwritten: a second, different value for the same seed pair and nonce is kept as a conflict,
+ * because the casino showing two outcomes for one round is itself a finding.
+ */
+export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedClaim, now: number, seq: number): RoundRecord {
+  const record: RoundRecord = existing
+    ? { ...existing, observedAt: { ...existing.observedAt } }
+    : {
+        key: roundKey(claim),
+        seq,
+        game: claim.game ?? '',
+        gameId: claim.game ? gameIdOf(claim.game) : 'unknown',
+        observedAt: {},
+        firstSeenAt: now,
+        updatedAt: now,
+        verdict: { status: 'pending', failures: [], reasons: [] },
+      };
+  const seenAt = (field: ClaimField): number => Math.min(claim.observedAt[field] ?? now, now);
+
+  if (claim.game && (!record.game || record.gameId === 'unknown')) {
+    record.game = claim.game;
+    record.gameId = gameIdOf(claim.game);
+    record.observedAt.game = seenAt('game');
+  }
+  for (const field of VALUE_FIELDS) {
+    const value = claim[field];
+    if (value === undefined) continue;
+    const current = record[field];
+    if (current === undefined) {
+      (record as unknown as Record<string, unknown>)[field] = value;
+      if (field !== 'picks') record.observedAt[field] = seenAt(field);
+    } else if (canonical(field, current, record.game) === canonical(field, value, record.game)) {
+      if (field !== 'picks') record.observedAt[field] = Math.min(record.observedAt[field] ?? now, seenAt(field));
+    } else if (field === 'result') {
+      const known = [current, ...(record.conflictingResults ?? [])].map((r) => canonical('result', r, record.game));
+      if (!known.includes(canonical('result', value, record.game))) {
+        record.conflictingResults = [...(record.conflictingResults ?? []), value];
+      }
+    }
+  }
+  record.updatedAt = now;
+  return record;
+}

@@ -1,0 +1,18 @@
+import { nobleBackend } from '../core/index.js';
+import type { CapturedClaim } from '../shared/records.js';
+
+/**
+ * A seed pair (named by its commitment) and a nonce identify exactly one round. A history entry
+ * that shows only the revealed seed is keyed by the seed's hash, so it lands on the round whose
+ * commitment was seen earlier; if the seed does not match, the entries stay apart and the
+ * commitment check flags it.
+ */
+export function roundKey(claim: Pick<CapturedClaim, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce'>): string {
+  const commitment = claim.commitment?.toLowerCase() ?? (claim.serverSeed !== undefined ? nobleBackend.sha3_256Hex(claim.serverSeed) : '?');
+  return `${commitment}|${claim.clientSeed ?? '?'}|${claim.nonce ?? '?'}`;
+}
+
+/** A claim that names no round: only the active seed pair's commitment, seen before any result. */
+export function isCommitmentSighting(claim: CapturedClaim): boolean {
+  return claim.commitment !== undefined && claim.result === undefined && claim.serverSeed === undefined;
+}

@@ -1,0 +1,64 @@
+import { lookupGame, type ExportedRound, type VerdictStatus } from '../core/index.js';
+import type { RoundRecord, RoundRow } from '../shared/records.js';
+
+/** Sort order of the popup: mismatches first, then pending, then verified, then the rest. */
+export const STATUS_RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
+
+function display(record: RoundRecord, value: RoundRecord['result'] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const lookup = lookupGame(record.game || record.gameId);
+  if (lookup.kind === 'supported') {
+    const parsed = lookup.game.parseDisplayed(value);
+    if (parsed.ok) return lookup.game.format(parsed.outcome);
+  }
+  return Array.isArray(value) ? value.join(' ') : value;
+}
+
+export function rowOf(record: RoundRecord): RoundRow {
+  const verdict = record.verdict;
+  const lookup = lookupGame(record.game || record.gameId);
+  const expected =
+    verdict.expected === undefined || lookup.kind !== 'supported' ? undefined : lookup.game.format(verdict.expected);
+  let summary: string;
+  if (verdict.status === 'mismatch') summary = verdict.failures.map((failure) => failure.message).join(' ');
+  else if (verdict.status === 'verified') summary = `Recomputed ${expected ?? ''} from the revealed seeds; it matches.`;
+  else summary = verdict.reasons.join('; ');
+  return {
+    key: record.key,
+    game: record.game,
+    gameId: record.gameId,
+    nonce: record.nonce,
+    status: verdict.status,
+    level: verdict.level,
+    summary,
+    shown: display(record, record.result),
+    expected,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/** A stored round as the export file carries it: the claim, plus the verdict for people reading the file. */
+export function exportedRoundOf(record: RoundRecord): ExportedRound {
+  const lookup = lookupGame(record.game || record.gameId);
+  let result: ExportedRound['result'];
+  if (record.result !== undefined) {
+    const parsed = lookup.kind === 'supported' ? lookup.game.parseDisplayed(record.result) : undefined;
+    result = parsed?.ok ? parsed.outcome : Array.isArray(record.result) ? record.result.join(' ') : record.result;
+  }
+  const round: ExportedRound = {
+    game: record.gameId,
+    serverSeed: record.serverSeed,
+    commitment: record.commitment,
+    clientSeed: record.clientSeed,
+    nonce: record.nonce,
+    result,
+    roundSignature: record.roundSignature,
+    observedAt: record.observedAt,
+    verdict: record.verdict.status,
+    level: record.verdict.level,
+    failures: record.verdict.failures.length ? record.verdict.failures.map((failure) => failure.step) : undefined,
+    reasons: record.verdict.reasons.length ? record.verdict.reasons : undefined,
+  };
+  // Drop absent fields so the file reads cleanly.
+  return Object.fromEntries(Object.entries(round).filter(([, value]) => value !== undefined)) as ExportedRound;
+}

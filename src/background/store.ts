@@ -1,0 +1,230 @@
+// The one storage module: every round, commitment sighting and setting lives in IndexedDB, so a
+// worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s).
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { TrustLevel, VerdictStatus } from '../core/index.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
+import { mergeClaim } from './merge.js';
+import { isCommitmentSighting, roundKey } from './round-key.js';
+import { STATUS_RANK } from './rows.js';
+import { verifyRecord } from './verify-record.js';
+
+export const DATABASE_NAME = 'fair-witness';
+export const DATABASE_VERSION = 1;
+
+/** A round as stored, with the keys its indexes sort by. */
+interface StoredRound extends RoundRecord {
+  rank: number;
+  /** −seq, so one ascending index gives "worst status first, newest first". */
+  order: number;
+}
+
+interface CommitmentSighting {
+  commitment: string;
+  firstSeenAt: number;
+}
+
+interface FairWitnessDB extends DBSchema {
+  rounds: {
+    key: string;
+    value: StoredRound;
+    indexes: { 'by-rank': [number, number]; 'by-game': [string, number, number]; 'by-seq': number; 'by-level': string };
+  };
+  commitments: { key: string; value: CommitmentSighting };
+  meta: { key: string; value: unknown };
+}
+
+export type Database = IDBPDatabase<FairWitnessDB>;
+
+let opening: Promise<Database> | undefined;
+
+/** Opens (once per worker life) the database; a blocked or lost connection is reported, then reopened on next use. */
+export function openStore(): Promise<Database> {
+  opening ??= openDB<FairWitnessDB>(DATABASE_NAME, DATABASE_VERSION, {
+    upgrade(db) {
+      const rounds = db.createObjectStore('rounds', { keyPath: 'key' });
+      rounds.createIndex('by-rank', ['rank', 'order']);
+      rounds.createIndex('by-game', ['gameId', 'rank', 'order']);
+      rounds.createIndex('by-seq', 'seq');
+      rounds.createIndex('by-level', 'verdict.level');
+      db.createObjectStore('commitments', { keyPath: 'commitment' });
+      db.createObjectStore('meta');
+    },
+    blocked() {
+      storageProblem = 'The database is blocked by another open Fair Witness page; close it to continue.';
+    },
+    blocking() {
+      // A newer version wants to upgrade: step aside so it can.
+      void opening?.then((db) => db.close());
+      opening = undefined;
+    },
+    terminated() {
+      storageProblem = 'The browser closed the database unexpectedly; it will be reopened.';
+      opening = undefined;
+    },
+  }).catch((error: unknown) => {
+    opening = undefined;
+    throw error;
+  });
+  return opening;
+}
+
+/** The last storage failure, shown to the user. Lost with the worker, which is fine: it is re-detected on the next write. */
+let storageProblem: string | undefined;
+
+export function reportStorageProblem(error: unknown): string {
+  const name = error instanceof DOMException ? error.name : '';
+  storageProblem =
+    name === 'QuotaExceededError'
+      ? 'The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds.'
+      : `Storing rounds failed: ${error instanceof Error ? error.message : String(error)}`;
+  return storageProblem;
+}
+
+function stored(record: RoundRecord): StoredRound {
+  return { ...record, rank: STATUS_RANK[record.verdict.status], order: -record.seq };
+}
+
+function sameContent(a: RoundRecord, b: RoundRecord): boolean {
+  return JSON.stringify({ ...a, updatedAt: 0 }) === JSON.stringify({ ...b, updatedAt: 0 });
+}
+
+/**
+ * Merges a batch of claims into their rounds and re-verifies them, in one transaction: when it
+ * resolves, every claim is on disk. Returns the keys of rounds that changed.
+ */
+export async function storeClaims(claims: readonly CapturedClaim[], now = Date.now()): Promise<string[]> {
+  const db = await openStore();
+  const tx = db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
+  const rounds = tx.objectStore('rounds');
+  const commitments = tx.objectStore('commitments');
+  const meta = tx.objectStore('meta');
+  let seq = ((await meta.get('seq')) as number | undefined) ?? 0;
+  const games = new Set(((await meta.get('games')) as string[] | undefined) ?? []);
+  const gamesBefore = games.size;
+  const changed: string[] = [];
+
+  for (const claim of claims) {
+    if (isCommitmentSighting(claim)) {
+      const commitment = claim.commitment!.toLowerCase();
+      const seenAt = Math.min(claim.observedAt.commitment ?? now, now);
+      const known = await commitments.get(commitment);
+      if (!known || seenAt < known.firstSeenAt) await commitments.put({ commitment, firstSeenAt: seenAt });
+      continue;
+    }
+    const key = roundKey(claim);
+    const existing = await rounds.get(key);
+    const record = mergeClaim(existing, claim, now, existing?.seq ?? ++seq);
+    if (record.commitment !== undefined) {
+      const sighting = await commitments.get(record.commitment.toLowerCase());
+      if (sighting) record.observedAt.commitment = Math.min(record.observedAt.commitment ?? Infinity, sighting.firstSeenAt);
+    }
+    record.verdict = verifyRecord(record).verdict;
+    if (existing && sameContent(existing, record)) continue;
+    await rounds.put(stored(record));
+    games.add(record.gameId);
+    changed.push(key);
+  }
+  await meta.put(seq, 'seq');
+  if (games.size !== gamesBefore) await meta.put([...games].sort(), 'games');
+  await tx.done;
+  storageProblem = undefined;
+  return changed;
+}
+
+const STATUSES = Object.keys(STATUS_RANK) as VerdictStatus[];
+
+export async function summarise(): Promise<Summary> {
+  const db = await openStore();
+  const tx = db.transaction(['rounds', 'meta']);
+  const byRank = tx.objectStore('rounds').index('by-rank');
+  const counts = Object.fromEntries(
+    await Promise.all(
+      STATUSES.map(async (status) => {
+        const rank = STATUS_RANK[status];
+        return [status, await byRank.count(IDBKeyRange.bound([rank, -Infinity], [rank, Infinity]))] as const;
+      }),
+    ),
+  ) as Record<VerdictStatus, number>;
+  const byLevel = tx.objectStore('rounds').index('by-level');
+  const levels: Record<TrustLevel, number> = {
+    witnessed: await byLevel.count('witnessed'),
+    history: await byLevel.count('history'),
+  };
+  const selfTest = (await tx.objectStore('meta').get('selfTest')) as SelfTestResult | undefined;
+  await tx.done;
+  const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  return { total, counts, levels, selfTest, storageProblem };
+}
+
+/** One page of rounds, worst status first and newest first within a status. */
+export async function pageOfRounds(filter: RoundFilter, offset: number, limit: number): Promise<{ total: number; records: RoundRecord[] }> {
+  const db = await openStore();
+  const tx = db.transaction('rounds');
+  const rank = filter.status === undefined ? undefined : STATUS_RANK[filter.status];
+  const source =
+    filter.gameId !== undefined
+      ? {
+          index: tx.store.index('by-game'),
+          range:
+            rank === undefined
+              ? IDBKeyRange.bound([filter.gameId, -Infinity, -Infinity], [filter.gameId, Infinity, Infinity])
+              : IDBKeyRange.bound([filter.gameId, rank, -Infinity], [filter.gameId, rank, Infinity]),
+        }
+      : {
+          index: tx.store.index('by-rank'),
+          range: rank === undefined ? undefined : IDBKeyRange.bound([rank, -Infinity], [rank, Infinity]),
+        };
+  const total = await source.index.count(source.range);
+  const records: RoundRecord[] = [];
+  let cursor = await source.index.openCursor(source.range);
+  if (cursor && offset > 0) cursor = await cursor.advance(offset);
+  while (cursor && records.length < limit) {
+    records.push(cursor.value);
+    cursor = await cursor.continue();
+  }
+  await tx.done;
+  return { total, records };
+}
+
+export async function getRound(key: string): Promise<RoundRecord | undefined> {
+  return (await openStore()).get('rounds', key);
+}
+
+/** Rounds in the order they were first seen, for export. */
+export async function pageInSeenOrder(offset: number, limit: number): Promise<{ total: number; records: RoundRecord[] }> {
+  const db = await openStore();
+  const tx = db.transaction('rounds');
+  const index = tx.store.index('by-seq');
+  const total = await index.count();
+  const records: RoundRecord[] = [];
+  let cursor = await index.openCursor();
+  if (cursor && offset > 0) cursor = await cursor.advance(offset);
+  while (cursor && records.length < limit) {
+    records.push(cursor.value);
+    cursor = await cursor.continue();
+  }
+  await tx.done;
+  return { total, records };
+}
+
+export async function listGames(): Promise<string[]> {
+  return ((await (await openStore()).get('meta', 'games')) as string[] | undefined) ?? [];
+}
+
+/** Deletes every round and sighting; the self-test result stays. */
+export async function clearRounds(): Promise<number> {
+  const db = await openStore();
+  const tx = db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
+  const count = await tx.objectStore('rounds').count();
+  await Promise.all([tx.objectStore('rounds').clear(), tx.objectStore('commitments').clear(), tx.objectStore('meta').delete('games')]);
+  await tx.done;
+  return count;
+}
+
+export async function saveSelfTest(result: SelfTestResult): Promise<void> {
+  await (await openStore()).put('meta', result, 'selfTest');
+}
+
+export async function loadSelfTest(): Promise<SelfTestResult | undefined> {
+  return (await (await openStore()).get('meta', 'selfTest')) as SelfTestResult | undefined;
+}

@@ -1,0 +1,48 @@
+import { lookupGame, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
+import type { RoundRecord, StoredVerdict } from '../shared/records.js';
+
+/** The core's claim for a stored round. */
+export function claimOf(record: RoundRecord): RoundClaim {
+  return {
+    game: record.game || record.gameId,
+    serverSeed: record.serverSeed,
+    commitment: record.commitment,
+    clientSeed: record.clientSeed,
+    nonce: record.nonce,
+    result: record.result,
+    roundSignature: record.roundSignature,
+    observedAt: record.observedAt,
+  };
+}
+
+/** Recomputes a stored round and adds what only the record knows: two outcomes shown for one nonce. */
+export function verifyRecord(record: RoundRecord, withTrace = false): { verdict: StoredVerdict; trace?: RoundTrace } {
+  const verdict = verifyRound(claimOf(record), { trace: withTrace });
+  const stored: StoredVerdict = {
+    status: verdict.status,
+    level: verdict.level,
+    failures: verdict.failures,
+    reasons: verdict.reasons,
+    expected: verdict.expected,
+  };
+  if (record.conflictingResults?.length) {
+    const lookup = lookupGame(record.game || record.gameId);
+    const show = (value: string | string[]) => {
+      if (lookup.kind !== 'supported') return String(value);
+      const parsed = lookup.game.parseDisplayed(value);
+      return parsed.ok ? lookup.game.format(parsed.outcome) : String(value);
+    };
+    const shown = [record.result!, ...record.conflictingResults].map(show).join(' / ');
+    const failure = {
+      step: 'nonce' as const,
+      expected: show(record.result!),
+      shown,
+      message: `Nonce ${record.nonce ?? '?'} of this seed pair was shown with different outcomes: ${shown}.`,
+    };
+    stored.status = 'mismatch';
+    delete stored.level;
+    stored.failures = [...stored.failures, failure];
+    stored.reasons = [...stored.reasons.filter(() => verdict.status === 'mismatch'), failure.message];
+  }
+  return { verdict: stored, trace: verdict.trace };
+}
