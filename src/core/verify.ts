@@ -115,7 +115,10 @@ function verifySupported(game: GameDefinition, claim: CheckedClaim, options: Ver
   if (claim.nonce === undefined) missing.push('nonce: missing');
   if (missing.length > 0) return invalid(game.id, missing);
 
+  // The commitment shown before the round and the one in history must agree; that needs no seed.
+  const witnessFailure = witnessCheck(claim);
   if (claim.serverSeed === undefined) {
+    if (witnessFailure) return { status: 'mismatch', game: game.id, failures: [witnessFailure], reasons: [witnessFailure.message] };
     if (claim.result === undefined) return invalid(game.id, ['result: missing, and no server seed to compute it from']);
     return {
       status: 'pending',
@@ -127,22 +130,17 @@ function verifySupported(game: GameDefinition, claim: CheckedClaim, options: Ver
 
   const computed = computeRound(game, claim.serverSeed, claim.clientSeed!, claim.nonce!, options);
   const failures: Failure[] = [];
-  if (claim.commitment !== undefined && claim.commitment !== computed.commitment) {
+  // Without a history commitment, the one shown before the round is what the seed must hash to.
+  const commitment = claim.commitment ?? claim.preRoundCommitment;
+  if (commitment !== undefined && commitment !== computed.commitment) {
     failures.push({
       step: 'commitment',
       expected: computed.commitment,
-      shown: claim.commitment,
-      message: `The revealed server seed hashes to ${short(computed.commitment)}, not to the commitment ${short(claim.commitment)} shown.`,
+      shown: commitment,
+      message: `The revealed server seed hashes to ${short(computed.commitment)}, not to the commitment ${short(commitment)} shown.`,
     });
   }
-  if (claim.preRoundCommitment !== undefined && claim.commitment !== undefined && claim.preRoundCommitment !== claim.commitment) {
-    failures.push({
-      step: 'witness',
-      expected: claim.preRoundCommitment,
-      shown: claim.commitment,
-      message: `The commitment shown before the round (${short(claim.preRoundCommitment)}) differs from the one in its history (${short(claim.commitment)}).`,
-    });
-  }
+  if (witnessFailure) failures.push(witnessFailure);
   if (claim.roundSignature !== undefined && claim.roundSignature !== computed.roundSignature) {
     failures.push({
       step: 'signature',
@@ -163,13 +161,24 @@ function verifySupported(game: GameDefinition, claim: CheckedClaim, options: Ver
   if (failures.length > 0) return { ...base, status: 'mismatch', failures, reasons: failures.map((f) => f.message) };
 
   const reasons: string[] = [];
-  if (claim.commitment === undefined) {
+  if (commitment === undefined) {
     reasons.push('commitment: missing, so nothing shows the server seed was fixed before the round');
   }
   if (claim.result === undefined) reasons.push('result: missing, so there is no displayed outcome to compare');
   if (reasons.length > 0) return { ...base, status: 'invalid', failures: [], reasons };
 
   return { ...base, status: 'verified', level: trustLevel(claim), failures: [], reasons: [] };
+}
+
+function witnessCheck(claim: CheckedClaim): Failure | undefined {
+  if (claim.preRoundCommitment === undefined || claim.commitment === undefined) return undefined;
+  if (claim.preRoundCommitment === claim.commitment) return undefined;
+  return {
+    step: 'witness',
+    expected: claim.preRoundCommitment,
+    shown: claim.commitment,
+    message: `The commitment shown before the round (${short(claim.preRoundCommitment)}) differs from the one in its history (${short(claim.commitment)}).`,
+  };
 }
 
 /** Witnessed only when the commitment was observed strictly before the outcome. */

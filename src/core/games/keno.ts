@@ -14,7 +14,10 @@ export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): Parse
   const numbers: number[] = [];
   for (const item of items) {
     const text = typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
-    if (!/^\d{1,2}$/.test(text)) return { ok: false, reason: `${label}: "${String(item).slice(0, 20)}" is not a number of 1…${KENO_BOARD}` };
+    if (!/^\d{1,2}$/.test(text)) {
+      const shown = typeof item === 'string' || typeof item === 'number' ? String(item).slice(0, 20) : item === null ? 'null' : typeof item;
+      return { ok: false, reason: `${label}: "${shown}" is not a number of 1…${KENO_BOARD}` };
+    }
     const value = Number(text);
     if (value < 1 || value > KENO_BOARD) return { ok: false, reason: `${label}: ${value} is not on the board (1…${KENO_BOARD})` };
     numbers.push(value);

@@ -1,0 +1,27 @@
+// Shared fast-check arbitraries for round inputs.
+import fc from 'fast-check';
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A server seed as Cloudbet generates them (32 random bytes as hex) or free text. */
+export const serverSeedArb = fc.oneof(
+  fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hex),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).filter((s) => !s.includes('…') && !s.includes('...')),
+);
+
+/** Client seeds are free text chosen by the player, including empty and non-ASCII. */
+export const clientSeedArb = fc.oneof(
+  fc.uint8Array({ minLength: 8, maxLength: 32 }).map(hex),
+  fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => !s.includes('…') && !s.includes('...')),
+);
+
+/** Safe-integer nonces as numbers, and nonces beyond 2^53 as decimal text. */
+export const nonceArb = fc.oneof(
+  fc.nat(),
+  fc.maxSafeNat(),
+  fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map(String),
+);
+
+export const seedsArb = fc.record({ serverSeed: serverSeedArb, clientSeed: clientSeedArb, nonce: nonceArb });
+
+export const PROPERTY_RUNS = { numRuns: 200 } as const;

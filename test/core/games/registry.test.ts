@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { gameById, lookupGame, normalizeGameName, SUPPORTED_GAMES, UNSUPPORTED_GAMES } from '../../../src/core/games/registry.js';
+
+function supportedId(name: string): string | undefined {
+  const found = lookupGame(name);
+  return found.kind === 'supported' ? found.game.id : undefined;
+}
+
+describe('registry: supported games', () => {
+  it('holds exactly the three games with a published procedure', () => {
+    expect(SUPPORTED_GAMES.map((g) => g.id)).toEqual(['roulette-european', 'roulette-american', 'keno']);
+  });
+
+  it.each(['roulette-european', 'roulette-american', 'keno'] as const)('gameById and lookupGame find %s by its id', (id) => {
+    expect(gameById(id).id).toBe(id);
+    expect(supportedId(id)).toBe(id);
+  });
+
+  it.each([
+    ['Roulette', 'roulette-european'],
+    ['European Roulette', 'roulette-european'],
+    ['Europäisches Roulette', 'roulette-european'],
+    ['American Roulette', 'roulette-american'],
+    ['Amerikanisches Roulette', 'roulette-american'],
+    ['Keno', 'keno'],
+  ])('"%s" → %s', (name, id) => {
+    expect(supportedId(name)).toBe(id);
+  });
+
+  it.each([
+    ['EUROPEAN ROULETTE', 'roulette-european'],
+    ['  american   roulette ', 'roulette-american'],
+    ['American-Roulette', 'roulette-american'],
+    ['keno!', 'keno'],
+    ['EUROPÄISCHES ROULETTE', 'roulette-european'],
+    // "ä" written as a + combining diaeresis (NFD), as some pages deliver it
+    ['Europa\u0308isches Roulette', 'roulette-european'],
+  ])('is case-, spacing-, punctuation- and normalisation-insensitive: "%s" → %s', (name, id) => {
+    expect(supportedId(name)).toBe(id);
+  });
+});
+
+describe('registry: recognised but unsupported games', () => {
+  it.each([
+    ['Mines', 'mines'],
+    ['Pump', 'pump'],
+    ['Plinko', 'plinko'],
+    ['Dice', 'dice'],
+    ['Golden Ticket', 'golden-ticket'],
+    ['Dice: Golden Ticket', 'golden-ticket'],
+    ['Limbo', 'limbo'],
+    ['MINES', 'mines'],
+  ])('"%s" → unsupported %s', (name, id) => {
+    expect(lookupGame(name)).toEqual({ kind: 'unsupported', id });
+  });
+
+  it('lists the six unsupported Originals', () => {
+    expect([...UNSUPPORTED_GAMES].sort()).toEqual(['dice', 'golden-ticket', 'limbo', 'mines', 'plinko', 'pump']);
+  });
+});
+
+describe('registry: unknown names', () => {
+  it.each(['Blackjack', 'Baccarat', 'Roulettes', 'French Roulette', 'Ken o', '', '   ', 'constructor', '__proto__', 'toString'])(
+    '"%s" is unknown and keeps its name',
+    (name) => {
+      expect(lookupGame(name)).toEqual({ kind: 'unknown', name });
+    },
+  );
+});
+
+describe('normalizeGameName', () => {
+  it('lowercases, keeps umlauts and folds the rest to single spaces', () => {
+    expect(normalizeGameName('  Dice: Golden-Ticket!! ')).toBe('dice golden ticket');
+    expect(normalizeGameName('Europäisches_Roulette')).toBe('europäisches roulette');
+  });
+});

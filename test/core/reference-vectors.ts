@@ -1,0 +1,38 @@
+// Loads /work/shared/vectors/rounds.json at test time (never copied into the repo): rounds
+// computed with js-sha3 by the casino's published procedure, see ../../../shared/vectors/README.md.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export interface ReferenceRound {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  commitment: string;
+  roundSignature: string;
+  roulette: { european: string; american: string };
+  keno: number[];
+}
+
+/** test/core → repo root → /work, where shared/ lives next to the repository. */
+export const VECTORS_URL = new URL('../../../shared/vectors/rounds.json', import.meta.url);
+export const VECTORS_PATH = fileURLToPath(VECTORS_URL);
+
+export function loadReferenceRounds(): ReferenceRound[] {
+  const data: unknown = JSON.parse(readFileSync(VECTORS_URL, 'utf8'));
+  if (!Array.isArray(data) || data.length === 0) throw new Error(`${VECTORS_PATH}: expected a non-empty array`);
+  return data.map((entry, i) => {
+    const e = entry as ReferenceRound;
+    const ok =
+      typeof e.serverSeed === 'string' &&
+      typeof e.clientSeed === 'string' &&
+      typeof e.nonce === 'number' &&
+      /^[0-9a-f]{64}$/.test(e.commitment) &&
+      /^[0-9a-f]{64}$/.test(e.roundSignature) &&
+      typeof e.roulette?.european === 'string' &&
+      typeof e.roulette?.american === 'string' &&
+      Array.isArray(e.keno) &&
+      e.keno.length === 10;
+    if (!ok) throw new Error(`${VECTORS_PATH}: entry ${i} does not have the documented shape`);
+    return e;
+  });
+}
