@@ -1,0 +1,213 @@
+// The casino's books: seed pairs, rounds, and the cheat switch. Cloudbet-like lifecycle: the
+// server seed of a pair stays secret (only its commitment is shown) until the player rotates to a
+// new pair; then the old pair's seed and every round signature of it are revealed.
+import { computeRound, commitmentOf, roundSignatureOf, KENO_DRAWS, KENO_POSITIONS, type GameId, type Outcome } from './fairness.js';
+import { createEntropy, type Entropy } from './entropy.js';
+
+export type CheatMode = 'none' | 'wrong-result' | 'swap-seed';
+export const CHEAT_MODES: readonly CheatMode[] = ['none', 'wrong-result', 'swap-seed'];
+
+export interface SeedPair {
+  /** 1, 2, 3… in creation order. */
+  index: number;
+  /** The secret; the true seed, also after a dishonest reveal. */
+  serverSeed: string;
+  commitment: string;
+  clientSeed: string;
+  /** The nonce the next round of this pair will use (starts at 1). */
+  nextNonce: number;
+  revealed: boolean;
+  /** What the casino showed as the server seed at reveal: ≠ serverSeed under 'swap-seed'. */
+  displayedServerSeed: string | null;
+}
+
+export interface Round {
+  /** 1, 2, 3… across all pairs, in play order. */
+  id: number;
+  game: GameId;
+  pairIndex: number;
+  nonce: number;
+  clientSeed: string;
+  commitment: string;
+  /** Keno only: the player's 1–10 numbers, ascending. */
+  picks: number[] | null;
+  /** The outcome the published procedure gives for this round's seeds. */
+  trueOutcome: Outcome;
+  /** What the casino showed (≠ trueOutcome under 'wrong-result'). */
+  displayedOutcome: Outcome;
+  /** The true values, always known to the demo. */
+  serverSeed: string;
+  roundSignature: string;
+  /** Shown only once the pair is revealed; computed from displayedServerSeed. */
+  revealed: boolean;
+  displayedServerSeed: string | null;
+  displayedRoundSignature: string | null;
+}
+
+export interface CasinoSnapshot {
+  cheat: CheatMode;
+  activeSeedPair: SeedPair;
+  seedPairs: SeedPair[];
+  /** Oldest first. */
+  rounds: Round[];
+}
+
+const MAX_CLIENT_SEED_LENGTH = 64;
+
+export class CasinoState {
+  private readonly seed: string | undefined;
+  private entropy!: Entropy;
+  private pairs: SeedPair[] = [];
+  private rounds: Round[] = [];
+  private cheat: CheatMode = 'none';
+
+  constructor(seed?: string) {
+    this.seed = seed;
+    this.reset();
+  }
+
+  /** Back to the first seed pair (the same one again when seeded), no rounds, honest. */
+  reset(): void {
+    this.entropy = createEntropy(this.seed);
+    this.pairs = [];
+    this.rounds = [];
+    this.cheat = 'none';
+    this.newPair(this.entropy.hex(8));
+  }
+
+  get active(): SeedPair {
+    return this.pairs[this.pairs.length - 1]!;
+  }
+
+  get cheatMode(): CheatMode {
+    return this.cheat;
+  }
+
+  setCheat(mode: CheatMode): void {
+    if (!CHEAT_MODES.includes(mode)) throw new UserError(`unknown cheat mode "${String(mode)}"`);
+    this.cheat = mode;
+  }
+
+  bet(game: GameId, picks?: readonly number[]): Round {
+    const pair = this.active;
+    const cleanPicks = game === 'keno' ? checkPicks(picks) : null;
+    const nonce = pair.nextNonce++;
+    const truth = computeRound(game, pair.serverSeed, pair.clientSeed, nonce);
+    const displayedOutcome = this.cheat === 'wrong-result' ? falsify(game, truth.outcome, cleanPicks) : truth.outcome;
+    const round: Round = {
+      id: this.rounds.length + 1,
+      game,
+      pairIndex: pair.index,
+      nonce,
+      clientSeed: pair.clientSeed,
+      commitment: pair.commitment,
+      picks: cleanPicks,
+      trueOutcome: truth.outcome,
+      displayedOutcome,
+      serverSeed: pair.serverSeed,
+      roundSignature: truth.roundSignature,
+      revealed: false,
+      displayedServerSeed: null,
+      displayedRoundSignature: null,
+    };
+    this.rounds.push(round);
+    return round;
+  }
+
+  /** Reveals the active pair and starts a fresh one (with `clientSeed`, or a random one). */
+  rotate(clientSeed?: string): SeedPair {
+    const old = this.active;
+    // 'swap-seed': the casino shows some other 64-hex seed, one that cannot hash to the commitment.
+    const shown = this.cheat === 'swap-seed' ? this.differentSeed(old.serverSeed) : old.serverSeed;
+    old.revealed = true;
+    old.displayedServerSeed = shown;
+    for (const round of this.rounds) {
+      if (round.pairIndex !== old.index) continue;
+      round.revealed = true;
+      round.displayedServerSeed = shown;
+      // The signature shown is the one of the seed shown: the lie is the seed, nothing else.
+      round.displayedRoundSignature = shown === round.serverSeed ? round.roundSignature : roundSignatureOf(shown, round.clientSeed, round.nonce);
+    }
+    this.newPair(clientSeed === undefined ? this.entropy.hex(8) : checkClientSeed(clientSeed));
+    return old;
+  }
+
+  /**
+   * A new client seed: before the pair's first round it simply replaces the client seed (the
+   * commitment was shown before the player chose it, which is the point); after rounds were played
+   * it rotates, like Cloudbet, so the old pair's rounds become verifiable.
+   */
+  setClientSeed(clientSeed: string): { rotated: SeedPair | null } {
+    const clean = checkClientSeed(clientSeed);
+    if (this.active.nextNonce === 1) {
+      this.active.clientSeed = clean;
+      return { rotated: null };
+    }
+    return { rotated: this.rotate(clean) };
+  }
+
+  snapshot(): CasinoSnapshot {
+    const copy = structuredClone({ pairs: this.pairs, rounds: this.rounds });
+    return { cheat: this.cheat, activeSeedPair: copy.pairs[copy.pairs.length - 1]!, seedPairs: copy.pairs, rounds: copy.rounds };
+  }
+
+  private newPair(clientSeed: string): void {
+    const serverSeed = this.entropy.hex(32);
+    this.pairs.push({
+      index: this.pairs.length + 1,
+      serverSeed,
+      commitment: commitmentOf(serverSeed),
+      clientSeed,
+      nextNonce: 1,
+      revealed: false,
+      displayedServerSeed: null,
+    });
+  }
+
+  private differentSeed(serverSeed: string): string {
+    let fake = this.entropy.hex(32);
+    while (fake === serverSeed) fake = this.entropy.hex(32);
+    return fake;
+  }
+}
+
+/** A request the player got wrong: the server answers 400 with the message. */
+export class UserError extends Error {}
+
+function checkPicks(picks: readonly number[] | undefined): number[] {
+  if (!Array.isArray(picks) || picks.length < 1 || picks.length > KENO_DRAWS) {
+    throw new UserError(`keno needs 1 to ${KENO_DRAWS} picks`);
+  }
+  for (const n of picks) {
+    if (!Number.isInteger(n) || n < 1 || n > KENO_POSITIONS) throw new UserError(`keno picks are whole numbers 1…${KENO_POSITIONS}`);
+  }
+  if (new Set(picks).size !== picks.length) throw new UserError('keno picks must be different numbers');
+  return [...picks].sort((a, b) => a - b);
+}
+
+function checkClientSeed(clientSeed: unknown): string {
+  if (typeof clientSeed !== 'string') throw new UserError('client seed must be text');
+  const trimmed = clientSeed.trim();
+  // Rendered as text, so whitespace runs and control characters would not survive a round trip
+  // through the page; refusing them keeps "what the page shows" equal to "what was hashed".
+  if (trimmed.length < 1 || trimmed.length > MAX_CLIENT_SEED_LENGTH) throw new UserError(`client seed must be 1 to ${MAX_CLIENT_SEED_LENGTH} characters`);
+  if (/[\p{Cc}\p{Cf}]|\s{2,}/u.test(trimmed) || !trimmed.isWellFormed()) throw new UserError('client seed must be printable text without runs of spaces');
+  return trimmed;
+}
+
+/**
+ * 'wrong-result': a plausible but false outcome. Roulette shows the next number on the wheel's
+ * table; keno swaps one drawn number (a hit, if the player has one — the cheat a casino would
+ * want) for one that is neither drawn nor picked.
+ */
+function falsify(game: GameId, outcome: Outcome, picks: number[] | null): Outcome {
+  if (typeof outcome === 'string') {
+    const slots = game === 'roulette-american' ? 38 : 37;
+    const next = ((outcome === '00' ? 37 : Number(outcome)) + 1) % slots;
+    return next === 37 ? '00' : String(next);
+  }
+  const picked = new Set(picks ?? []);
+  const victim = outcome.find((n) => picked.has(n)) ?? outcome[0]!;
+  const replacement = Array.from({ length: KENO_POSITIONS }, (_, i) => i + 1).find((n) => !outcome.includes(n) && !picked.has(n))!;
+  return outcome.map((n) => (n === victim ? replacement : n)).sort((a, b) => a - b);
+}

@@ -1,0 +1,176 @@
+// Server-rendered pages. Everything is relative to the page's own origin: no external resource,
+// so the demo works offline and the browser talks to nothing but this server. Every dynamic part
+// is a [data-slot] element that /static/casino.js swaps in place after each action.
+import type { CasinoSnapshot, CheatMode } from './casino-state.js';
+import type { GameId } from './fairness.js';
+import { renderHistory, type HistoryLayout } from './history-views.js';
+import { strings, type Lang } from './i18n.js';
+import { chips, cls, esc, rouletteChip, truncate } from './markup.js';
+import { showHistory, showRound, showSeedPair } from './shown.js';
+
+interface ShellOptions {
+  lang: Lang;
+  title: string;
+  page: 'lobby' | 'game' | 'history' | 'embed' | 'frame';
+  /** path?query of this page, for the language switch. */
+  self: URL;
+  state: CasinoSnapshot;
+  game?: GameId;
+  body: string;
+  /** Framed content stays bare: no control bar or navigation inside the iframe. */
+  bare?: boolean;
+}
+
+function shell(o: ShellOptions): string {
+  const chrome = o.bare ? '' : `${controlBar(o.state.cheat)}${nav(o.lang, o.self)}`;
+  return `<!doctype html>
+<html lang="${o.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(o.title)} — Cloudbet (demo)</title>
+<link rel="stylesheet" href="/static/casino.css">
+<script src="/static/casino.js" defer></script>
+</head>
+<body class="${cls('body')}" data-page="${o.page}" data-lang="${o.lang}"${o.game ? ` data-game="${o.game}"` : ''} data-rounds="${o.state.rounds.length}">
+${chrome}<main class="${cls('main')}">
+${o.body}
+</main>
+</body>
+</html>
+`;
+}
+
+const CHEAT_LABELS: Record<CheatMode, string> = { none: 'Honest', 'wrong-result': 'Wrong result', 'swap-seed': 'Swap seed at reveal' };
+
+/** The demo's own controls, always in English and visibly not part of the casino. */
+function controlBar(cheat: CheatMode): string {
+  const buttons = (Object.keys(CHEAT_LABELS) as CheatMode[])
+    .map((mode) => `<button type="button" class="${cls('demo-button')}" data-cheat="${mode}" aria-pressed="${mode === cheat}">${CHEAT_LABELS[mode]}</button>`)
+    .join('');
+  return `<aside class="${cls(`demo-bar-${cheat === 'none' ? 'honest' : 'cheating'}`)}" data-slot="demo-controls" data-demo-controls data-cheat="${cheat}" aria-label="Demo controls">
+<strong>DEMO CONTROLS</strong> <span>(Fair Witness demo — not part of the casino)</span>
+<span role="group" aria-label="Cheat mode">${buttons}</span>
+<button type="button" class="${cls('demo-button')}" data-action="reset-demo">Reset demo</button>
+<a class="${cls('demo-link')}" href="/__demo/state">state.json</a>
+</aside>
+`;
+}
+
+function nav(lang: Lang, self: URL): string {
+  const t = strings(lang);
+  const other = new URL(self);
+  other.searchParams.set('lang', lang === 'en' ? 'de' : 'en');
+  const links: [string, string][] = [
+    [`/?lang=${lang}`, t.lobby],
+    [`/casino/roulette?variant=european&lang=${lang}`, t.games['roulette-european']],
+    [`/casino/roulette?variant=american&lang=${lang}`, t.games['roulette-american']],
+    [`/casino/keno?lang=${lang}`, t.games.keno],
+    [`/casino/history?lang=${lang}`, t.fullHistory],
+    [`/embed/history?lang=${lang}`, t.embeddedHistory],
+    [`${other.pathname}${other.search}`, t.language],
+  ];
+  return `<nav class="${cls('nav')}">${links.map(([href, text]) => `<a class="${cls('nav-link')}" href="${esc(href)}">${esc(text)}</a>`).join('')}</nav>\n`;
+}
+
+export function lobbyPage(state: CasinoSnapshot, lang: Lang, self: URL): string {
+  const t = strings(lang);
+  const games: [string, string][] = [
+    [`/casino/roulette?variant=european&lang=${lang}`, t.games['roulette-european']],
+    [`/casino/roulette?variant=american&lang=${lang}`, t.games['roulette-american']],
+    [`/casino/keno?lang=${lang}`, t.games.keno],
+  ];
+  const body = `<h1 class="${cls('h1')}">Cloudbet Originals</h1>
+<p>${esc(t.lobbyIntro)}</p>
+<ul class="${cls('tiles')}">${games.map(([href, name]) => `<li><a class="${cls('tile')}" href="${esc(href)}">${esc(name)}</a></li>`).join('')}</ul>
+<p><a href="/casino/history?lang=${lang}">${esc(t.fullHistory)}</a> · <a href="/embed/history?lang=${lang}">${esc(t.embeddedHistory)}</a></p>`;
+  return shell({ lang, title: t.lobby, page: 'lobby', self, state, body });
+}
+
+export function gamePage(state: CasinoSnapshot, lang: Lang, game: GameId, self: URL): string {
+  const t = strings(lang);
+  const body = `<h1 class="${cls('h1')}">${esc(t.games[game])}</h1>
+<div class="${cls('layout')}">
+${seedPairPanel(state, lang)}
+${game === 'keno' ? kenoControls(lang) : `<section class="${cls('play')}"><button type="button" class="${cls('bet-button')}" data-action="bet" data-game="${game}">${esc(t.spin)}</button></section>`}
+${lastResult(state, lang, game)}
+<p class="${cls('message')}" data-role="message" role="status"></p>
+</div>
+<section class="${cls('history')}" aria-label="${esc(t.betHistory)}">
+<h2 class="${cls('h2')}">${esc(t.betHistory)}</h2>
+${historySlot(state, lang, 'list')}
+</section>`;
+  return shell({ lang, title: t.games[game], page: 'game', self, state, game, body });
+}
+
+export function historyPage(state: CasinoSnapshot, lang: Lang, self: URL): string {
+  const t = strings(lang);
+  const body = `<h1 class="${cls('h1')}">${esc(t.fullHistory)}</h1>\n${historySlot(state, lang, 'table')}`;
+  return shell({ lang, title: t.fullHistory, page: 'history', self, state, body });
+}
+
+export function embedPage(state: CasinoSnapshot, lang: Lang, self: URL): string {
+  const t = strings(lang);
+  const body = `<h1 class="${cls('h1')}">${esc(t.embeddedHistory)}</h1>
+<section class="${cls('play')}"><button type="button" class="${cls('bet-button')}" data-action="bet" data-game="roulette-european">${esc(t.spinEuropean)}</button></section>
+<p class="${cls('message')}" data-role="message" role="status"></p>
+<iframe class="${cls('frame')}" src="/embed/history/frame?lang=${lang}" title="${esc(t.betHistory)}" name="history"></iframe>`;
+  return shell({ lang, title: t.embeddedHistory, page: 'embed', self, state, body });
+}
+
+export function framePage(state: CasinoSnapshot, lang: Lang, self: URL): string {
+  const t = strings(lang);
+  const body = `<h2 class="${cls('h2')}">${esc(t.betHistory)}</h2>\n${historySlot(state, lang, 'text')}`;
+  return shell({ lang, title: t.betHistory, page: 'frame', self, state, body, bare: true });
+}
+
+function historySlot(state: CasinoSnapshot, lang: Lang, layout: HistoryLayout): string {
+  return `<div class="${cls(`history-${layout}`)}" data-slot="history" data-layout="${layout}">${renderHistory(showHistory(state.rounds), lang, layout)}</div>`;
+}
+
+/**
+ * The active seed pair, shown before any bet. Three structures in one panel: a label element
+ * followed by a value element (commitment), label + input (client seed: the input's value is
+ * the seed), and "Label: value" text (nonce).
+ */
+function seedPairPanel(state: CasinoSnapshot, lang: Lang): string {
+  const t = strings(lang);
+  const pair = showSeedPair(state.activeSeedPair);
+  return `<section class="${cls('seed-pair')}" data-slot="seed-pair" aria-labelledby="seed-pair-title">
+<h2 class="${cls('h2')}" id="seed-pair-title">${esc(t.activeSeedPair)}</h2>
+<div class="${cls('field')}"><span class="${cls('field-label')}">${esc(t.seedPanelCommitment)}</span><span class="${cls('field-value')}" title="${esc(pair.commitment)}" data-full-value="${esc(pair.commitment)}">${esc(truncate(pair.commitment))}</span></div>
+<div class="${cls('field')}"><label class="${cls('field-label')}" for="client-seed">${esc(t.clientSeed)}</label><input class="${cls('input')}" id="client-seed" name="clientSeed" value="${esc(pair.clientSeed)}" maxlength="64" autocomplete="off" spellcheck="false"><button type="button" class="${cls('small-button')}" data-action="set-client-seed">${esc(t.setClientSeed)}</button></div>
+<p class="${cls('field')}">${esc(t.nonce)}: ${pair.nonce}</p>
+<button type="button" class="${cls('small-button')}" data-action="rotate">${esc(t.rotate)}</button>
+</section>`;
+}
+
+function kenoControls(lang: Lang): string {
+  const t = strings(lang);
+  const board = Array.from({ length: 40 }, (_, i) => `<button type="button" class="${cls('cell')}" data-number="${i + 1}" aria-pressed="false">${i + 1}</button>`).join('');
+  return `<section class="${cls('play')}">
+<h2 class="${cls('h2')}">${esc(t.board)}</h2>
+<div class="${cls('board')}" data-role="keno-board" role="group" aria-label="${esc(t.board)}">${board}</div>
+<button type="button" class="${cls('small-button')}" data-action="quick-pick">${esc(t.quickPick)}</button>
+<button type="button" class="${cls('small-button')}" data-action="clear">${esc(t.clear)}</button>
+<button type="button" class="${cls('bet-button')}" data-action="bet" data-game="keno">${esc(t.placeBet)}</button>
+</section>`;
+}
+
+/** The latest round of this game, big, without fairness labels (it is not a history entry). */
+function lastResult(state: CasinoSnapshot, lang: Lang, game: GameId): string {
+  const t = strings(lang);
+  const last = [...state.rounds].reverse().find((round) => round.game === game);
+  let content = `<p>${esc(t.noResult)}</p>`;
+  if (last) {
+    const shown = showRound(last);
+    if (Array.isArray(shown.outcome)) {
+      const picks = new Set(shown.picks ?? []);
+      const hits = new Set(shown.outcome.filter((n) => picks.has(n)));
+      content = `<div class="${cls('big-chips')}">${chips(shown.outcome, hits)}</div><p>${esc(t.matched(hits.size, picks.size))}</p>`;
+    } else {
+      content = `<div class="${cls('big-number')}">${rouletteChip(shown.outcome)}</div>`;
+    }
+  }
+  return `<section class="${cls('last-result')}" data-slot="last-result"${last ? ` data-last-round-id="${last.id}"` : ''}><h2 class="${cls('h2')}">${esc(t.lastResult)}</h2>${content}</section>`;
+}

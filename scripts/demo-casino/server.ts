@@ -1,0 +1,199 @@
+// The demo casino: an HTTPS server playing real Roulette and Keno rounds by the published
+// procedure. It is the manual demo (npm start) and the fixture of the extension's end-to-end tests,
+// which reach it as https://www.cloudbet.com/ with the host name mapped to 127.0.0.1.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { CasinoState, UserError, CHEAT_MODES, type CasinoSnapshot, type CheatMode, type SeedPair } from './casino-state.js';
+import { GAME_IDS, type GameId } from './fairness.js';
+import { parseLang } from './i18n.js';
+import { embedPage, framePage, gamePage, historyPage, lobbyPage } from './pages.js';
+import { roundJson, seedPairJson, showHistory, showRound, showSeedPair } from './shown.js';
+import { pageScript, pageStyles } from './static-assets.js';
+import { ensureCertificate } from './tls.js';
+
+export interface DemoCasinoOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Makes server and client seeds a function of this text, so runs are reproducible. */
+  seed?: string;
+  /** Where the self-signed certificate is cached; default node_modules/.cache/fair-witness-demo. */
+  certificateDir?: string;
+}
+
+export interface DemoCasino {
+  port: number;
+  /** https://www.cloudbet.com:PORT — reach it with the host name mapped to 127.0.0.1. */
+  origin: string;
+  /** The self-signed certificate (PEM) the server presents. */
+  certificatePath: string;
+  close(): Promise<void>;
+  setCheat(mode: CheatMode): void;
+  /** Reveals the active pair (returned, as revealed) and starts a new one. */
+  rotateSeedPair(): SeedPair;
+  reset(): void;
+  /** Everything, including the secret seeds and the true outcomes beside the displayed ones. */
+  state(): CasinoSnapshot;
+  /** Plays a round as the page's bet button does. */
+  bet(game: GameId, picks?: number[]): CasinoSnapshot['rounds'][number];
+}
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+// Nothing may load from anywhere but this server (and the JSON API is only for its own pages).
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'self'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
+
+export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<DemoCasino> {
+  const tls = await ensureCertificate(options.certificateDir);
+  const casino = new CasinoState(options.seed);
+  const server = createServer({ cert: tls.cert, key: tls.key }, (request, response) => {
+    handle(casino, request, response).catch((error: unknown) => {
+      if (error instanceof UserError) return send(response, 400, 'application/json', JSON.stringify({ error: error.message }));
+      console.error('demo casino:', error);
+      send(response, 500, 'application/json', JSON.stringify({ error: 'internal error' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    origin: `https://www.cloudbet.com:${port}`,
+    certificatePath: tls.certificatePath,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // A browser keeps connections alive; without this, close() would wait for them.
+        server.closeAllConnections();
+      }),
+    setCheat: (mode) => casino.setCheat(mode),
+    rotateSeedPair: () => structuredClone(casino.rotate()),
+    reset: () => casino.reset(),
+    state: () => casino.snapshot(),
+    bet: (game, picks) => structuredClone(casino.bet(game, picks)),
+  };
+}
+
+async function handle(casino: CasinoState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'https://www.cloudbet.com');
+  const route = `${request.method ?? 'GET'} ${url.pathname}`;
+  const lang = parseLang(url.searchParams.get('lang'));
+  const html = (page: string) => send(response, 200, 'text/html; charset=utf-8', page);
+  const json = (value: unknown) => send(response, 200, 'application/json', JSON.stringify(value));
+
+  switch (route) {
+    // Pages
+    case 'GET /':
+      return html(lobbyPage(casino.snapshot(), lang, url));
+    case 'GET /casino/roulette': {
+      const variant = url.searchParams.get('variant') ?? 'european';
+      if (variant !== 'european' && variant !== 'american') return notFound(response, `no roulette variant "${variant}"`);
+      return html(gamePage(casino.snapshot(), lang, `roulette-${variant}`, url));
+    }
+    case 'GET /casino/keno':
+      return html(gamePage(casino.snapshot(), lang, 'keno', url));
+    case 'GET /casino/history':
+      return html(historyPage(casino.snapshot(), lang, url));
+    case 'GET /embed/history':
+      return html(embedPage(casino.snapshot(), lang, url));
+    case 'GET /embed/history/frame':
+      return html(framePage(casino.snapshot(), lang, url));
+    case 'GET /static/casino.js':
+      return send(response, 200, 'text/javascript; charset=utf-8', await pageScript());
+    case 'GET /static/casino.css':
+      return send(response, 200, 'text/css; charset=utf-8', pageStyles());
+    case 'GET /favicon.ico':
+      return send(response, 204, 'image/x-icon', '');
+
+    // The casino's JSON API, as its pages use it
+    case 'GET /api/seed-pair':
+      return json({ seedPair: seedPairJson(showSeedPair(casino.active)) });
+    case 'GET /api/history':
+      return json({ rounds: showHistory(casino.snapshot().rounds).map(roundJson) });
+    case 'POST /api/bet': {
+      const body = await readJson(request);
+      const game = body.game;
+      if (typeof game !== 'string' || !GAME_IDS.includes(game as GameId)) throw new UserError(`game must be one of ${GAME_IDS.join(', ')}`);
+      const round = casino.bet(game as GameId, Array.isArray(body.picks) ? (body.picks as number[]) : undefined);
+      return json({ round: roundJson(showRound(round)), seedPair: seedPairJson(showSeedPair(casino.active)) });
+    }
+    case 'POST /api/rotate':
+      await readJson(request);
+      return json({ revealed: revealedJson(casino, casino.rotate()), seedPair: seedPairJson(showSeedPair(casino.active)) });
+    case 'POST /api/client-seed': {
+      const { rotated } = casino.setClientSeed((await readJson(request)).clientSeed as string);
+      return json({ revealed: rotated ? revealedJson(casino, rotated) : null, seedPair: seedPairJson(showSeedPair(casino.active)) });
+    }
+
+    // The demo's controls (tests and the control bar); not part of any casino
+    case 'GET /__demo/state':
+      return json(casino.snapshot());
+    case 'POST /__demo/cheat': {
+      const mode = (await readJson(request)).mode;
+      if (!CHEAT_MODES.includes(mode as CheatMode)) throw new UserError(`mode must be one of ${CHEAT_MODES.join(', ')}`);
+      casino.setCheat(mode as CheatMode);
+      return json(casino.snapshot());
+    }
+    case 'POST /__demo/rotate':
+      await readJson(request);
+      casino.rotate();
+      return json(casino.snapshot());
+    case 'POST /__demo/reset':
+      await readJson(request);
+      casino.reset();
+      return json(casino.snapshot());
+  }
+  return notFound(response, `no route ${route}`);
+}
+
+/** The reveal as the API shows it: the (displayed) server seed and the old pair's rounds. */
+function revealedJson(casino: CasinoState, pair: SeedPair) {
+  const rounds = casino.snapshot().rounds.filter((round) => round.pairIndex === pair.index);
+  return {
+    serverSeed: pair.displayedServerSeed,
+    serverSeedHash: pair.commitment,
+    clientSeed: pair.clientSeed,
+    rounds: rounds.map(showRound).reverse().map(roundJson),
+  };
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new UserError('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UserError('request body is not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UserError('request body must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function notFound(response: ServerResponse, message: string): void {
+  send(response, 404, 'application/json', JSON.stringify({ error: message }));
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+  if (response.headersSent) return;
+  response.writeHead(status, { 'content-type': type, ...SECURITY_HEADERS });
+  response.end(body);
+}
