@@ -11,14 +11,26 @@ const targets = ['chrome', 'firefox'];
 /** Per-browser manifest differences, merged over manifest.json. */
 const manifestOverlays = {
   chrome: (manifest) => manifest,
-  firefox: (manifest) => manifest,
+  // Firefox has no extension service workers: the same bundle runs as a background script.
+  // MAIN-world content scripts need Firefox 128.
+  firefox: ({ minimum_chrome_version: _chromeOnly, background, ...manifest }) => ({
+    ...manifest,
+    background: { scripts: [background.service_worker] },
+    browser_specific_settings: {
+      gecko: {
+        id: 'fair-witness@fair-witness.dev',
+        strict_min_version: '128.0',
+        data_collection_permissions: { required: ['none'] },
+      },
+    },
+  }),
 };
 
 // Content scripts are classic scripts (no module loading in content worlds); pages and the worker are ESM.
 const entries = [
   { in: 'src/capture/content.ts', out: 'content', format: 'iife' },
   { in: 'src/capture/page-tap.ts', out: 'page-tap', format: 'iife' },
-  { in: 'src/background/worker.ts', out: 'background', format: 'esm' },
+  { in: 'src/background/worker.ts', out: 'background', format: 'iife' },
   { in: 'src/popup/popup.tsx', out: 'popup', format: 'esm' },
 ];
 

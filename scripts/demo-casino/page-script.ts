@@ -29,7 +29,8 @@ channel?.addEventListener('message', () => void refresh());
  * listens to both.
  */
 function bootstrap(): void {
-  if (body.dataset.page === 'lobby') return;
+  // The embedded history stays server-rendered, so only the frame's DOM can tell the extension about it.
+  if (body.dataset.page === 'lobby' || body.dataset.page === 'embed' || body.dataset.page === 'frame') return;
   void fetch('/api/seed-pair', { headers: { accept: 'application/json' } }).then((response) => response.json()).catch(() => undefined);
   const request = new XMLHttpRequest();
   request.open('GET', '/api/history');

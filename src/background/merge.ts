@@ -37,8 +37,9 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
     : {
         key: roundKey(claim),
         seq,
-        game: claim.game ?? '',
-        gameId: claim.game ? gameIdOf(claim.game) : 'unknown',
+        // Filled in below with the name's time, like any later sighting's name.
+        game: '',
+        gameId: 'unknown',
         observedAt: {},
         firstSeenAt: now,
         updatedAt: now,
@@ -50,6 +51,8 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
     record.game = claim.game;
     record.gameId = gameIdOf(claim.game);
     record.observedAt.game = seenAt('game');
+  } else if (claim.game && gameIdOf(claim.game) === record.gameId) {
+    record.observedAt.game = Math.min(record.observedAt.game ?? now, seenAt('game'));
   }
   for (const field of VALUE_FIELDS) {
     const value = claim[field];
@@ -66,6 +69,19 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
         record.conflictingResults = [...(record.conflictingResults ?? []), value];
       }
     }
+  }
+  // Outcomes compared before the game's name was known may be one outcome spelled two ways
+  // (" 17" and "17 Red"): compare them again now, so only real second outcomes remain.
+  if (record.conflictingResults?.length && record.result !== undefined) {
+    const seen = new Set([canonical('result', record.result, record.game)]);
+    const distinct = record.conflictingResults.filter((value) => {
+      const text = canonical('result', value, record.game);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+    if (distinct.length > 0) record.conflictingResults = distinct;
+    else delete record.conflictingResults;
   }
   record.updatedAt = now;
   return record;

@@ -9,7 +9,9 @@ import type { CapturedClaim } from '../shared/records.js';
  */
 export function roundKey(claim: Pick<CapturedClaim, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce'>): string {
   const commitment = claim.commitment?.toLowerCase() ?? (claim.serverSeed !== undefined ? nobleBackend.sha3_256Hex(claim.serverSeed) : '?');
-  return `${commitment}|${claim.clientSeed ?? '?'}|${claim.nonce ?? '?'}`;
+  // "007" and "7" are the same nonce to the casino's `${nonce}`.
+  const nonce = claim.nonce !== undefined && /^\d+$/.test(claim.nonce) ? BigInt(claim.nonce).toString() : claim.nonce;
+  return `${commitment}|${claim.clientSeed ?? '?'}|${nonce ?? '?'}`;
 }
 
 /** A claim that names no round: only the active seed pair's commitment, seen before any result. */

@@ -30,6 +30,7 @@ export function rowOf(record: RoundRecord): RoundRow {
     nonce: record.nonce,
     status: verdict.status,
     level: verdict.level,
+    failures: verdict.failures.length ? verdict.failures.map((failure) => failure.step) : undefined,
     summary,
     shown: display(record, record.result),
     expected,
@@ -57,6 +58,7 @@ export function exportedRoundOf(record: RoundRecord): ExportedRound {
     verdict: record.verdict.status,
     level: record.verdict.level,
     failures: record.verdict.failures.length ? record.verdict.failures.map((failure) => failure.step) : undefined,
+    expected: record.verdict.expected,
     reasons: record.verdict.reasons.length ? record.verdict.reasons : undefined,
   };
   // Drop absent fields so the file reads cleanly.

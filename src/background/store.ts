@@ -100,10 +100,12 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
   const meta = tx.objectStore('meta');
   let seq = ((await meta.get('seq')) as number | undefined) ?? 0;
   const games = new Set(((await meta.get('games')) as string[] | undefined) ?? []);
-  const gamesBefore = games.size;
+  const gamesBefore = JSON.stringify([...games].sort());
   const changed: string[] = [];
 
-  for (const claim of claims) {
+  // Sightings first: a commitment seen before a round counts wherever it sits in the batch.
+  const ordered = [...claims.filter(isCommitmentSighting), ...claims.filter((claim) => !isCommitmentSighting(claim))];
+  for (const claim of ordered) {
     if (isCommitmentSighting(claim)) {
       const commitment = claim.commitment!.toLowerCase();
       const seenAt = Math.min(claim.observedAt.commitment ?? now, now);
@@ -122,10 +124,16 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
     if (existing && sameContent(existing, record)) continue;
     await rounds.put(stored(record));
     games.add(record.gameId);
+    // A name filled in later moves the round to its game: drop the old id once no round has it.
+    if (existing && existing.gameId !== record.gameId) {
+      const old = existing.gameId;
+      const left = await rounds.index('by-game').count(IDBKeyRange.bound([old, -Infinity, -Infinity], [old, Infinity, Infinity]));
+      if (left === 0) games.delete(old);
+    }
     changed.push(key);
   }
   await meta.put(seq, 'seq');
-  if (games.size !== gamesBefore) await meta.put([...games].sort(), 'games');
+  if (JSON.stringify([...games].sort()) !== gamesBefore) await meta.put([...games].sort(), 'games');
   await tx.done;
   storageProblem = undefined;
   return changed;

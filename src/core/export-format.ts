@@ -23,6 +23,8 @@ export interface ExportedRound {
   verdict: VerdictStatus;
   level?: TrustLevel;
   failures?: FailedStep[];
+  /** The outcome the seeds give, when the server seed is known. */
+  expected?: Outcome;
   reasons?: string[];
 }
 

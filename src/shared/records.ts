@@ -63,6 +63,8 @@ export interface RoundRow {
   nonce?: string;
   status: VerdictStatus;
   level?: TrustLevel;
+  /** The failed steps of a mismatch. */
+  failures?: FailedStep[];
   /** One sentence: what failed, or why pending/invalid. */
   summary: string;
   shown?: string;

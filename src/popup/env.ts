@@ -1,0 +1,38 @@
+// What the components need from the outside world, passed down by context so tests can supply
+// fakes: the worker client, the UI strings, the clipboard, file downloads and the parser.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Translate } from './i18n.js';
+import type { WorkerClient } from './worker-client.js';
+
+/** The fields `parseFairnessText` (src/capture/text-parser.ts) reads from pasted text. */
+export interface ParsedFairnessText {
+  game?: string;
+  serverSeed?: string;
+  commitment?: string;
+  clientSeed?: string;
+  nonce?: string;
+  result?: string | string[];
+  roundSignature?: string;
+  picks?: string[];
+}
+
+export interface PopupEnv {
+  client: WorkerClient;
+  t: Translate;
+  /** Reads a fairness panel or the reference program's output. */
+  parseText: (text: string) => ParsedFairnessText;
+  copyText: (text: string) => Promise<void>;
+  download: (fileName: string, content: string, mimeType: string) => void;
+  /** Opens the popup as a full tab (absent when already in one). */
+  openTab?: () => void;
+  now: () => Date;
+}
+
+export const EnvContext = createContext<PopupEnv | null>(null);
+
+export function useEnv(): PopupEnv {
+  const env = useContext(EnvContext);
+  if (!env) throw new Error('PopupEnv missing: render inside <EnvContext.Provider>.');
+  return env;
+}

@@ -1,0 +1,37 @@
+// Names of games, verdicts and trust levels in the UI language.
+import type { TrustLevel, VerdictStatus } from '../core/index.js';
+import type { Translate } from './i18n.js';
+
+/** The popup's order: mismatches first, as the worker sorts the list. */
+export const STATUS_ORDER: readonly VerdictStatus[] = ['mismatch', 'pending', 'verified', 'invalid', 'unsupported'];
+
+const STATUS_KEYS: Record<VerdictStatus, string> = {
+  verified: 'statusVerified',
+  pending: 'statusPending',
+  mismatch: 'statusMismatch',
+  unsupported: 'statusUnsupported',
+  invalid: 'statusInvalid',
+};
+
+const GAME_KEYS: Record<string, string> = {
+  'roulette-european': 'gameRouletteEuropean',
+  'roulette-american': 'gameRouletteAmerican',
+  keno: 'gameKeno',
+};
+
+export const SUPPORTED_GAME_IDS = Object.keys(GAME_KEYS);
+
+export const statusLabel = (t: Translate, status: VerdictStatus): string => t(STATUS_KEYS[status]);
+
+export const levelLabel = (t: Translate, level: TrustLevel): string => t(level === 'witnessed' ? 'levelWitnessed' : 'levelHistory');
+
+/** A supported game's name in the UI language; any other game keeps the name the casino used. */
+export function gameLabel(t: Translate, gameId: string, shownName?: string): string {
+  const key = GAME_KEYS[gameId];
+  return key ? t(key) : shownName || gameId;
+}
+
+/** The popup contract's data-game: a supported id, or the game's name as the page showed it. */
+export function dataGame(gameId: string, shownName: string): string {
+  return GAME_KEYS[gameId] ? gameId : shownName || gameId;
+}

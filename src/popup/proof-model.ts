@@ -1,0 +1,92 @@
+// What the proof view draws, from either a stored round (the worker's round-detail) or a round
+// checked in the popup (the core's verdict on the typed-in fields).
+import { lookupGame, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus } from '../core/index.js';
+import type { RoundDetail } from '../shared/messages.js';
+
+export interface ProofFailure {
+  step: FailedStep;
+  expected: string;
+  shown: string;
+  message: string;
+}
+
+export interface ProofModel {
+  gameId: string;
+  gameName: string;
+  status: VerdictStatus;
+  level?: TrustLevel;
+  serverSeed?: string;
+  clientSeed?: string;
+  nonce?: string;
+  commitmentShown?: string;
+  signatureShown?: string;
+  trace?: RoundTrace;
+  /** Canonical text of the recomputed outcome. */
+  outcomeComputed?: string;
+  /** Canonical text of the displayed outcome (as shown, when it cannot be read). */
+  outcomeShown?: string;
+  failures: ProofFailure[];
+  reasons: string[];
+}
+
+/** Canonical text of an outcome in the game's format ("3 5 6 …", "00"), or the raw text. */
+export function formatOutcome(game: string, value: Outcome | string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const lookup = lookupGame(game);
+  if (lookup.kind === 'supported') {
+    const parsed = lookup.game.parseDisplayed(value);
+    if (parsed.ok) return lookup.game.format(parsed.outcome);
+  }
+  return Array.isArray(value) ? value.join(' ') : String(value);
+}
+
+export function proofFromDetail(detail: RoundDetail): ProofModel {
+  const { record, trace } = detail;
+  const game = record.gameId || record.game;
+  const computed = trace?.outcome ?? record.verdict.expected;
+  return {
+    gameId: record.gameId,
+    gameName: record.game,
+    status: record.verdict.status,
+    level: record.verdict.level,
+    serverSeed: record.serverSeed,
+    clientSeed: record.clientSeed,
+    nonce: record.nonce,
+    commitmentShown: record.commitment,
+    signatureShown: record.roundSignature,
+    trace,
+    outcomeComputed: formatOutcome(game, computed),
+    outcomeShown: formatOutcome(game, record.result),
+    failures: record.verdict.failures,
+    reasons: record.verdict.reasons,
+  };
+}
+
+export interface CheckInput {
+  game: string;
+  serverSeed?: string;
+  commitment?: string;
+  clientSeed?: string;
+  nonce?: string;
+  result?: string;
+  roundSignature?: string;
+}
+
+export function proofFromVerdict(input: CheckInput, verdict: RoundVerdict): ProofModel {
+  return {
+    gameId: verdict.game,
+    gameName: input.game,
+    status: verdict.status,
+    level: verdict.level,
+    serverSeed: input.serverSeed,
+    clientSeed: input.clientSeed,
+    nonce: input.nonce,
+    commitmentShown: input.commitment,
+    signatureShown: input.roundSignature,
+    trace: verdict.trace,
+    outcomeComputed: formatOutcome(verdict.game, verdict.expected),
+    outcomeShown: formatOutcome(verdict.game, input.result),
+    failures: verdict.failures,
+    reasons: verdict.reasons,
+  };
+}

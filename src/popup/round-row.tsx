@@ -1,0 +1,50 @@
+// One row of the round list. The data-* attributes are the popup contract (DESIGN.md).
+import type { RoundRow } from '../shared/records.js';
+import { VerdictBadge } from './bits.js';
+import { useEnv } from './env.js';
+import { dataGame, gameLabel, levelLabel } from './labels.js';
+
+export const ROW_HEIGHT = 68;
+
+export function RoundRowItem({ row, index, total }: { row: RoundRow; index: number; total: number }) {
+  const { t } = useEnv();
+  const detail =
+    row.status === 'mismatch' && row.expected !== undefined && row.shown !== undefined ? t('expectedShown', [row.expected, row.shown]) : undefined;
+  return (
+    <li
+      class={`row row-${row.status}`}
+      style={{ top: `${index * ROW_HEIGHT}px` }}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      data-verdict={row.status}
+      data-game={dataGame(row.gameId, row.game)}
+      data-nonce={row.nonce ?? ''}
+      data-level={row.level ?? ''}
+      data-failures={row.failures?.join(' ') ?? ''}
+      data-key={row.key}
+    >
+      {/* The button gives the row focus, a name and Enter/Space; the list handles its click. */}
+      <button type="button" class="row-button" data-index={index}>
+        <span class="row-line">
+          <span class="row-game">{gameLabel(t, row.gameId, row.game)}</span>
+          <span class="row-nonce">{row.nonce !== undefined ? t('nonceValue', row.nonce) : t('nonceUnknown')}</span>
+          <VerdictBadge status={row.status} />
+          {row.level && <span class={`level level-${row.level}`}>{levelLabel(t, row.level)}</span>}
+        </span>
+        <span class="row-summary" title={row.summary}>
+          {row.summary}
+        </span>
+        {detail && <span class="row-detail">{detail}</span>}
+      </button>
+    </li>
+  );
+}
+
+export function PlaceholderRow({ index }: { index: number }) {
+  const { t } = useEnv();
+  return (
+    <li class="row row-loading" style={{ top: `${index * ROW_HEIGHT}px` }} aria-busy="true">
+      <span class="muted">{t('loading')}</span>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isCommitmentSighting, roundKey } from '../../src/background/round-key.js';
+import { commitmentSighting, pendingClaim, revealedClaim, vector } from './fixtures.js';
+
+describe('roundKey', () => {
+  const round = vector(1);
+
+  it('gives a claim with the commitment and one with only the revealed seed the same key', () => {
+    const withCommitment = pendingClaim(round, 'Keno');
+    const { commitment: _c, ...seedOnly } = revealedClaim(round, 'Keno');
+    expect(seedOnly).not.toHaveProperty('commitment');
+    expect(seedOnly.serverSeed).toBe(round.serverSeed);
+    expect(roundKey(seedOnly)).toBe(roundKey(withCommitment));
+    expect(roundKey(withCommitment)).toBe(`${round.commitment}|${round.clientSeed}|${round.nonce}`);
+  });
+
+  it('ignores the case of the commitment hex', () => {
+    const lower = pendingClaim(round, 'Keno');
+    const upper = { ...lower, commitment: round.commitment.toUpperCase() };
+    expect(upper.commitment).not.toBe(lower.commitment);
+    expect(roundKey(upper)).toBe(roundKey(lower));
+  });
+
+  it('keeps different rounds apart: another nonce, another client seed, a seed that does not hash to the commitment', () => {
+    const base = roundKey(pendingClaim(round, 'Keno'));
+    expect(roundKey({ ...pendingClaim(round, 'Keno'), nonce: String(round.nonce + 1) })).not.toBe(base);
+    expect(roundKey({ ...pendingClaim(round, 'Keno'), clientSeed: `${round.clientSeed}x` })).not.toBe(base);
+    const { commitment: _c, ...seedOnly } = revealedClaim(round, 'Keno');
+    expect(roundKey({ ...seedOnly, serverSeed: vector(2).serverSeed })).not.toBe(base);
+  });
+
+  it('marks missing parts with "?"', () => {
+    expect(roundKey({})).toBe('?|?|?');
+  });
+});
+
+describe('isCommitmentSighting', () => {
+  const round = vector(0);
+
+  it('is a commitment with neither result nor server seed', () => {
+    expect(isCommitmentSighting(commitmentSighting(round, 1))).toBe(true);
+    expect(isCommitmentSighting({ ...commitmentSighting(round, 1), clientSeed: round.clientSeed, nonce: '3' })).toBe(true);
+  });
+
+  it('is not a round that has a result or a revealed seed', () => {
+    expect(isCommitmentSighting(pendingClaim(round, 'Keno'))).toBe(false);
+    expect(isCommitmentSighting(revealedClaim(round, 'Keno'))).toBe(false);
+    expect(isCommitmentSighting({ source: 'dom', serverSeed: round.serverSeed, observedAt: {} })).toBe(false);
+    expect(isCommitmentSighting({ source: 'dom', observedAt: {} })).toBe(false);
+  });
+});

@@ -1,0 +1,189 @@
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handleMessage } from '../../src/background/router.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { DATABASE_NAME, getRound, loadSelfTest, storeClaims, summarise } from '../../src/background/store.js';
+import type { MessageSender } from '../../src/shared/browser.js';
+import type { PageResponses, Reply } from '../../src/shared/messages.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
+
+// The real wrapper imports webextension-polyfill, which refuses to load outside an extension.
+// This fake answers with a fixed extension id and URL and records what the badge was set to.
+const EXTENSION_ID = 'fairwitnessextensionidabcdefghij';
+const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
+const fake = vi.hoisted(() => ({ badges: [] as { text: string; color: string; title: string }[] }));
+vi.mock('../../src/shared/browser.js', () => ({
+  extensionId: () => 'fairwitnessextensionidabcdefghij',
+  extensionUrl: (path: string) => `chrome-extension://fairwitnessextensionidabcdefghij/${path}`,
+  message: (name: string, substitutions?: string | string[]) => [name, ...[substitutions ?? []].flat()].join(':'),
+  setBadge: async (text: string, color: string, title: string) => {
+    fake.badges.push({ text, color, title });
+  },
+}));
+
+type Tab = NonNullable<MessageSender['tab']>;
+const TAB = { id: 7, index: 0, active: true, highlighted: true, pinned: false, incognito: false } as Tab;
+
+function casinoTab(url = 'https://www.cloudbet.com/en/casino/originals/keno'): MessageSender {
+  return { id: EXTENSION_ID, url, tab: { ...TAB, url } };
+}
+const POPUP: MessageSender = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}popup.html` };
+
+function claimsMessage(...claims: CapturedClaim[]) {
+  return { type: 'claims', claims };
+}
+
+const now = () => Date.now();
+
+beforeEach(() => {
+  fake.badges.length = 0;
+});
+afterEach(async () => {
+  await deleteDB(DATABASE_NAME);
+});
+
+describe('handleMessage: who may send', () => {
+  const claim = () => revealedClaim(vector(0), 'Keno', { result: now() - 1000 });
+
+  it.each([
+    ['another extension', { ...casinoTab(), id: 'someotherextensionidabcdefghijkl' }],
+    ['a sender without an id', { url: 'https://www.cloudbet.com/', tab: TAB }],
+    ['plain http', casinoTab('http://www.cloudbet.com/en/casino')],
+    ['a look-alike host', casinoTab('https://cloudbet.com.evil.example/en/casino')],
+    ['a host ending in the name', casinoTab('https://evilcloudbet.com/en/casino')],
+    ['another site', casinoTab('https://example.org/')],
+    ['a casino URL but no tab', { id: EXTENSION_ID, url: 'https://www.cloudbet.com/en/casino' }],
+    ['a tab without a URL', { id: EXTENSION_ID, tab: TAB }],
+    ['an unparsable URL', casinoTab('not a url')],
+    ['another extension’s page', { id: 'someotherextensionidabcdefghijkl', url: 'chrome-extension://someotherextensionidabcdefghijkl/popup.html' }],
+  ] as [string, MessageSender][])('refuses claims from %s, and stores nothing', async (_label, sender) => {
+    const reply = await handleMessage(claimsMessage(claim()), sender);
+    expect(reply).toEqual({ ok: false, error: 'sender not allowed' });
+    expect((await summarise()).total).toBe(0);
+    expect(fake.badges).toEqual([]);
+  });
+
+  it('refuses page requests from outside the extension', async () => {
+    expect(await handleMessage({ type: 'summary' }, { id: 'someotherextensionidabcdefghijkl', url: `${EXTENSION_ORIGIN}popup.html` })).toEqual({
+      ok: false,
+      error: 'sender not allowed',
+    });
+    expect(await handleMessage({ type: 'clear-data' }, { url: `${EXTENSION_ORIGIN}popup.html` })).toEqual({ ok: false, error: 'sender not allowed' });
+  });
+
+  it.each([
+    'https://www.cloudbet.com/en/casino/originals/keno',
+    'https://cloudbet.com/',
+    'https://de.cloudbet.com/de/casino/originals/roulette',
+  ])('accepts claims from a casino tab at %s: stored, acknowledged, badge updated', async (url) => {
+    const reply = await handleMessage(claimsMessage(claim()), casinoTab(url));
+    expect(reply).toEqual({ ok: true, value: { stored: 1, refused: [] } });
+    expect((await getRound(roundKey(claim())))?.verdict.status).toBe('verified');
+    expect(fake.badges).toEqual([{ text: '1', color: '#2e7d32', title: 'badgeTitleSummary:1:0:0' }]);
+  });
+
+  it('shows mismatches on the badge in red', async () => {
+    const round = vector(1);
+    const reply = await handleMessage(
+      claimsMessage(revealedClaim(round, 'Keno'), { ...revealedClaim(vector(2), 'Keno'), result: wrongResult(vector(2), 'Keno') }, pendingClaim(vector(3), 'Keno')),
+      casinoTab(),
+    );
+    expect(reply).toEqual({ ok: true, value: { stored: 3, refused: [] } });
+    expect(fake.badges).toEqual([{ text: '1', color: '#c62828', title: 'badgeTitleSummary:1:1:1' }]);
+  });
+});
+
+describe('handleMessage: malformed messages', () => {
+  const valid = () => revealedClaim(vector(0), 'Keno');
+
+  it.each([
+    ['not an object', 'claims', 'invalid message: Invalid type: Expected Object but received "claims"'],
+    ['null', null, 'invalid message: Invalid type: Expected Object but received null'],
+    ['an unknown type', { type: 'delete-everything' }, 'invalid message: type: Invalid type: Expected "claims" but received "delete-everything"'],
+    ['a page request', { type: 'summary' }, 'invalid message: type: Invalid type: Expected "claims" but received "summary"'],
+    ['no claims', { type: 'claims', claims: [] }, 'invalid message: claims: Invalid length: Expected >=1 but received 0'],
+    ['a nonce that is not digits', claimsMessage({ ...valid(), nonce: '1e3' }), 'invalid message: claims.0.nonce: nonce must be decimal digits'],
+    ['an unknown field', claimsMessage({ ...valid(), password: 'x' } as CapturedClaim), 'invalid message: claims.0.password: Invalid key: Expected never but received "password"'],
+    ['a negative time', claimsMessage({ ...valid(), observedAt: { result: -1 } }), 'invalid message: claims.0.observedAt.result: Invalid value: Expected >=0 but received -1'],
+    ['an unknown source', claimsMessage({ ...valid(), source: 'page' as 'dom' }), 'invalid message: claims.0.source: Invalid type: Expected ("dom" | "json") but received "page"'],
+    ['an oversized value', claimsMessage({ ...valid(), clientSeed: 'x'.repeat(5000) }), 'invalid message: claims.0.clientSeed: Invalid length: Expected <=4096 but received 5000'],
+    ['too many claims', claimsMessage(...Array.from({ length: 201 }, valid)), 'invalid message: claims: Invalid length: Expected <=200 but received 201'],
+  ] as [string, unknown, string][])('from a casino tab, refuses %s with a specific error', async (_label, message, error) => {
+    expect(await handleMessage(message, casinoTab())).toEqual({ ok: false, error });
+    expect((await summarise()).total).toBe(0);
+  });
+
+  it('a malformed claim refuses the whole batch', async () => {
+    const reply = await handleMessage(claimsMessage(valid(), { ...valid(), nonce: 'x' }), casinoTab());
+    expect(reply).toEqual({ ok: false, error: 'invalid message: claims.1.nonce: nonce must be decimal digits' });
+    expect((await summarise()).total).toBe(0);
+  });
+
+  it.each([
+    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "export-page" | "games" | "clear-data" | "run-self-test") but received "claims"'],
+    ['a page too large', { type: 'rounds', filter: {}, offset: 0, limit: 5001 }, 'invalid message: limit: Invalid value: Expected <=5000 but received 5001'],
+    ['a negative offset', { type: 'export-page', offset: -1, limit: 10 }, 'invalid message: offset: Invalid value: Expected >=0 but received -1'],
+    ['an unknown status', { type: 'rounds', filter: { status: 'good' }, offset: 0, limit: 10 }, 'invalid message: filter.status: Invalid type: Expected ("verified" | "pending" | "mismatch" | "unsupported" | "invalid") but received "good"'],
+  ] as [string, unknown, string][])('from an extension page, refuses %s with a specific error', async (_label, message, error) => {
+    expect(await handleMessage(message, POPUP)).toEqual({ ok: false, error });
+    expect((await summarise()).total).toBe(0);
+  });
+});
+
+describe('handleMessage: extension pages', () => {
+  async function ask<T extends keyof PageResponses>(message: { type: T } & Record<string, unknown>): Promise<PageResponses[T]> {
+    const reply = (await handleMessage(message, POPUP)) as Reply<PageResponses[T]>;
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.value;
+  }
+
+  beforeEach(async () => {
+    await storeClaims([revealedClaim(vector(0), 'Keno'), pendingClaim(vector(1), 'European Roulette')], now());
+  });
+
+  it('summary: counts, and runs the self-test once when none is stored', async () => {
+    expect(await loadSelfTest()).toBeUndefined();
+    const summary = await ask({ type: 'summary' });
+    expect(summary.total).toBe(2);
+    expect(summary.counts).toMatchObject({ verified: 1, pending: 1 });
+    expect(summary.selfTest?.ok).toBe(true);
+    expect(await loadSelfTest()).toEqual(summary.selfTest);
+  });
+
+  it('rounds: rows, worst first, without seeds', async () => {
+    const { total, rows } = await ask({ type: 'rounds', filter: {}, offset: 0, limit: 10 });
+    expect(total).toBe(2);
+    expect(rows.map((row) => [row.gameId, row.status])).toEqual([
+      ['roulette-european', 'pending'],
+      ['keno', 'verified'],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(vector(0).serverSeed);
+  });
+
+  it('round-detail: the record with its trace, or null', async () => {
+    const key = roundKey(revealedClaim(vector(0), 'Keno'));
+    const detail = await ask({ type: 'round-detail', key });
+    expect(detail?.record.key).toBe(key);
+    expect(detail?.trace?.outcome).toEqual(vector(0).keno);
+    expect(await ask({ type: 'round-detail', key: 'no|such|round' })).toBeNull();
+  });
+
+  it('export-page, games, clear-data', async () => {
+    const exported = await ask({ type: 'export-page', offset: 0, limit: 10 });
+    expect(exported.total).toBe(2);
+    expect(exported.rounds.map((round) => round.verdict)).toEqual(['verified', 'pending']);
+    expect(await ask({ type: 'games' })).toEqual(['keno', 'roulette-european']);
+    expect(await ask({ type: 'clear-data' })).toEqual({ cleared: 2 });
+    expect((await summarise()).total).toBe(0);
+    expect(fake.badges.at(-1)).toEqual({ text: '', color: '#2e7d32', title: 'badgeTitleEmpty' });
+  });
+
+  it('run-self-test: runs and stores the result', async () => {
+    const result = await ask({ type: 'run-self-test' });
+    expect(result?.ok).toBe(true);
+    expect(result?.checks.length).toBeGreaterThan(0);
+    expect(await loadSelfTest()).toEqual(result);
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { mergeClaim } from '../../src/background/merge.js';
+import { exportedRoundOf, rowOf, STATUS_RANK } from '../../src/background/rows.js';
+import { verifyRecord } from '../../src/background/verify-record.js';
+import { verifyRound } from '../../src/core/index.js';
+import type { CapturedClaim, RoundRecord } from '../../src/shared/records.js';
+import { doubleZeroVector, pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
+
+const NOW = 1_700_000_000_000;
+
+/** A record as the store keeps it: merged from the claims, then verified. */
+function recordFrom(...claims: CapturedClaim[]): RoundRecord {
+  let record: RoundRecord | undefined;
+  claims.forEach((claim, i) => (record = mergeClaim(record, claim, NOW + i, 1)));
+  record!.verdict = verifyRecord(record!).verdict;
+  return record!;
+}
+
+describe('rowOf', () => {
+  const round = vector(2);
+
+  it('verified: says the recomputed outcome matches, and formats keno as ascending numbers', () => {
+    const chipsOutOfOrder = [...round.keno].reverse().map(String);
+    const record = recordFrom({ ...revealedClaim(round, 'Keno'), result: chipsOutOfOrder });
+    const row = rowOf(record);
+    const text = round.keno.join(' ');
+    expect(row).toMatchObject({
+      key: record.key,
+      game: 'Keno',
+      gameId: 'keno',
+      nonce: String(round.nonce),
+      status: 'verified',
+      level: 'history',
+      shown: text,
+      expected: text,
+      updatedAt: record.updatedAt,
+    });
+    expect(row.summary).toBe(`Recomputed ${text} from the revealed seeds; it matches.`);
+    expect(row.failures).toBeUndefined();
+    expect(row).not.toHaveProperty('serverSeed');
+  });
+
+  it('verified American roulette shows "00"', () => {
+    const zero = doubleZeroVector();
+    const row = rowOf(recordFrom(revealedClaim(zero, 'American Roulette')));
+    expect(row.status).toBe('verified');
+    expect(row.shown).toBe('00');
+    expect(row.expected).toBe('00');
+    expect(row.summary).toBe('Recomputed 00 from the revealed seeds; it matches.');
+  });
+
+  it('mismatch: the failures in words, with what was shown and what the seeds give', () => {
+    const wrong = wrongResult(round, 'European Roulette') as string;
+    const record = recordFrom({ ...revealedClaim(round, 'European Roulette'), result: ` ${wrong}` });
+    const row = rowOf(record);
+    expect(row.status).toBe('mismatch');
+    expect(row.summary).toBe(`The seeds give ${round.roulette.european}, but ${wrong} is shown.`);
+    expect(row.shown).toBe(wrong);
+    expect(row.expected).toBe(round.roulette.european);
+    expect(row.level).toBeUndefined();
+    expect(row.failures).toEqual(['outcome']);
+  });
+
+  it('mismatch with several failures joins every message', () => {
+    const record = recordFrom({ ...revealedClaim(round, 'Keno'), serverSeed: vector(3).serverSeed });
+    const row = rowOf(record);
+    expect(record.verdict.failures.length).toBeGreaterThan(1);
+    expect(row.summary).toBe(record.verdict.failures.map((f) => f.message).join(' '));
+    expect(row.summary).toMatch(/^The revealed server seed hashes to /);
+    expect(row.failures).toEqual(record.verdict.failures.map((f) => f.step));
+    expect(row.failures).toContain('commitment');
+  });
+
+  it('pending: why it cannot be checked yet; shown but no expected outcome', () => {
+    const row = rowOf(recordFrom(pendingClaim(round, 'Keno')));
+    expect(row.status).toBe('pending');
+    expect(row.summary).toBe('the server seed is not revealed yet (Cloudbet reveals it once you rotate to a new seed pair)');
+    expect(row.shown).toBe(round.keno.join(' '));
+    expect(row.expected).toBeUndefined();
+    expect(row.failures).toBeUndefined();
+  });
+
+  it('invalid: the reasons joined with "; "', () => {
+    const { commitment: _c, result: _r, ...bare } = revealedClaim(round, 'European Roulette');
+    const row = rowOf(recordFrom(bare));
+    expect(row.status).toBe('invalid');
+    expect(row.summary).toBe(
+      'commitment: missing, so nothing shows the server seed was fixed before the round; result: missing, so there is no displayed outcome to compare',
+    );
+    expect(row.shown).toBeUndefined();
+  });
+
+  it('unsupported: says there is no published algorithm; raw values shown as read', () => {
+    const row = rowOf(recordFrom({ ...pendingClaim(round, 'Keno'), game: 'Mines', result: ['3', '1', '2'] }));
+    expect(row.status).toBe('unsupported');
+    expect(row.gameId).toBe('mines');
+    expect(row.summary).toBe('the casino publishes no algorithm for this game, so it cannot be recomputed');
+    expect(row.shown).toBe('3 1 2');
+    expect(row.expected).toBeUndefined();
+  });
+});
+
+describe('exportedRoundOf', () => {
+  const cases: [string, () => RoundRecord][] = [
+    ['verified keno, witnessed', () => recordFrom(revealedClaim(vector(0), 'Keno', { commitment: NOW - 9, result: NOW - 5 }))],
+    ['verified European roulette, history', () => recordFrom(revealedClaim(vector(1), 'European Roulette', { commitment: NOW - 1, result: NOW - 5 }))],
+    ['verified American "00"', () => recordFrom(revealedClaim(doubleZeroVector(), 'American Roulette', { commitment: NOW - 9, result: NOW - 5 }))],
+    ['verified under a German name', () => recordFrom({ ...revealedClaim(vector(6), 'European Roulette'), game: 'Europäisches Roulette' })],
+    ['pending', () => recordFrom(pendingClaim(vector(2), 'Keno'))],
+    ['outcome mismatch', () => recordFrom({ ...revealedClaim(vector(3), 'Keno'), result: wrongResult(vector(3), 'Keno') })],
+    ['commitment mismatch', () => recordFrom({ ...revealedClaim(vector(4), 'Keno'), serverSeed: vector(5).serverSeed })],
+    ['invalid (no commitment)', () => recordFrom({ ...revealedClaim(vector(7), 'Keno'), commitment: undefined })],
+    ['unsupported', () => recordFrom({ ...pendingClaim(vector(8), 'Keno'), game: 'Plinko', result: '12x' })],
+  ];
+
+  it.each(cases)('%s: the core re-verifies the export to the same status and level', (_label, make) => {
+    const record = make();
+    const exported = exportedRoundOf(record);
+    const again = verifyRound(JSON.parse(JSON.stringify(exported)));
+    expect(again.status).toBe(record.verdict.status);
+    expect(again.level).toBe(record.verdict.level);
+    expect(exported.verdict).toBe(record.verdict.status);
+    expect(exported.level).toBe(record.verdict.level);
+    expect(again.failures.map((f) => f.step)).toEqual(record.verdict.failures.map((f) => f.step));
+  });
+
+  it('the statuses and levels above cover every case', () => {
+    const seen = new Set(cases.map(([, make]) => `${make().verdict.status}/${make().verdict.level ?? ''}`));
+    expect([...seen].sort()).toEqual(['invalid/', 'mismatch/', 'pending/', 'unsupported/', 'verified/history', 'verified/witnessed']);
+  });
+
+  it('carries the claim with the outcome parsed and the game id', () => {
+    const round = vector(0);
+    const record = recordFrom({ ...revealedClaim(round, 'Keno', { result: NOW - 5 }), result: [...round.keno].reverse().map(String) });
+    const exported = exportedRoundOf(record);
+    expect(exported).toEqual({
+      game: 'keno',
+      serverSeed: round.serverSeed,
+      commitment: round.commitment,
+      clientSeed: round.clientSeed,
+      nonce: String(round.nonce),
+      result: round.keno,
+      observedAt: record.observedAt,
+      verdict: 'verified',
+      level: 'history',
+      expected: round.keno,
+    });
+  });
+
+  it('omits undefined fields', () => {
+    const exported = exportedRoundOf(recordFrom(pendingClaim(vector(2), 'European Roulette')));
+    for (const [field, value] of Object.entries(exported)) expect(value, field).not.toBeUndefined();
+    expect(Object.keys(exported)).not.toContain('serverSeed');
+    expect(Object.keys(exported)).not.toContain('roundSignature');
+    expect(Object.keys(exported)).not.toContain('level');
+    expect(Object.keys(exported)).not.toContain('failures');
+    expect(Object.keys(exported)).not.toContain('expected');
+    expect(exported.reasons).toHaveLength(1);
+    expect(exported.result).toBe(vector(2).roulette.european);
+  });
+
+  it('lists failed steps by name', () => {
+    const round = vector(3);
+    const exported = exportedRoundOf(recordFrom({ ...revealedClaim(round, 'Keno'), result: wrongResult(round, 'Keno') }));
+    expect(exported.failures).toEqual(['outcome']);
+    expect(exported.expected).toEqual(round.keno);
+  });
+
+  it('a two-outcome (nonce) mismatch is exported with its nonce failure', () => {
+    const round = vector(3);
+    const record = recordFrom(revealedClaim(round, 'Keno'), { ...revealedClaim(round, 'Keno'), result: wrongResult(round, 'Keno') });
+    const exported = exportedRoundOf(record);
+    expect(exported.verdict).toBe('mismatch');
+    expect(exported.failures).toEqual(['nonce']);
+    expect(exported).not.toHaveProperty('level');
+  });
+});
+
+describe('STATUS_RANK', () => {
+  it('orders mismatch, pending, verified, invalid, unsupported', () => {
+    const order = Object.entries(STATUS_RANK).sort(([, a], [, b]) => a - b).map(([status]) => status);
+    expect(order).toEqual(['mismatch', 'pending', 'verified', 'invalid', 'unsupported']);
+  });
+});

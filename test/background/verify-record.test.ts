@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { mergeClaim } from '../../src/background/merge.js';
+import { claimOf, verifyRecord } from '../../src/background/verify-record.js';
+import { verifyRound } from '../../src/core/index.js';
+import type { CapturedClaim, RoundRecord } from '../../src/shared/records.js';
+import { pendingClaim, revealedClaim, vector, wrongResult, type GameName } from './fixtures.js';
+
+const NOW = 1_700_000_000_000;
+
+function recordFrom(claims: CapturedClaim[]): RoundRecord {
+  let record: RoundRecord | undefined;
+  claims.forEach((claim, i) => (record = mergeClaim(record, claim, NOW + i, 1)));
+  return record!;
+}
+
+describe('verifyRecord', () => {
+  const round = vector(4);
+
+  it.each(['European Roulette', 'American Roulette', 'Keno'] as const)('%s: pending until the revealed seed arrives, then verified', (game: GameName) => {
+    const pending = recordFrom([pendingClaim(round, game)]);
+    const before = verifyRecord(pending).verdict;
+    expect(before.status).toBe('pending');
+    expect(before.level).toBeUndefined();
+    expect(before.failures).toEqual([]);
+    expect(before.reasons.join(' ')).toMatch(/server seed is not revealed/);
+
+    const revealed = mergeClaim(pending, revealedClaim(round, game), NOW + 10, 2);
+    const after = verifyRecord(revealed).verdict;
+    expect(after.status).toBe('verified');
+    expect(after.failures).toEqual([]);
+    expect(after.expected).toEqual(game === 'Keno' ? round.keno : game === 'American Roulette' ? round.roulette.american : round.roulette.european);
+  });
+
+  it.each([
+    ['commitment seen before the result', 100, 200, 'witnessed'],
+    ['commitment seen at the same time as the result', 200, 200, 'history'],
+    ['commitment seen after the result', 300, 200, 'history'],
+  ] as const)('%s → %s', (_label, commitmentAt, resultAt, level) => {
+    const record = recordFrom([revealedClaim(round, 'Keno', { commitment: NOW - 1000 + commitmentAt, result: NOW - 1000 + resultAt })]);
+    const { verdict } = verifyRecord(record);
+    expect(verdict.status).toBe('verified');
+    expect(verdict.level).toBe(level);
+  });
+
+  it('is history when either time is unknown', () => {
+    const record = recordFrom([revealedClaim(round, 'Keno')]);
+    delete record.observedAt.commitment;
+    expect(verifyRecord(record).verdict.level).toBe('history');
+  });
+
+  it('a round shown with two outcomes is a mismatch with a nonce failure and no level', () => {
+    const conflicted = recordFrom([
+      revealedClaim(round, 'European Roulette', { commitment: NOW - 500, result: NOW - 100 }),
+      { ...revealedClaim(round, 'European Roulette'), result: wrongResult(round, 'European Roulette') },
+    ]);
+    expect(conflicted.conflictingResults).toHaveLength(1);
+    const { verdict } = verifyRecord(conflicted);
+    expect(verdict.status).toBe('mismatch');
+    expect(verdict.level).toBeUndefined();
+    expect('level' in verdict).toBe(false);
+    expect(verdict.failures.map((f) => f.step)).toEqual(['nonce']);
+    const [failure] = verdict.failures;
+    expect(failure!.shown).toBe(`${round.roulette.european} / ${wrongResult(round, 'European Roulette')}`);
+    expect(failure!.message).toContain(`Nonce ${round.nonce}`);
+    expect(verdict.reasons).toEqual([failure!.message]);
+  });
+
+  it('a round shown with two outcomes is a mismatch even before the seed is revealed', () => {
+    const conflicted = recordFrom([pendingClaim(round, 'Keno'), { ...pendingClaim(round, 'Keno'), result: wrongResult(round, 'Keno') }]);
+    const { verdict } = verifyRecord(conflicted);
+    expect(verdict.status).toBe('mismatch');
+    expect(verdict.failures.map((f) => f.step)).toEqual(['nonce']);
+    expect(verdict.reasons.join(' ')).not.toMatch(/not revealed/);
+  });
+
+  it('a seed that does not hash to the commitment is a commitment failure', () => {
+    const record = recordFrom([{ ...revealedClaim(round, 'Keno'), serverSeed: vector(5).serverSeed }]);
+    const { verdict } = verifyRecord(record);
+    expect(verdict.status).toBe('mismatch');
+    expect(verdict.level).toBeUndefined();
+    expect(verdict.failures.map((f) => f.step)).toContain('commitment');
+    const failure = verdict.failures.find((f) => f.step === 'commitment')!;
+    expect(failure.expected).toBe(vector(5).commitment);
+    expect(failure.shown).toBe(round.commitment);
+  });
+
+  it('a wrong displayed outcome is an outcome failure', () => {
+    const record = recordFrom([{ ...revealedClaim(round, 'Keno'), result: wrongResult(round, 'Keno') }]);
+    const { verdict } = verifyRecord(record);
+    expect(verdict.status).toBe('mismatch');
+    expect(verdict.failures.map((f) => f.step)).toEqual(['outcome']);
+  });
+
+  it('returns the trace only when asked', () => {
+    const record = recordFrom([revealedClaim(round, 'Keno')]);
+    expect(verifyRecord(record).trace).toBeUndefined();
+    const trace = verifyRecord(record, true).trace;
+    expect(trace?.signature.computed).toBe(round.roundSignature);
+    expect(trace?.outcome).toEqual(round.keno);
+  });
+
+  it('claimOf falls back to the game id when the name is missing', () => {
+    const record = recordFrom([revealedClaim(round, 'Keno')]);
+    expect(claimOf({ ...record, game: '' }).game).toBe('keno');
+    expect(verifyRound(claimOf({ ...record, game: '' })).status).toBe('verified');
+  });
+});

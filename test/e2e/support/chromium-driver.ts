@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core';
+import { launchChromium, openPopup, type ChromiumSession } from './chromium.js';
+import { readRowsInPage, ROW_SELECTOR, type BrowserDriver, type CasinoTab } from './driver.js';
+
+export interface ChromiumDriver extends BrowserDriver {
+  session: ChromiumSession;
+}
+
+export async function chromiumDriver(casinoPort: number): Promise<ChromiumDriver> {
+  const session = await launchChromium(casinoPort);
+  let popup: Page | undefined;
+  return {
+    name: 'chromium',
+    session,
+    async openCasino(path) {
+      const page = await session.context.newPage();
+      await page.goto(`https://www.cloudbet.com${path}`);
+      return casinoTab(page);
+    },
+    async popupRows() {
+      popup ??= await openPopup(session);
+      await popup.reload();
+      // The list renders after the worker answers; an empty store renders no rows at all.
+      await popup.waitForSelector('ul[data-ready="true"]', { timeout: 10_000 });
+      return popup.evaluate(readRowsInPage, ROW_SELECTOR);
+    },
+    async badge() {
+      const worker = await session.worker();
+      return worker.evaluate(async () => ({
+        text: await chrome.action.getBadgeText({}),
+        title: await chrome.action.getTitle({}),
+      }));
+    },
+    close: () => session.close(),
+  };
+}
+
+function casinoTab(page: Page): CasinoTab {
+  return {
+    async act(selector) {
+      await page.click(selector);
+      await page.waitForFunction(() => document.body.dataset.busy !== 'true');
+    },
+    close: () => page.close(),
+  };
+}

@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, test } from 'vitest';
+import { mixedClaims } from './claims.js';
+import { FakeWorker } from './fake-worker.js';
+import { buttonByText, click, renderApp, rowsOf, setValue, settle, type Rendered } from './render.js';
+
+let rendered: Rendered | undefined;
+afterEach(() => rendered?.unmount());
+
+describe('round list', () => {
+  test('every row carries data-verdict, data-game, data-nonce and data-key', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    const rows = rowsOf(rendered.container);
+    expect(rows).toHaveLength(7);
+    for (const row of rows) {
+      expect(row.dataset.verdict).toMatch(/^(verified|pending|mismatch|unsupported|invalid)$/);
+      expect(row.dataset.game).toBeTruthy();
+      expect(row.dataset.key).toBeTruthy();
+      expect(row.hasAttribute('data-nonce')).toBe(true);
+    }
+    const byNonce = Object.fromEntries(rows.map((row) => [row.dataset.nonce, row]));
+    expect(byNonce['1']!.dataset.game).toBe('roulette-european');
+    expect(byNonce['3']!.dataset.game).toBe('roulette-american');
+    expect(byNonce['2']!.dataset.game).toBe('keno');
+    // Not a supported game: the name as the page showed it.
+    expect(byNonce['5']!.dataset.game).toBe('Mines');
+    expect(byNonce['5']!.dataset.verdict).toBe('unsupported');
+  });
+
+  test('mismatches first, then pending, then verified, then the rest', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    const verdicts = rowsOf(rendered.container).map((row) => row.dataset.verdict);
+    expect(verdicts).toEqual(['mismatch', 'mismatch', 'pending', 'verified', 'verified', 'verified', 'unsupported']);
+  });
+
+  test('a mismatch row says in one sentence what failed, with expected and shown', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    const row = rowsOf(rendered.container).find((r) => r.dataset.nonce === '4')!;
+    expect(row.querySelector('.row-summary')!.textContent).toMatch(/The seeds give \d+, but \d+ is shown\./);
+    expect(row.querySelector('.row-detail')!.textContent).toMatch(/^Expected \d+, shown \d+$/);
+    // The badge says the verdict in words, not only in colour.
+    expect(row.querySelector('.badge')!.textContent).toBe('mismatch');
+    expect(row.textContent).toContain('European Roulette');
+    expect(row.textContent).toContain('Nonce 4');
+  });
+
+  test('filters by status and by game, with game options from the worker', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    const { container } = rendered;
+    const gameSelect = container.querySelector<HTMLSelectElement>('.filters select[name="game"]')!;
+    expect(Array.from(gameSelect.options).map((o) => o.value)).toEqual(['', 'keno', 'mines', 'roulette-american', 'roulette-european']);
+    expect(Array.from(gameSelect.options).map((o) => o.textContent)).toContain('European Roulette');
+
+    await setValue(container.querySelector('.filters select[name="status"]'), 'verified');
+    expect(rowsOf(container).map((r) => r.dataset.verdict)).toEqual(['verified', 'verified', 'verified']);
+    expect(worker.log.at(-1)).toMatchObject({ type: 'rounds', filter: { status: 'verified' } });
+
+    await setValue(gameSelect, 'keno');
+    expect(rowsOf(container).map((r) => r.dataset.nonce)).toEqual(['2']);
+
+    await setValue(container.querySelector('.filters select[name="status"]'), '');
+    expect(rowsOf(container).map((r) => [r.dataset.game, r.dataset.verdict])).toEqual([
+      ['keno', 'mismatch'],
+      ['keno', 'verified'],
+    ]);
+    // "Any" is an absent field: the worker's schema is strict.
+    expect(worker.log.at(-1)).toEqual({ type: 'rounds', filter: { gameId: 'keno' }, offset: 0, limit: 200 });
+  });
+
+  test('an empty store says so', async () => {
+    rendered = await renderApp(new FakeWorker([]).client);
+    expect(rowsOf(rendered.container)).toHaveLength(0);
+    expect(rendered.container.querySelector('.list-count')!.textContent).toMatch(/No rounds recorded yet/);
+  });
+
+  test('a worker error is shown with its message', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    worker.failNext = 'database blocked';
+    rendered = await renderApp(worker.client);
+    expect(rendered.container.querySelector('[role="alert"]')!.textContent).toContain('database blocked');
+  });
+});
+
+describe('header', () => {
+  test('counts by status and level, the share witnessed and what history means', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    const count = (status: string) => rendered!.container.querySelector(`.counts [data-status="${status}"] .count-number`)!.textContent;
+    expect([count('verified'), count('pending'), count('mismatch'), count('unsupported'), count('invalid')]).toEqual(['3', '1', '2', '1', '0']);
+    const levels = rendered.container.querySelector('[data-levels]')!.textContent!;
+    expect(levels).toContain('witnessed: 1');
+    expect(levels).toContain('history: 2');
+    expect(levels).toContain('33 % witnessed');
+    expect(rendered.container.querySelector('.header .hint')!.textContent).toMatch(/casino could have chosen the seed after the fact/);
+  });
+
+  test('shows the self-test result, a failure with detail, and re-runs it', async () => {
+    const worker = new FakeWorker(mixedClaims(), {
+      selfTest: { ok: false, ranAt: 1, checks: [{ name: 'keno vector', ok: false, detail: 'got 1 2 3' }] },
+    });
+    rendered = await renderApp(worker.client);
+    const selfTest = rendered.container.querySelector('[data-self-test]')!;
+    expect(selfTest.getAttribute('data-self-test')).toBe('false');
+    expect(selfTest.textContent).toContain('Self-test FAILED');
+    expect(selfTest.textContent).toContain('keno vector: got 1 2 3');
+    await click(buttonByText(rendered.container, 'Run self-test'));
+    expect(worker.log.some((m) => m.type === 'run-self-test')).toBe(true);
+    expect(rendered.container.querySelector('[data-self-test]')!.getAttribute('data-self-test')).toBe('true');
+    expect(rendered.container.querySelector('[data-self-test]')!.textContent).toContain('Self-test passed (1 checks');
+  });
+
+  test('a storage problem shows as a banner', async () => {
+    rendered = await renderApp(new FakeWorker([], { storageProblem: 'quota exceeded' }).client);
+    expect(rendered.container.querySelector('[data-storage-problem]')!.textContent).toBe(
+      'Storage problem: quota exceeded. New rounds may not be saved.',
+    );
+  });
+});
+
+describe('data actions', () => {
+  test('Clear data asks first, then clears', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    await click(buttonByText(rendered.container, 'Clear data…'));
+    expect(worker.log.some((m) => m.type === 'clear-data')).toBe(false);
+    const dialog = rendered.container.querySelector('[role="alertdialog"]')!;
+    expect(dialog.textContent).toContain('Delete all 7 recorded rounds');
+    await click(buttonByText(dialog, 'Cancel'));
+    expect(rendered.container.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(rowsOf(rendered.container)).toHaveLength(7);
+
+    await click(buttonByText(rendered.container, 'Clear data…'));
+    await click(buttonByText(rendered.container, 'Delete all rounds'));
+    expect(worker.log.filter((m) => m.type === 'clear-data')).toHaveLength(1);
+    expect(rowsOf(rendered.container)).toHaveLength(0);
+    expect(rendered.container.textContent).toContain('Deleted rounds: 7.');
+  });
+
+  test('Export JSON and CSV download files built from every page', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    await click(buttonByText(rendered.container, 'Export JSON'));
+    await click(buttonByText(rendered.container, 'Export CSV'));
+    const [json, csv] = rendered.downloads;
+    expect(json!.fileName).toBe('fair-witness-2024-05-01T12-30-00.json');
+    expect(json!.mimeType).toBe('application/json');
+    const file = JSON.parse(json!.content);
+    expect(file).toMatchObject({ format: 'fair-witness-export', version: 1, exportedAt: '2024-05-01T12:30:00.000Z' });
+    expect(file.rounds).toHaveLength(7);
+    expect(csv!.fileName).toBe('fair-witness-2024-05-01T12-30-00.csv');
+    expect(csv!.content.split('\r\n')[0]).toBe('game,nonce,verdict,level,serverSeed,commitment,clientSeed,result,expected,failures,reasons');
+    expect(worker.log.filter((m) => m.type === 'export-page')).toEqual([
+      { type: 'export-page', offset: 0, limit: 5000 },
+      { type: 'export-page', offset: 0, limit: 5000 },
+    ]);
+    expect(rendered.container.textContent).toContain('Exported rounds: 7.');
+  });
+
+  test('the tab view has no "Open in tab" button; the popup has one when it can', async () => {
+    let opened = 0;
+    rendered = await renderApp(new FakeWorker([]).client, {}, { openTab: () => opened++ });
+    await click(buttonByText(rendered.container, 'Open in tab'));
+    expect(opened).toBe(1);
+    rendered.unmount();
+    rendered = await renderApp(new FakeWorker([]).client, { tab: true }, { openTab: () => opened++ });
+    expect(buttonByText(rendered.container, 'Open in tab')).toBeUndefined();
+    expect(rendered.container.querySelector('.app-tab')).not.toBeNull();
+  });
+});
+
+describe('new rounds', () => {
+  test('polling the summary reloads the list when the store changed', async () => {
+    const worker = new FakeWorker(mixedClaims().slice(0, 2));
+    rendered = await renderApp(worker.client, { refreshMs: 20 });
+    expect(rowsOf(rendered.container)).toHaveLength(2);
+    const more = new FakeWorker(mixedClaims());
+    worker.records = more.records;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await settle();
+    expect(rowsOf(rendered.container)).toHaveLength(7);
+  });
+});

@@ -1,0 +1,117 @@
+// An in-memory stand-in for the background worker's page messages, built on the real core, so
+// the popup is tested without an extension. It validates every message with the real schema.
+import { lookupGame, verifyRound, type RoundClaim, type VerdictStatus } from '../../src/core/index.js';
+import { validatePageMessage, type PageMessage, type PageResponses, type Reply } from '../../src/shared/messages.js';
+import type { RoundRecord, SelfTestResult, Summary } from '../../src/shared/records.js';
+import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
+import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
+
+const RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
+
+export function recordOf(claim: RoundClaim, seq: number): RoundRecord {
+  const verdict = verifyRound(claim);
+  const lookup = lookupGame(claim.game);
+  const gameId = lookup.kind === 'supported' ? lookup.game.id : lookup.kind === 'unsupported' ? lookup.id : claim.game.toLowerCase();
+  return {
+    key: `${claim.commitment ?? '?'}|${claim.clientSeed ?? '?'}|${claim.nonce ?? '?'}|${seq}`,
+    seq,
+    game: claim.game,
+    gameId,
+    serverSeed: claim.serverSeed,
+    commitment: claim.commitment,
+    clientSeed: claim.clientSeed,
+    nonce: claim.nonce === undefined ? undefined : String(claim.nonce),
+    result: claim.result as string | string[] | undefined,
+    observedAt: claim.observedAt ?? {},
+    firstSeenAt: seq,
+    updatedAt: seq,
+    verdict: {
+      status: verdict.status,
+      level: verdict.level,
+      failures: verdict.failures,
+      reasons: verdict.reasons,
+      expected: verdict.expected,
+    },
+  };
+}
+
+// Rows and export rounds come from the worker's own pure mapping, so the fake cannot drift from it.
+export { rowOf };
+
+export interface FakeOptions {
+  storageProblem?: string;
+  selfTest?: SelfTestResult;
+}
+
+/** The worker's page-message side over a list of records. */
+export class FakeWorker {
+  records: RoundRecord[];
+  /** Every message received, in order. */
+  readonly log: PageMessage[] = [];
+  readonly client: WorkerClient;
+  failNext?: string;
+
+  constructor(
+    claims: RoundClaim[],
+    private readonly options: FakeOptions = {},
+  ) {
+    this.records = claims.map((claim, index) => recordOf(claim, index));
+    this.client = createWorkerClient((message) => this.receive(message));
+  }
+
+  async receive(input: unknown): Promise<Reply<unknown>> {
+    await Promise.resolve();
+    const checked = validatePageMessage(input);
+    if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
+    this.log.push(checked.message);
+    if (this.failNext) {
+      const error = this.failNext;
+      this.failNext = undefined;
+      return { ok: false, error };
+    }
+    return { ok: true, value: this.answer(checked.message) };
+  }
+
+  private sorted(): RoundRecord[] {
+    return [...this.records].sort((a, b) => RANK[a.verdict.status] - RANK[b.verdict.status] || a.seq - b.seq);
+  }
+
+  summary(): Summary {
+    const counts = { verified: 0, pending: 0, mismatch: 0, unsupported: 0, invalid: 0 };
+    const levels = { witnessed: 0, history: 0 };
+    for (const record of this.records) {
+      counts[record.verdict.status]++;
+      if (record.verdict.level) levels[record.verdict.level]++;
+    }
+    return { total: this.records.length, counts, levels, selfTest: this.options.selfTest, storageProblem: this.options.storageProblem };
+  }
+
+  private answer(message: PageMessage): PageResponses[keyof PageResponses] {
+    switch (message.type) {
+      case 'summary':
+        return this.summary();
+      case 'rounds': {
+        const { status, gameId } = message.filter;
+        const matching = this.sorted().filter((r) => (!status || r.verdict.status === status) && (!gameId || r.gameId === gameId));
+        return { total: matching.length, rows: matching.slice(message.offset, message.offset + message.limit).map(rowOf) };
+      }
+      case 'round-detail': {
+        const record = this.records.find((r) => r.key === message.key);
+        if (!record) return null;
+        return { record, trace: verifyRound({ ...record, game: record.gameId }).trace };
+      }
+      case 'export-page':
+        return { total: this.records.length, rounds: this.sorted().slice(message.offset, message.offset + message.limit).map(exportedRoundOf) };
+      case 'games':
+        return [...new Set(this.records.map((r) => r.gameId))].sort();
+      case 'clear-data': {
+        const cleared = this.records.length;
+        this.records = [];
+        return { cleared };
+      }
+      case 'run-self-test':
+        this.options.selfTest = { ok: true, ranAt: 1, checks: [{ name: 'vectors', ok: true }] };
+        return this.options.selfTest;
+    }
+  }
+}
