@@ -46,10 +46,10 @@ export function DataActions({ total, onCleared }: { total: number; onCleared: ()
   return (
     <div class="data-actions">
       <div class="buttons">
-        <button type="button" onClick={() => exportAs('json')} disabled={working || total === 0}>
+        <button type="button" data-action="export-json" onClick={() => exportAs('json')} disabled={working || total === 0}>
           {t('exportJson')}
         </button>
-        <button type="button" onClick={() => exportAs('csv')} disabled={working || total === 0}>
+        <button type="button" data-action="export-csv" onClick={() => exportAs('csv')} disabled={working || total === 0}>
           {t('exportCsv')}
         </button>
         <button type="button" class="danger" onClick={() => setBusy({ kind: 'confirm-clear' })} disabled={working || total === 0}>

@@ -14,6 +14,11 @@ describe('roundKey', () => {
     expect(roundKey(withCommitment)).toBe(`${round.commitment}|${round.clientSeed}|${round.nonce}`);
   });
 
+  it('treats a nonce written with leading zeros as the same nonce', () => {
+    const plain = pendingClaim(round, 'Keno');
+    expect(roundKey({ ...plain, nonce: `00${round.nonce}` })).toBe(roundKey(plain));
+  });
+
   it('ignores the case of the commitment hex', () => {
     const lower = pendingClaim(round, 'Keno');
     const upper = { ...lower, commitment: round.commitment.toUpperCase() };

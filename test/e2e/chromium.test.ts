@@ -1,18 +1,30 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
+import { openPopup } from './support/chromium.js';
 import { chromiumDriver, type ChromiumDriver } from './support/chromium-driver.js';
-import { germanPage, honestAndWrongResult, roundsInsideAnIframe, swappedSeed } from './support/scenario.js';
+import { repoRoot } from './support/paths.js';
+import {
+  burstWithWorkerStops,
+  exportReverifiedByCli,
+  germanPage,
+  honestAndWrongResult,
+  roundsInsideAnIframe,
+  swappedSeed,
+} from './support/scenario.js';
 
 describe('Chromium: the production build against the demo casino', () => {
   let casino: DemoCasino;
   let driver: ChromiumDriver;
+  let closed = false;
 
   beforeAll(async () => {
     casino = await startDemoCasino({ seed: 'e2e-chromium' });
     driver = await chromiumDriver(casino.port);
   });
   afterAll(async () => {
-    await driver?.close();
+    if (!closed) await driver?.close();
     await casino?.close();
   });
 
@@ -20,4 +32,30 @@ describe('Chromium: the production build against the demo casino', () => {
   it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
   it('reads German labels', () => germanPage(driver, casino));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
+  it('exports JSON that the CLI re-verifies to the same verdicts', () => exportReverifiedByCli(driver));
+  it('loses no round when the worker is stopped mid-burst', () => burstWithWorkerStops(driver, casino));
+
+  it('takes a screenshot of the popup for the README', async () => {
+    const page = await openPopup(driver.session);
+    await page.setViewportSize({ width: 420, height: 600 });
+    await page.waitForSelector('ul[data-ready="true"]');
+    const dir = join(repoRoot, 'test-results');
+    await mkdir(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, 'popup-chromium.png') });
+    await page.close();
+  });
+
+  it('made no network request of its own (Chromium net log)', async () => {
+    const extensionOrigin = `chrome-extension://${driver.session.extensionId}`;
+    await driver.close();
+    closed = true;
+    const requests = await driver.session.networkLog();
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((request) => request.initiator?.startsWith(extensionOrigin))).toEqual([]);
+    // Every request a page or script started went to the demo casino. (Chromium's own
+    // background traffic, such as its component updater, has no initiator origin.)
+    const fromOrigins = requests.filter((request) => request.initiator !== undefined && /^[a-z-]+:\/\//.test(request.initiator));
+    expect(fromOrigins.length).toBeGreaterThan(0);
+    expect(fromOrigins.filter((request) => !/^https:\/\/www\.cloudbet\.com(:443)?\//.test(request.url))).toEqual([]);
+  });
 });

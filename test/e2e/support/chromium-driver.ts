@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { launchChromium, openPopup, type ChromiumSession } from './chromium.js';
-import { readRowsInPage, ROW_SELECTOR, type BrowserDriver, type CasinoTab } from './driver.js';
+import { readCountsInPage, readRowsInPage, ROW_SELECTOR, type BrowserDriver, type CasinoTab } from './driver.js';
 
 export interface ChromiumDriver extends BrowserDriver {
   session: ChromiumSession;
@@ -9,6 +10,14 @@ export interface ChromiumDriver extends BrowserDriver {
 export async function chromiumDriver(casinoPort: number): Promise<ChromiumDriver> {
   const session = await launchChromium(casinoPort);
   let popup: Page | undefined;
+  /** The popup as a tab, reloaded so it shows the store as it is now. */
+  const freshPopup = async (): Promise<Page> => {
+    popup ??= await openPopup(session);
+    await popup.reload();
+    // The list renders after the worker answers; an empty store renders no rows at all.
+    await popup.waitForSelector('ul[data-ready="true"]', { timeout: 10_000 });
+    return popup;
+  };
   return {
     name: 'chromium',
     session,
@@ -18,12 +27,17 @@ export async function chromiumDriver(casinoPort: number): Promise<ChromiumDriver
       return casinoTab(page);
     },
     async popupRows() {
-      popup ??= await openPopup(session);
-      await popup.reload();
-      // The list renders after the worker answers; an empty store renders no rows at all.
-      await popup.waitForSelector('ul[data-ready="true"]', { timeout: 10_000 });
-      return popup.evaluate(readRowsInPage, ROW_SELECTOR);
+      return (await freshPopup()).evaluate(readRowsInPage, ROW_SELECTOR);
     },
+    async counts() {
+      return (await freshPopup()).evaluate(readCountsInPage);
+    },
+    async exportJson() {
+      const page = await freshPopup();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[data-action="export-json"]')]);
+      return readFile(await download.path(), 'utf8');
+    },
+    stopWorker: () => session.stopWorker(),
     async badge() {
       const worker = await session.worker();
       return worker.evaluate(async () => ({

@@ -22,7 +22,9 @@ export interface ChromiumSession {
  */
 export async function launchChromium(casinoPort: number): Promise<ChromiumSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'fw-chromium-'));
-  const netLog = join(userDataDir, 'netlog.json');
+  // Outside the profile, which close() deletes: the log is complete only once the browser has exited.
+  const netLogDir = await mkdtemp(join(tmpdir(), 'fw-netlog-'));
+  const netLog = join(netLogDir, 'netlog.json');
   const extension = builtExtension('chrome');
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: browserBinary('chromium'),
@@ -74,7 +76,9 @@ export async function launchChromium(casinoPort: number): Promise<ChromiumSessio
       await cdp.detach();
     },
     async networkLog() {
-      return readNetLog(netLog);
+      const requests = await readNetLog(netLog);
+      await rm(netLogDir, { recursive: true, force: true });
+      return requests;
     },
     async close() {
       await context.close();

@@ -3,6 +3,8 @@ export interface PopupRow {
   verdict: string;
   game: string;
   nonce: string;
+  /** `${commitment}|${clientSeed}|${nonce}`: names the round exactly. */
+  key: string;
   level: string;
   failures: string;
   text: string;
@@ -20,8 +22,14 @@ export interface BrowserDriver {
   openCasino(path: string): Promise<CasinoTab>;
   /** The round rows as the popup shows them (fresh each call). */
   popupRows(): Promise<PopupRow[]>;
+  /** The counts by verdict in the popup's header. */
+  counts(): Promise<Record<string, number>>;
+  /** Clicks "Export JSON" in the popup and returns the file's text. */
+  exportJson(): Promise<string>;
   /** The toolbar badge's text and title. */
   badge(): Promise<{ text: string; title: string }>;
+  /** Stops the extension's background (Chromium's service worker), where the driver can. */
+  stopWorker?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,8 +59,18 @@ export function readRowsInPage(selector: string): PopupRow[] {
     verdict: row.dataset.verdict ?? '',
     game: row.dataset.game ?? '',
     nonce: row.dataset.nonce ?? '',
+    key: row.dataset.key ?? '',
     level: row.dataset.level ?? '',
     failures: row.dataset.failures ?? '',
     text: row.textContent ?? '',
   }));
+}
+
+/** Runs in the popup page: the header's count per verdict. */
+export function readCountsInPage(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of document.querySelectorAll<HTMLElement>('[data-status]')) {
+    counts[item.dataset.status!] = Number(item.querySelector('.count-number')?.textContent ?? NaN);
+  }
+  return counts;
 }
