@@ -8,7 +8,7 @@ import type { CapturedClaim } from '../shared/records.js';
  * commitment check flags it.
  */
 export function roundKey(claim: Pick<CapturedClaim, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce'>): string {
-  const commitment = claim.commitment?.toLowerCase() ?? (claim.serverSeed !== undefined ? nobleBackend.sha3_256Hex(claim.serverSeed) : '?');
+  const commitment = commitmentOf(claim) ?? '?';
   // "007" and "7" are the same nonce to the casino's `${nonce}`.
   const nonce = claim.nonce !== undefined && /^\d+$/.test(claim.nonce) ? BigInt(claim.nonce).toString() : claim.nonce;
   return `${commitment}|${claim.clientSeed ?? '?'}|${nonce ?? '?'}`;
@@ -17,4 +17,19 @@ export function roundKey(claim: Pick<CapturedClaim, 'commitment' | 'serverSeed' 
 /** A claim that names no round: only the active seed pair's commitment, seen before any result. */
 export function isCommitmentSighting(claim: CapturedClaim): boolean {
   return claim.commitment !== undefined && claim.result === undefined && claim.serverSeed === undefined;
+}
+
+/** A revealed seed pair with no round of its own (a "previous seeds" panel or API answer): it reveals every round of that pair. */
+export function isSeedReveal(claim: CapturedClaim): boolean {
+  return claim.serverSeed !== undefined && claim.nonce === undefined && claim.result === undefined;
+}
+
+/** The commitment a claim names: the one shown, else the hash of the revealed seed. */
+export function commitmentOf(claim: Pick<CapturedClaim, 'commitment' | 'serverSeed'>): string | undefined {
+  return claim.commitment?.toLowerCase() ?? (claim.serverSeed !== undefined ? nobleBackend.sha3_256Hex(claim.serverSeed) : undefined);
+}
+
+/** Primary keys of every round of one seed pair start with its commitment. */
+export function roundsOfCommitment(commitment: string): IDBKeyRange {
+  return IDBKeyRange.bound(`${commitment}|`, `${commitment}|\uffff`);
 }

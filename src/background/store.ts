@@ -4,7 +4,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TrustLevel, VerdictStatus } from '../core/index.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { mergeClaim } from './merge.js';
-import { isCommitmentSighting, roundKey } from './round-key.js';
+import { commitmentOf, isCommitmentSighting, isSeedReveal, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
 import { verifyRecord } from './verify-record.js';
 
@@ -21,6 +21,9 @@ interface StoredRound extends RoundRecord {
 interface CommitmentSighting {
   commitment: string;
   firstSeenAt: number;
+  /** The server seed revealed for this commitment by a seed-pair panel, with when it was seen. */
+  revealedSeed?: string;
+  revealedAt?: number;
 }
 
 interface FairWitnessDB extends DBSchema {
@@ -103,25 +106,38 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
   const gamesBefore = JSON.stringify([...games].sort());
   const changed: string[] = [];
 
-  // Sightings first: a commitment seen before a round counts wherever it sits in the batch.
-  const ordered = [...claims.filter(isCommitmentSighting), ...claims.filter((claim) => !isCommitmentSighting(claim))];
+  // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
+  const isPairClaim = (claim: CapturedClaim) => isCommitmentSighting(claim) || isSeedReveal(claim);
+  const ordered = [...claims.filter(isPairClaim), ...claims.filter((claim) => !isPairClaim(claim))];
   for (const claim of ordered) {
-    if (isCommitmentSighting(claim)) {
-      const commitment = claim.commitment!.toLowerCase();
-      const seenAt = Math.min(claim.observedAt.commitment ?? now, now);
-      const known = await commitments.get(commitment);
-      if (!known || seenAt < known.firstSeenAt) await commitments.put({ commitment, firstSeenAt: seenAt });
+    if (isPairClaim(claim)) {
+      const sighting = await recordSeedPair(commitments, claim, now);
+      if (sighting.revealedSeed === undefined) continue;
+      // A reveal completes every stored round of its pair that still lacks the seed.
+      let cursor = await rounds.openCursor(roundsOfCommitment(sighting.commitment));
+      while (cursor) {
+        if (cursor.value.serverSeed === undefined) await saveRound(cursor.value, revealClaim(sighting));
+        cursor = await cursor.continue();
+      }
       continue;
     }
-    const key = roundKey(claim);
-    const existing = await rounds.get(key);
-    const record = mergeClaim(existing, claim, now, existing?.seq ?? ++seq);
-    if (record.commitment !== undefined) {
-      const sighting = await commitments.get(record.commitment.toLowerCase());
-      if (sighting) record.observedAt.commitment = Math.min(record.observedAt.commitment ?? Infinity, sighting.firstSeenAt);
+    const existing = await rounds.get(roundKey(claim));
+    await saveRound(existing, claim, existing?.seq ?? ++seq);
+  }
+
+  /** Merges a claim into its round, re-verifies it, and writes it if anything changed. */
+  async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, newSeq = existing?.seq ?? 0): Promise<void> {
+    const record = mergeClaim(existing, claim, now, newSeq);
+    const commitment = record.commitment?.toLowerCase();
+    const sighting = commitment === undefined ? undefined : await commitments.get(commitment);
+    if (sighting) {
+      record.observedAt.commitment = Math.min(record.observedAt.commitment ?? Infinity, sighting.firstSeenAt);
+      if (record.serverSeed === undefined && sighting.revealedSeed !== undefined) {
+        Object.assign(record, mergeClaim(record, revealClaim(sighting), now, record.seq));
+      }
     }
     record.verdict = verifyRecord(record).verdict;
-    if (existing && sameContent(existing, record)) continue;
+    if (existing && sameContent(existing, record)) return;
     await rounds.put(stored(record));
     games.add(record.gameId);
     // A name filled in later moves the round to its game: drop the old id once no round has it.
@@ -130,13 +146,36 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
       const left = await rounds.index('by-game').count(IDBKeyRange.bound([old, -Infinity, -Infinity], [old, Infinity, Infinity]));
       if (left === 0) games.delete(old);
     }
-    changed.push(key);
+    changed.push(record.key);
   }
   await meta.put(seq, 'seq');
   if (JSON.stringify([...games].sort()) !== gamesBefore) await meta.put([...games].sort(), 'games');
   await tx.done;
   storageProblem = undefined;
   return changed;
+}
+
+/** Notes when a commitment was first seen and, from a reveal, its server seed (the first one shown wins). */
+async function recordSeedPair(
+  commitments: { get(key: string): Promise<CommitmentSighting | undefined>; put(value: CommitmentSighting): Promise<unknown> },
+  claim: CapturedClaim,
+  now: number,
+): Promise<CommitmentSighting> {
+  const commitment = commitmentOf(claim)!;
+  const seenAt = Math.min(claim.observedAt.commitment ?? claim.observedAt.serverSeed ?? now, now);
+  const known = await commitments.get(commitment);
+  const sighting: CommitmentSighting = { ...known, commitment, firstSeenAt: Math.min(known?.firstSeenAt ?? Infinity, seenAt) };
+  if (claim.serverSeed !== undefined && sighting.revealedSeed === undefined) {
+    sighting.revealedSeed = claim.serverSeed;
+    sighting.revealedAt = Math.min(claim.observedAt.serverSeed ?? now, now);
+  }
+  if (JSON.stringify(sighting) !== JSON.stringify(known)) await commitments.put(sighting);
+  return sighting;
+}
+
+/** The claim a reveal makes about each round of its pair. */
+function revealClaim(sighting: CommitmentSighting): CapturedClaim {
+  return { source: 'dom', serverSeed: sighting.revealedSeed, observedAt: { serverSeed: sighting.revealedAt ?? Date.now() } };
 }
 
 const STATUSES = Object.keys(STATUS_RANK) as VerdictStatus[];

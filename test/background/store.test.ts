@@ -213,6 +213,42 @@ function expectedOrder(rounds: { key: string; status: VerdictStatus }[]): string
     .map((round) => round.key);
 }
 
+describe('storeClaims: a revealed seed pair without rounds of its own', () => {
+  const reveal = (round: ReturnType<typeof vector>, serverSeed = round.serverSeed): CapturedClaim => ({
+    source: 'json',
+    serverSeed,
+    commitment: round.commitment,
+    clientSeed: round.clientSeed,
+    observedAt: { serverSeed: T + 50, commitment: T + 50 },
+  });
+
+  it('reveals every stored pending round of its pair, and stores no round for itself', async () => {
+    const round = vector(0);
+    await storeClaims([pendingClaim(round, 'Keno', { commitment: T - 10, result: T })], T);
+    await storeClaims([reveal(round)], T + 100);
+    const rounds = await all();
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]).toMatchObject({ serverSeed: round.serverSeed, verdict: { status: 'verified' } });
+  });
+
+  it('reveals a round that arrives after the reveal', async () => {
+    const round = vector(1);
+    await storeClaims([reveal(round)], T + 100);
+    expect(await all()).toHaveLength(0);
+    await storeClaims([pendingClaim(round, 'Keno', { commitment: T, result: T })], T + 200);
+    expect((await all())[0]).toMatchObject({ serverSeed: round.serverSeed, verdict: { status: 'verified', level: 'history' } });
+  });
+
+  it('a revealed seed that does not hash to the pair\'s commitment makes its rounds mismatch at step commitment', async () => {
+    const round = vector(2);
+    await storeClaims([pendingClaim(round, 'Keno', { commitment: T - 10, result: T })], T);
+    await storeClaims([reveal(round, vector(3).serverSeed)], T + 100);
+    const [stored] = await all();
+    expect(stored!.verdict.status).toBe('mismatch');
+    expect(stored!.verdict.failures.map((failure) => failure.step)).toContain('commitment');
+  });
+});
+
 describe('summarise', () => {
   it('counts nothing in an empty store', async () => {
     expect(await summarise()).toEqual({

@@ -1,0 +1,12 @@
+// Entry of content.js, the isolated-world content script (document_start, all frames). Each
+// frame scans its own document; claims go to the worker through the one browser module.
+import { sendToWorker } from '../shared/browser.js';
+import { startCapture } from './capture-session.js';
+import { browserIdle } from './scan-scheduler.js';
+import { claimSender } from './worker-send.js';
+
+try {
+  startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) } });
+} catch {
+  // Capture is an observer: failing to start must not disturb the page.
+}

@@ -1,0 +1,16 @@
+// One labelled value found on a page, before values are grouped into rounds.
+import type { FieldName } from './fields.js';
+import type { FieldValue } from './value-reader.js';
+
+export interface FieldHit {
+  field: FieldName;
+  value: FieldValue;
+  /** Where the label (or the value's cell) sits: grouping climbs from here. */
+  anchor: Node;
+  /** The game the label's wording implies ("Drawn Numbers" → Keno). */
+  gameHint?: string;
+}
+
+export function hitOf(field: FieldName, value: FieldValue, anchor: Node, gameHint: string | undefined): FieldHit {
+  return gameHint === undefined ? { field, value, anchor } : { field, value, anchor, gameHint };
+}

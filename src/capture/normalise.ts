@@ -1,0 +1,126 @@
+// Turns what the scanner and the JSON tap found into CapturedClaims the worker will accept:
+// every field checked against the message schema's limits (a field that would not fit is dropped,
+// so one odd value never costs the whole claim), and each field stamped with the time this
+// content script first saw its current value for that round — its own clock, never the page's.
+import type { ClaimField } from '../core/index.js';
+import type { CapturedClaim } from '../shared/records.js';
+import type { FairnessFields, FieldName } from './fields.js';
+
+export const MAX_VALUE_LENGTH = 4096;
+export const MAX_LIST_LENGTH = 40;
+const NONCE = /^\d{1,20}$/;
+const TEXT_FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'roundSignature'] as const;
+const TIMED_FIELDS: readonly ClaimField[] = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature'];
+
+type Source = CapturedClaim['source'];
+
+/**
+ * A page value as the schema allows it. DOM text is trimmed (layout whitespace); JSON strings are
+ * kept exactly, and an empty client seed from JSON is a real value (the seeds allow it).
+ */
+function textValue(value: unknown, source: Source, emptyAllowed: boolean): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = source === 'dom' ? value.trim() : value;
+  if (text.length > MAX_VALUE_LENGTH || (text === '' && !emptyAllowed)) return undefined;
+  return text;
+}
+
+function listValue(value: unknown, source: Source): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_LIST_LENGTH) return undefined;
+  const items: string[] = [];
+  for (const item of value) {
+    const text = textValue(item, source, false);
+    if (text === undefined) return undefined;
+    items.push(text);
+  }
+  return items;
+}
+
+/** Only the fields (and shapes) the message schema accepts; anything else is dropped. */
+export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const input = raw as Record<string, unknown>;
+  const fields: FairnessFields = {};
+  for (const field of TEXT_FIELDS) {
+    const own = Object.hasOwn(input, field) ? input[field] : undefined;
+    const value = textValue(own, source, field === 'clientSeed' && source === 'json');
+    if (value !== undefined) fields[field] = value;
+  }
+  const nonce = Object.hasOwn(input, 'nonce') && typeof input.nonce === 'string' ? input.nonce.trim() : undefined;
+  if (nonce !== undefined && NONCE.test(nonce)) fields.nonce = nonce;
+  const result = Object.hasOwn(input, 'result') ? input.result : undefined;
+  const resultValue = Array.isArray(result) ? listValue(result, source) : textValue(result, source, false);
+  if (resultValue !== undefined) fields.result = resultValue;
+  const picks = Object.hasOwn(input, 'picks') ? listValue(input.picks, source) : undefined;
+  if (picks !== undefined) fields.picks = picks;
+  return fields;
+}
+
+function signature(value: string | string[]): string {
+  return typeof value === 'string' ? value : value.join('\u0000');
+}
+
+/** The names one round goes by: its commitment or its server seed, with client seed and nonce. */
+function roundKeys(fields: FairnessFields): string[] {
+  const rest = `${fields.clientSeed ?? ''}|${fields.nonce ?? ''}`;
+  const keys: string[] = [];
+  if (fields.commitment !== undefined) keys.push(`c|${fields.commitment.toLowerCase()}|${rest}`);
+  if (fields.serverSeed !== undefined) keys.push(`s|${fields.serverSeed}|${rest}`);
+  if (keys.length === 0 && fields.nonce !== undefined) keys.push(`n|${fields.game ?? ''}|${rest}`);
+  return keys;
+}
+
+type Sightings = Map<ClaimField, { value: string; at: number }>;
+
+/**
+ * Remembers when each field's value was first seen for each round. A round seen first as the
+ * active seed pair (commitment, client seed, next nonce) keeps that early commitment time when
+ * it reappears in the history with its server seed: that is what makes a verdict "witnessed".
+ */
+export class FirstSeen {
+  private readonly rounds = new Map<string, Sightings>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly capacity = 5000,
+  ) {}
+
+  stamp(fields: FairnessFields): Partial<Record<ClaimField, number>> {
+    const keys = roundKeys(fields);
+    const found = keys.map((key) => this.rounds.get(key));
+    const sightings: Sightings = found.find((entry) => entry !== undefined) ?? new Map();
+    for (const other of found) {
+      if (other && other !== sightings) for (const [field, seen] of other) if (!sightings.has(field)) sightings.set(field, seen);
+    }
+    const at = this.now();
+    const observedAt: Partial<Record<ClaimField, number>> = {};
+    for (const field of TIMED_FIELDS) {
+      const value = fields[field];
+      if (value === undefined) continue;
+      const seen = sightings.get(field);
+      const current = signature(value);
+      if (seen && seen.value === current) {
+        observedAt[field] = seen.at;
+      } else {
+        sightings.set(field, { value: current, at });
+        observedAt[field] = at;
+      }
+    }
+    for (const key of keys) this.remember(key, sightings);
+    return observedAt;
+  }
+
+  private remember(key: string, sightings: Sightings): void {
+    this.rounds.delete(key); // re-inserted last: the oldest rounds are forgotten first
+    this.rounds.set(key, sightings);
+    if (this.rounds.size > this.capacity) this.rounds.delete(this.rounds.keys().next().value!);
+  }
+}
+
+/** A claim for the worker, or undefined when nothing checkable is left after sanitising. */
+export function toClaim(raw: FairnessFields, source: Source, firstSeen: FirstSeen): CapturedClaim | undefined {
+  const fields = sanitiseFields(raw, source);
+  const named = Object.keys(fields) as FieldName[];
+  if (named.length === 0 || (named.length === 1 && named[0] === 'game')) return undefined;
+  return { source, ...fields, observedAt: firstSeen.stamp(fields) };
+}

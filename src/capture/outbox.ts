@@ -1,0 +1,145 @@
+// The content script's queue to the worker. A claim already sent unchanged is not sent again
+// (pages re-render the same rounds constantly); a claim is kept until the worker has taken it,
+// and a failed send (the worker may be stopped or restarting) is retried with backoff.
+import type { CapturedClaim } from '../shared/records.js';
+
+/**
+ * The message schema's limit (MAX_CLAIMS_PER_MESSAGE in src/shared/messages.ts), repeated so the
+ * content script does not bundle the schema library; a test keeps the two equal.
+ */
+export const MAX_BATCH = 200;
+
+/** Thrown by a send function when the worker refused the batch for good (retrying cannot help). */
+export class PermanentRefusal extends Error {}
+
+export interface OutboxOptions {
+  maxBatch?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Claims waiting at most; beyond that new ones are counted as dropped (a flooding page). */
+  maxQueued?: number;
+  /** Sent claims remembered for de-duplication. */
+  maxRemembered?: number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+}
+
+export interface OutboxStats {
+  sent: number;
+  duplicates: number;
+  failures: number;
+  refused: number;
+  dropped: number;
+}
+
+/** A claim's identity for de-duplication: its values, not when they were seen. */
+export function claimKey(claim: CapturedClaim): string {
+  const { observedAt: _times, ...values } = claim;
+  const ordered = Object.keys(values)
+    .sort()
+    .map((key) => [key, values[key as keyof typeof values]]);
+  const text = JSON.stringify(ordered);
+  // Two 32-bit FNV-1a hashes with different offsets and the length: a compact key whose
+  // collisions are too rare to ever matter, so remembering thousands of rounds stays small.
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length}`;
+}
+
+export class ClaimOutbox {
+  readonly stats: OutboxStats = { sent: 0, duplicates: 0, failures: 0, refused: 0, dropped: 0 };
+  private readonly queue = new Map<string, CapturedClaim>();
+  private readonly sent = new Set<string>();
+  private sending = false;
+  private timerPending = false;
+  private delay = 0;
+  private readonly maxBatch: number;
+  private readonly baseDelay: number;
+  private readonly maxDelay: number;
+  private readonly maxQueued: number;
+  private readonly maxRemembered: number;
+  private readonly setTimer: (callback: () => void, ms: number) => unknown;
+
+  constructor(
+    private readonly send: (claims: CapturedClaim[]) => Promise<void>,
+    options: OutboxOptions = {},
+  ) {
+    this.maxBatch = Math.min(options.maxBatch ?? MAX_BATCH, MAX_BATCH);
+    this.baseDelay = options.baseDelayMs ?? 500;
+    this.maxDelay = options.maxDelayMs ?? 60_000;
+    this.maxQueued = options.maxQueued ?? 20_000;
+    this.maxRemembered = options.maxRemembered ?? 50_000;
+    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+  }
+
+  get pending(): number {
+    return this.queue.size;
+  }
+
+  /** Queues the claims not yet sent or queued; returns how many were new. */
+  offer(claims: readonly CapturedClaim[]): number {
+    let added = 0;
+    for (const claim of claims) {
+      const key = claimKey(claim);
+      if (this.sent.has(key) || this.queue.has(key)) {
+        this.stats.duplicates++;
+      } else if (this.queue.size >= this.maxQueued) {
+        this.stats.dropped++;
+      } else {
+        this.queue.set(key, claim);
+        added++;
+      }
+    }
+    if (added > 0) this.schedule(0);
+    return added;
+  }
+
+  /** Sends everything queued now, one batch after another, until the queue is empty or a send fails. */
+  async flush(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    try {
+      while (this.queue.size > 0) {
+        const batch = Array.from(this.queue).slice(0, this.maxBatch);
+        try {
+          await this.send(batch.map(([, claim]) => claim));
+          this.stats.sent += batch.length;
+        } catch (error) {
+          if (!(error instanceof PermanentRefusal)) {
+            this.stats.failures++;
+            this.delay = this.delay === 0 ? this.baseDelay : Math.min(this.delay * 2, this.maxDelay);
+            this.schedule(this.delay);
+            return;
+          }
+          // Refused for good (a malformed claim): retrying would block every later round.
+          this.stats.refused += batch.length;
+        }
+        for (const [key] of batch) {
+          this.queue.delete(key);
+          this.remember(key);
+        }
+        this.delay = 0;
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.timerPending) return;
+    this.timerPending = true;
+    this.setTimer(() => {
+      this.timerPending = false;
+      void this.flush().catch(() => undefined);
+    }, ms);
+  }
+
+  private remember(key: string): void {
+    this.sent.add(key);
+    if (this.sent.size > this.maxRemembered) this.sent.delete(this.sent.values().next().value!);
+  }
+}

@@ -1,0 +1,68 @@
+// The one-way channel from the page's world (page-tap) to the isolated content script: a
+// CustomEvent on the document whose detail is a JSON string (a string crosses worlds in Chrome
+// and Firefox alike). The page can dispatch the same event, so the receiving side treats the
+// detail as hostile: bounded, type-checked, and stamped with its own clock later.
+import type { FairnessFields } from './fields.js';
+import type { TapRound } from './json-tap.js';
+
+export const TAP_EVENT = 'fair-witness:json';
+/** Rounds per event; the content script batches per message anyway. */
+export const MAX_TAP_ROUNDS = 200;
+const MAX_DETAIL_LENGTH = 2_000_000;
+const MAX_TEXT = 4096;
+const MAX_LIST = 40;
+const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks'] as const;
+
+export interface TapPayload {
+  rounds: TapRound[];
+}
+
+/** Splits rounds into event details of at most MAX_TAP_ROUNDS each. */
+export function encodeTapDetails(rounds: readonly TapRound[]): string[] {
+  const details: string[] = [];
+  for (let start = 0; start < rounds.length; start += MAX_TAP_ROUNDS) {
+    const payload: TapPayload = { rounds: rounds.slice(start, start + MAX_TAP_ROUNDS) };
+    details.push(JSON.stringify(payload));
+  }
+  return details;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_TEXT ? value : undefined;
+}
+
+function list(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_LIST) return undefined;
+  const items = value.map(text);
+  return items.every((item) => item !== undefined) ? (items as string[]) : undefined;
+}
+
+function decodeRound(raw: unknown): FairnessFields | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const fields: Record<string, string | string[]> = {};
+  for (const field of FIELDS) {
+    if (!Object.hasOwn(raw, field)) continue;
+    const value: unknown = (raw as Record<string, unknown>)[field];
+    const read = field === 'picks' ? list(value) : field === 'result' && Array.isArray(value) ? list(value) : text(value);
+    if (read !== undefined) fields[field] = read;
+  }
+  return Object.keys(fields).length > 0 ? (fields as FairnessFields) : undefined;
+}
+
+/** The rounds an event carries; anything malformed is skipped, never thrown. */
+export function decodeTapDetail(detail: unknown): FairnessFields[] {
+  if (typeof detail !== 'string' || detail.length > MAX_DETAIL_LENGTH) return [];
+  let payload: unknown;
+  try {
+    payload = JSON.parse(detail);
+  } catch {
+    return [];
+  }
+  if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as TapPayload).rounds)) return [];
+  const rounds: FairnessFields[] = [];
+  for (const raw of (payload as TapPayload).rounds.slice(0, MAX_TAP_ROUNDS)) {
+    const round = decodeRound(raw);
+    if (round) rounds.push(round);
+  }
+  return rounds;
+}

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startCapture, type CaptureSession } from '../../src/capture/capture-session.js';
+import { TAP_EVENT } from '../../src/capture/tap-channel.js';
+import { contentMessageSchema } from '../../src/shared/messages.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { CLIENT, COMMITMENT, SEED } from './dom.js';
+
+const round = (nonce: number, result: string) =>
+  `<dl><dt>Server Seed</dt><dd>${SEED}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd><dt>Result</dt><dd>${result}</dd></dl>`;
+
+let session: CaptureSession | undefined;
+afterEach(() => {
+  session?.stop();
+  session = undefined;
+  document.body.replaceChildren();
+});
+
+function start(send: (claims: CapturedClaim[]) => Promise<void>, now = () => 5000) {
+  session = startCapture({
+    document,
+    send,
+    now,
+    scheduler: { minIntervalMs: 10, whenIdle: (callback) => callback() },
+    outbox: { baseDelayMs: 10 },
+  });
+  return session;
+}
+
+function recorder() {
+  const messages: CapturedClaim[][] = [];
+  const send = async (claims: CapturedClaim[]) => {
+    // What the worker will check: every message must pass its schema.
+    expect(v.safeParse(contentMessageSchema, { type: 'claims', claims }).success).toBe(true);
+    messages.push(claims);
+  };
+  return { messages, send, claims: () => messages.flat() };
+}
+
+describe('startCapture', () => {
+  it('scans the page on start and sends its rounds', async () => {
+    document.body.innerHTML = `<h2>Roulette</h2><section>${round(1, '17')}</section>`;
+    const { send, claims } = recorder();
+    start(send);
+    await vi.waitFor(() => expect(claims()).toHaveLength(1));
+    expect(claims()[0]).toEqual({
+      source: 'dom',
+      game: 'Roulette',
+      serverSeed: SEED,
+      clientSeed: CLIENT,
+      nonce: '1',
+      result: '17',
+      observedAt: { game: 5000, serverSeed: 5000, clientSeed: 5000, nonce: 5000, result: 5000 },
+    });
+  });
+
+  it('rescans on DOM changes, sending only what is new or changed', async () => {
+    document.body.innerHTML = `<section id="a">${round(1, '17')}</section>`;
+    const { send, claims, messages } = recorder();
+    const capture = start(send);
+    await vi.waitFor(() => expect(claims()).toHaveLength(1));
+    const section = document.createElement('section');
+    section.innerHTML = round(2, '3');
+    document.body.appendChild(section);
+    await vi.waitFor(() => expect(claims()).toHaveLength(2));
+    expect(claims()[1]!.nonce).toBe('2');
+    document.body.appendChild(document.createElement('p')); // an unrelated change
+    await vi.waitFor(() => expect(capture.stats.scans).toBeGreaterThanOrEqual(3));
+    expect(messages.flat()).toHaveLength(2);
+    section.querySelectorAll('dd')[3]!.textContent = '4'; // the page corrected an outcome
+    await vi.waitFor(() => expect(claims()).toHaveLength(3));
+    expect(claims()[2]).toMatchObject({ nonce: '2', result: '4' });
+  });
+
+  it('rescans when an input changes its value without a mutation', async () => {
+    document.body.innerHTML = `<label for="c">Client Seed</label><input id="c"><p>Commitment: ${COMMITMENT}</p>`;
+    const { send, claims } = recorder();
+    start(send);
+    await vi.waitFor(() => expect(claims()).toHaveLength(1));
+    const input = document.getElementById('c') as HTMLInputElement;
+    input.value = 'my-new-seed';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(claims().some((claim) => claim.clientSeed === 'my-new-seed')).toBe(true));
+  });
+
+  it('takes rounds from the JSON tap, with its own clock and types, whatever the event claims', async () => {
+    const { send, claims } = recorder();
+    start(send, () => 7000);
+    const forged = { rounds: [{ serverSeed: SEED, nonce: 9, clientSeed: CLIENT, observedAt: { serverSeed: 1 } }, { commitment: COMMITMENT, nonce: '12' }] };
+    document.dispatchEvent(new CustomEvent(TAP_EVENT, { detail: JSON.stringify(forged) }));
+    document.dispatchEvent(new CustomEvent(TAP_EVENT, { detail: { not: 'a string' } }));
+    await vi.waitFor(() => expect(claims()).toHaveLength(2));
+    expect(claims()).toEqual([
+      { source: 'json', serverSeed: SEED, clientSeed: CLIENT, observedAt: { serverSeed: 7000, clientSeed: 7000 } },
+      { source: 'json', commitment: COMMITMENT, nonce: '12', observedAt: { commitment: 7000, nonce: 7000 } },
+    ]);
+  });
+
+  it('keeps claims while the worker is away and delivers them once it answers', async () => {
+    document.body.innerHTML = round(1, '17');
+    let up = false;
+    const delivered: CapturedClaim[] = [];
+    const capture = start(async (claims) => {
+      if (!up) throw new Error('worker restarting');
+      delivered.push(...claims);
+    });
+    await vi.waitFor(() => expect(capture.outbox.stats.failures).toBeGreaterThanOrEqual(2));
+    up = true;
+    await vi.waitFor(() => expect(delivered).toHaveLength(1), { timeout: 3000 });
+  });
+
+  it('never throws into the page: errors are counted', async () => {
+    const { send } = recorder();
+    const capture = start(send);
+    const hostile = new CustomEvent(TAP_EVENT);
+    Object.defineProperty(hostile, 'detail', {
+      get() {
+        throw new Error('gotcha');
+      },
+    });
+    expect(() => document.dispatchEvent(hostile)).not.toThrow();
+    expect(capture.stats.errors).toBe(1);
+    expect(capture.stats.tapEvents).toBe(1);
+  });
+
+  it('stops watching when stopped', async () => {
+    const { send, claims } = recorder();
+    const capture = start(send);
+    await vi.waitFor(() => expect(capture.stats.scans).toBe(1));
+    capture.stop();
+    document.body.innerHTML = round(1, '2');
+    document.dispatchEvent(new CustomEvent(TAP_EVENT, { detail: JSON.stringify({ rounds: [{ serverSeed: SEED, nonce: '1' }] }) }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(capture.stats.scans).toBe(1);
+    expect(claims()).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it, vi } from 'vitest';
+import { claimKey, ClaimOutbox, MAX_BATCH, PermanentRefusal } from '../../src/capture/outbox.js';
+import { MAX_CLAIMS_PER_MESSAGE } from '../../src/shared/messages.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { SEED } from './dom.js';
+
+const claim = (nonce: number, result = '5', at = 1): CapturedClaim => ({ source: 'dom', serverSeed: SEED, nonce: String(nonce), result, observedAt: { nonce: at } });
+
+/** A timer queue the test runs by hand. */
+function manualTimers() {
+  const timers: { callback: () => void; ms: number }[] = [];
+  return {
+    timers,
+    setTimer: (callback: () => void, ms: number) => void timers.push({ callback, ms }),
+    async runNext() {
+      const timer = timers.shift();
+      timer?.callback();
+      await vi.waitFor(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return timer?.ms;
+    },
+  };
+}
+
+describe('claimKey', () => {
+  it('depends on values, not on when they were seen or key order', () => {
+    expect(claimKey(claim(1, '5', 1))).toBe(claimKey(claim(1, '5', 99)));
+    expect(claimKey({ source: 'dom', nonce: '1', serverSeed: SEED, observedAt: {} })).toBe(claimKey({ source: 'dom', serverSeed: SEED, nonce: '1', observedAt: {} }));
+    expect(claimKey(claim(1, '5'))).not.toBe(claimKey(claim(1, '6')));
+    expect(claimKey({ ...claim(1), source: 'json' })).not.toBe(claimKey(claim(1)));
+  });
+});
+
+describe('ClaimOutbox', () => {
+  it('sends new claims once, and never re-sends one unchanged', async () => {
+    const timers = manualTimers();
+    const sent: CapturedClaim[][] = [];
+    const outbox = new ClaimOutbox(async (claims) => void sent.push(claims), { setTimer: timers.setTimer });
+    expect(outbox.offer([claim(1), claim(2)])).toBe(2);
+    expect(outbox.offer([claim(1), claim(2, '5', 50)])).toBe(0);
+    await timers.runNext();
+    expect(sent).toEqual([[claim(1), claim(2)]]);
+    expect(outbox.offer([claim(1), claim(2)])).toBe(0);
+    expect(outbox.offer([claim(2, '7')])).toBe(1); // changed: sent again
+    await timers.runNext();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual([claim(2, '7')]);
+    expect(outbox.stats).toMatchObject({ sent: 3, duplicates: 4 });
+  });
+
+  it('sends at most 200 claims per message, the schema\'s limit', async () => {
+    expect(MAX_BATCH).toBe(MAX_CLAIMS_PER_MESSAGE);
+    const timers = manualTimers();
+    const sizes: number[] = [];
+    const outbox = new ClaimOutbox(async (claims) => void sizes.push(claims.length), { setTimer: timers.setTimer });
+    outbox.offer(Array.from({ length: 450 }, (_, nonce) => claim(nonce)));
+    await timers.runNext();
+    expect(sizes).toEqual([200, 200, 50]);
+    expect(outbox.pending).toBe(0);
+  });
+
+  it('keeps claims queued and retries with growing delays while the worker is away', async () => {
+    const timers = manualTimers();
+    let up = false;
+    const sent: CapturedClaim[][] = [];
+    const outbox = new ClaimOutbox(
+      async (claims) => {
+        if (!up) throw new Error('Could not establish connection. Receiving end does not exist.');
+        sent.push(claims);
+      },
+      { setTimer: timers.setTimer, baseDelayMs: 100, maxDelayMs: 350 },
+    );
+    outbox.offer([claim(1)]);
+    expect(await timers.runNext()).toBe(0);
+    expect(await timers.runNext()).toBe(100);
+    expect(await timers.runNext()).toBe(200);
+    outbox.offer([claim(2)]); // arrives while backing off: waits for the pending retry
+    expect(timers.timers).toHaveLength(1);
+    expect(await timers.runNext()).toBe(350);
+    up = true;
+    expect(timers.timers[0]!.ms).toBe(350);
+    await timers.runNext();
+    expect(sent).toEqual([[claim(1), claim(2)]]);
+    expect(outbox.pending).toBe(0);
+    expect(outbox.stats.failures).toBe(4);
+    outbox.offer([claim(3)]);
+    expect(timers.timers[0]!.ms).toBe(0); // back to sending at once
+  });
+
+  it('drops a batch the worker refuses for good, so later rounds are not blocked', async () => {
+    const timers = manualTimers();
+    let calls = 0;
+    const outbox = new ClaimOutbox(
+      async () => {
+        calls++;
+        if (calls === 1) throw new PermanentRefusal('invalid message: claims.0.nonce');
+      },
+      { setTimer: timers.setTimer },
+    );
+    outbox.offer([claim(1)]);
+    await timers.runNext();
+    expect(outbox.stats.refused).toBe(1);
+    expect(outbox.offer([claim(1)])).toBe(0);
+    outbox.offer([claim(2)]);
+    await timers.runNext();
+    expect(outbox.stats.sent).toBe(1);
+  });
+
+  it('bounds the queue against a flooding page, and counts what it drops', () => {
+    const outbox = new ClaimOutbox(async () => undefined, { setTimer: () => undefined, maxQueued: 3 });
+    outbox.offer(Array.from({ length: 5 }, (_, nonce) => claim(nonce)));
+    expect(outbox.pending).toBe(3);
+    expect(outbox.stats.dropped).toBe(2);
+  });
+
+  it('forgets the oldest sent claims beyond its memory', async () => {
+    const timers = manualTimers();
+    let count = 0;
+    const outbox = new ClaimOutbox(async (claims) => void (count += claims.length), { setTimer: timers.setTimer, maxRemembered: 2 });
+    outbox.offer([claim(1), claim(2), claim(3)]);
+    await timers.runNext();
+    expect(outbox.offer([claim(1)])).toBe(1);
+    expect(outbox.offer([claim(3)])).toBe(0);
+  });
+
+  it('one flush at a time: claims offered during a send go in the next batch', async () => {
+    const timers = manualTimers();
+    const batches: number[][] = [];
+    let release!: () => void;
+    const outbox = new ClaimOutbox(
+      (claims) => {
+        batches.push(claims.map((item) => Number(item.nonce)));
+        return batches.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+      },
+      { setTimer: timers.setTimer },
+    );
+    outbox.offer([claim(1)]);
+    timers.timers.shift()!.callback();
+    outbox.offer([claim(2)]);
+    await timers.runNext(); // a second flush while the first is sending does nothing
+    release();
+    await vi.waitFor(() => expect(batches).toEqual([[1], [2]]));
+  });
+});
