@@ -1,6 +1,7 @@
 import { runSelfTest } from '../core/index.js';
 import { extensionId, extensionUrl, type MessageSender } from '../shared/browser.js';
 import {
+  validateClaim,
   validateContentMessage,
   validatePageMessage,
   type ClaimsAck,
@@ -8,7 +9,7 @@ import {
   type PageResponses,
   type Reply,
 } from '../shared/messages.js';
-import type { SelfTestResult } from '../shared/records.js';
+import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import * as store from './store.js';
@@ -49,15 +50,22 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
   }
 }
 
-async function acceptClaims(claims: Parameters<typeof store.storeClaims>[0]): Promise<ClaimsAck> {
+async function acceptClaims(candidates: unknown[]): Promise<ClaimsAck> {
+  const claims: CapturedClaim[] = [];
+  const refused: ClaimsAck['refused'] = [];
+  candidates.forEach((candidate, index) => {
+    const checked = validateClaim(candidate);
+    if (checked.ok) claims.push(checked.message);
+    else refused.push({ index, reason: checked.error });
+  });
   try {
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
-    await store.storeClaims(claims);
+    if (claims.length > 0) await store.storeClaims(claims);
   } catch (error) {
     throw new Error(store.reportStorageProblem(error));
   }
   await refreshBadge();
-  return { stored: claims.length, refused: [] };
+  return { stored: claims.length, refused };
 }
 
 export async function refreshBadge(): Promise<void> {

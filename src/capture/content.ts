@@ -1,6 +1,6 @@
 // Entry of content.js, the isolated-world content script (document_start, all frames). Each
 // frame scans its own document; claims go to the worker through the one browser module.
-import { sendToWorker } from '../shared/browser.js';
+import { sendToWorker } from '../shared/browser-send.js';
 import { startCapture } from './capture-session.js';
 import { browserIdle } from './scan-scheduler.js';
 import { claimSender } from './worker-send.js';

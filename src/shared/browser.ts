@@ -8,10 +8,7 @@ export const extensionId = (): string => browser.runtime.id;
 export const extensionUrl = (path: string): string => browser.runtime.getURL(path);
 export const extensionVersion = (): string => browser.runtime.getManifest().version;
 
-/** Sends a message to the worker; resolves with its reply. */
-export function sendToWorker(message: unknown): Promise<unknown> {
-  return browser.runtime.sendMessage(message);
-}
+export { sendToWorker } from './browser-send.js';
 
 /**
  * Registers the worker's one message handler. The handler's promise is the reply; it must be

@@ -39,11 +39,14 @@ const filterSchema = v.strictObject({ status: v.optional(status), gameId: v.opti
 const pageSize = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_PAGE));
 const offset = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** Content script → worker. */
+/**
+ * Content script → worker. Claims are checked one by one (validateClaim), so one malformed claim
+ * is refused on its own and never takes the honest claims of its batch with it.
+ */
 export const contentMessageSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('claims'),
-    claims: v.pipe(v.array(capturedClaimSchema), v.minLength(1), v.maxLength(MAX_CLAIMS_PER_MESSAGE)),
+    claims: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(MAX_CLAIMS_PER_MESSAGE)),
   }),
 ]);
 
@@ -64,6 +67,7 @@ export type PageMessage = v.InferOutput<typeof pageMessageSchema>;
 // The compile-time check that the schema and the record type agree.
 type Assert<T extends true> = T;
 export type _ClaimMatchesSchema = Assert<v.InferOutput<typeof capturedClaimSchema> extends CapturedClaim ? true : false>;
+export type _SchemaMatchesClaim = Assert<CapturedClaim extends v.InferOutput<typeof capturedClaimSchema> ? true : false>;
 
 export interface ClaimsAck {
   /** Claims now safely stored (or already known unchanged). */
@@ -102,6 +106,7 @@ function validate<T>(schema: v.GenericSchema<unknown, T>, input: unknown): Valid
 }
 
 export const validateContentMessage = (input: unknown) => validate(contentMessageSchema, input);
+export const validateClaim = (input: unknown): ValidationResult<CapturedClaim> => validate(capturedClaimSchema, input);
 export const validatePageMessage = (input: unknown) => validate(pageMessageSchema, input);
 
 export type { RoundFilter };

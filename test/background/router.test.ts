@@ -104,21 +104,30 @@ describe('handleMessage: malformed messages', () => {
     ['an unknown type', { type: 'delete-everything' }, 'invalid message: type: Invalid type: Expected "claims" but received "delete-everything"'],
     ['a page request', { type: 'summary' }, 'invalid message: type: Invalid type: Expected "claims" but received "summary"'],
     ['no claims', { type: 'claims', claims: [] }, 'invalid message: claims: Invalid length: Expected >=1 but received 0'],
-    ['a nonce that is not digits', claimsMessage({ ...valid(), nonce: '1e3' }), 'invalid message: claims.0.nonce: nonce must be decimal digits'],
-    ['an unknown field', claimsMessage({ ...valid(), password: 'x' } as CapturedClaim), 'invalid message: claims.0.password: Invalid key: Expected never but received "password"'],
-    ['a negative time', claimsMessage({ ...valid(), observedAt: { result: -1 } }), 'invalid message: claims.0.observedAt.result: Invalid value: Expected >=0 but received -1'],
-    ['an unknown source', claimsMessage({ ...valid(), source: 'page' as 'dom' }), 'invalid message: claims.0.source: Invalid type: Expected ("dom" | "json") but received "page"'],
-    ['an oversized value', claimsMessage({ ...valid(), clientSeed: 'x'.repeat(5000) }), 'invalid message: claims.0.clientSeed: Invalid length: Expected <=4096 but received 5000'],
     ['too many claims', claimsMessage(...Array.from({ length: 201 }, valid)), 'invalid message: claims: Invalid length: Expected <=200 but received 201'],
   ] as [string, unknown, string][])('from a casino tab, refuses %s with a specific error', async (_label, message, error) => {
     expect(await handleMessage(message, casinoTab())).toEqual({ ok: false, error });
     expect((await summarise()).total).toBe(0);
   });
 
-  it('a malformed claim refuses the whole batch', async () => {
-    const reply = await handleMessage(claimsMessage(valid(), { ...valid(), nonce: 'x' }), casinoTab());
-    expect(reply).toEqual({ ok: false, error: 'invalid message: claims.1.nonce: nonce must be decimal digits' });
+  it.each([
+    ['a nonce that is not digits', { ...valid(), nonce: '1e3' }, 'nonce: nonce must be decimal digits'],
+    ['an unknown field', { ...valid(), password: 'x' }, 'password: Invalid key: Expected never but received "password"'],
+    ['a negative time', { ...valid(), observedAt: { result: -1 } }, 'observedAt.result: Invalid value: Expected >=0 but received -1'],
+    ['an unknown source', { ...valid(), source: 'page' }, 'source: Invalid type: Expected ("dom" | "json") but received "page"'],
+    ['an oversized value', { ...valid(), clientSeed: 'x'.repeat(5000) }, 'clientSeed: Invalid length: Expected <=4096 but received 5000'],
+  ] as [string, unknown, string][])('from a casino tab, refuses a claim with %s on its own, with a specific reason', async (_label, claim, reason) => {
+    expect(await handleMessage(claimsMessage(claim as CapturedClaim), casinoTab())).toEqual({
+      ok: true,
+      value: { stored: 0, refused: [{ index: 0, reason }] },
+    });
     expect((await summarise()).total).toBe(0);
+  });
+
+  it('a malformed claim is refused alone: the honest claims of its batch are stored', async () => {
+    const reply = await handleMessage(claimsMessage(valid(), { ...valid(), nonce: 'x' }, pendingClaim(vector(1), 'Keno')), casinoTab());
+    expect(reply).toEqual({ ok: true, value: { stored: 2, refused: [{ index: 1, reason: 'nonce: nonce must be decimal digits' }] } });
+    expect((await summarise()).total).toBe(2);
   });
 
   it.each([
