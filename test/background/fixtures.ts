@@ -1,28 +1,10 @@
 // Shared helpers for the background worker's unit tests. The reference rounds are read at test
 // time from the shared vectors next to the repository (never copied into it).
-import { readFileSync } from 'node:fs';
 import type { CapturedClaim, RoundRecord } from '../../src/shared/records.js';
+import { loadReferenceRounds, type ReferenceRound } from '../support/reference-vectors.js';
 
-export interface ReferenceRound {
-  serverSeed: string;
-  clientSeed: string;
-  nonce: number;
-  commitment: string;
-  roundSignature: string;
-  roulette: { european: string; american: string };
-  keno: number[];
-}
-
-/** test/background → repo root → the directory holding shared/. */
-const VECTORS_URL = new URL('../../../shared/vectors/rounds.json', import.meta.url);
-
-let cached: ReferenceRound[] | undefined;
-
-export function referenceRounds(): ReferenceRound[] {
-  cached ??= JSON.parse(readFileSync(VECTORS_URL, 'utf8')) as ReferenceRound[];
-  if (!Array.isArray(cached) || cached.length < 10) throw new Error(`${VECTORS_URL.pathname}: expected the reference rounds`);
-  return cached;
-}
+export type { ReferenceRound };
+export const referenceRounds = loadReferenceRounds;
 
 /** A reference round by index, checked to have the shape the tests rely on. */
 export function vector(index: number): ReferenceRound {

@@ -4,7 +4,7 @@ import { nobleBackend, type XofReader } from '../../src/core/hashing.js';
 import { Uint32Stream } from '../../src/core/uint32-stream.js';
 import { BACKENDS } from './backends.js';
 import { referenceUint32s } from './reference-oracle.js';
-import { loadReferenceRounds } from './reference-vectors.js';
+import { loadReferenceRounds } from '../support/reference-vectors.js';
 
 /** An XofReader over fixed bytes that records every read length. */
 function byteReader(bytes: readonly number[]): XofReader & { reads: number[] } {

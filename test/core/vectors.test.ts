@@ -5,7 +5,7 @@ import { keno } from '../../src/core/games/keno.js';
 import { americanRoulette, europeanRoulette } from '../../src/core/games/roulette.js';
 import { computeRound, verifyRound } from '../../src/core/verify.js';
 import { BACKENDS } from './backends.js';
-import { loadReferenceRounds, VECTORS_PATH } from './reference-vectors.js';
+import { loadReferenceRounds, VECTORS_PATH } from '../support/reference-vectors.js';
 
 const ROUNDS = loadReferenceRounds();
 const CASES = ROUNDS.map((round, i) => [`#${i} nonce ${round.nonce} client ${JSON.stringify(round.clientSeed).slice(0, 20)}`, round] as const);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VERDICT_STATUSES, verifyRound, type RoundVerdict } from '../../src/core/verify.js';
 import { PROPERTY_RUNS, seedsArb } from './arbitraries.js';
 import { referenceCommitment, referenceKeno, referenceRoulette, referenceSignature } from './reference-oracle.js';
-import { loadReferenceRounds } from './reference-vectors.js';
+import { loadReferenceRounds } from '../support/reference-vectors.js';
 
 const ROUNDS = loadReferenceRounds();
 const R = ROUNDS[0]!;

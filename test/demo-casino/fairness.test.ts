@@ -1,24 +1,11 @@
 // The demo's own fairness computation against the shared reference vectors (made with js-sha3
 // from the published reference programs), read at test time so they are never copied here.
-import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadReferenceRounds } from '../support/reference-vectors.js';
 import { commitmentOf, computeRound, kenoOutcome, rouletteOutcome, roundSignatureOf, sample, uint32Stream } from '../../scripts/demo-casino/fairness.js';
 
-interface Vector {
-  serverSeed: string;
-  clientSeed: string;
-  nonce: number;
-  commitment: string;
-  roundSignature: string;
-  roulette: { european: string; american: string };
-  keno: number[];
-}
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const vectors = JSON.parse(readFileSync(join(repoRoot, '..', 'shared', 'vectors', 'rounds.json'), 'utf8')) as Vector[];
+const vectors = loadReferenceRounds();
 
 function fixed(values: number[]): () => number {
   let i = 0;

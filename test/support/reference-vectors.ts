@@ -13,11 +13,19 @@ export interface ReferenceRound {
   keno: number[];
 }
 
-/** test/core → repo root → /work, where shared/ lives next to the repository. */
+/** test/support → repo root → the folder where shared/ lives next to the repository. */
 export const VECTORS_URL = new URL('../../../shared/vectors/rounds.json', import.meta.url);
 export const VECTORS_PATH = fileURLToPath(VECTORS_URL);
 
+let cached: ReferenceRound[] | undefined;
+
+/** Every reference round, checked to have the documented shape (read once per test file). */
 export function loadReferenceRounds(): ReferenceRound[] {
+  cached ??= readReferenceRounds();
+  return cached;
+}
+
+function readReferenceRounds(): ReferenceRound[] {
   const data: unknown = JSON.parse(readFileSync(VECTORS_URL, 'utf8'));
   if (!Array.isArray(data) || data.length === 0) throw new Error(`${VECTORS_PATH}: expected a non-empty array`);
   return data.map((entry, i) => {
