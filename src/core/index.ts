@@ -10,3 +10,10 @@ export * from './uint32-stream.js';
 export * from './verify.js';
 export * from './export-format.js';
 export * from './self-test.js';
+export * from './audit.js';
+export { type Ratio, ratio, decimalRatio, decimalText, percentText } from './rtp/fraction.js';
+export * from './rtp/advertised.js';
+export * from './rtp/roulette.js';
+export * from './rtp/keno.js';
+// statistics.ts is imported directly ('core/statistics.js'), not re-exported here: its p-value library
+// (@stdlib, CommonJS, ~110 kB minified) cannot be tree-shaken, so re-exporting would add it to every bundle that imports the core.

@@ -52,7 +52,8 @@ export function pickUniquePositions(count: number, total: number, source: Uint32
   if (!Number.isInteger(count) || !Number.isInteger(total) || count < 0 || count > total) {
     throw new RangeError(`cannot pick ${count} of ${total} positions`);
   }
-  const available = Array.from({ length: total }, (_, i) => i);
+  const available: number[] = [];
+  for (let i = 0; i < total; i++) available.push(i);
   const picks: number[] = [];
   for (let i = 0; i < count; i++) {
     const index = sample(available.length, source, steps);

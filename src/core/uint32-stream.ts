@@ -1,5 +1,7 @@
 import type { XofReader } from './hashing.js';
 
+const EMPTY = new Uint8Array(0);
+
 /**
  * The SHAKE256 output read as big-endian unsigned 32-bit integers, squeezed lazily.
  * The reference programs squeeze a fixed 2 (Roulette) or 80 (Keno) numbers and then stop;
@@ -7,7 +9,7 @@ import type { XofReader } from './hashing.js';
  * yields the reference's numbers exactly while never running out.
  */
 export class Uint32Stream {
-  private buffer: Uint8Array = new Uint8Array(0);
+  private buffer: Uint8Array = EMPTY;
   private offset = 0;
   private drawn = 0;
 

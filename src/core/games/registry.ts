@@ -38,8 +38,21 @@ alias('limbo');
 
 const BY_ID = new Map(SUPPORTED_GAMES.map((game) => [game.id, game]));
 
+// Bulk verification asks for the same few names again and again; normalising is the costly part.
+const LOOKUP_CACHE = new Map<string, GameLookup>();
+const LOOKUP_CACHE_LIMIT = 256;
+
 /** Finds a game by id or by any name the casino uses for it (English or German). */
 export function lookupGame(name: string): GameLookup {
+  const cached = LOOKUP_CACHE.get(name);
+  if (cached) return cached;
+  const lookup = lookupUncached(name);
+  if (LOOKUP_CACHE.size >= LOOKUP_CACHE_LIMIT) LOOKUP_CACHE.clear();
+  LOOKUP_CACHE.set(name, lookup);
+  return lookup;
+}
+
+function lookupUncached(name: string): GameLookup {
   const id = NAMES.get(normalizeGameName(name));
   if (id === undefined) return { kind: 'unknown', name };
   const game = BY_ID.get(id as SupportedGameId);
