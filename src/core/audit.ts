@@ -113,38 +113,52 @@ function canonicalOutcome(name: unknown, result: unknown): string | undefined {
 
 /** Gaps, repeats and conflicts within each seed pair (commitment + client seed), in order of first appearance. */
 function nonceFindings(rounds: Prepared[]): Finding[] {
-  const pairs = new Map<string, { commitment: string; clientSeed: string; byNonce: Map<bigint, Prepared[]> }>();
+  const pairs = new Map<string, { commitment: string; clientSeed: string; rounds: Prepared[] }>();
   for (const round of rounds) {
     if (round.commitment === undefined || round.clientSeed === undefined || round.nonce === undefined) continue;
     const id = `${round.commitment}\n${round.clientSeed}`;
-    const pair = pairs.get(id) ?? { commitment: round.commitment, clientSeed: round.clientSeed, byNonce: new Map() };
+    const pair = pairs.get(id) ?? { commitment: round.commitment, clientSeed: round.clientSeed, rounds: [] };
     pairs.set(id, pair);
-    const entries = pair.byNonce.get(round.nonce) ?? [];
-    pair.byNonce.set(round.nonce, entries);
-    entries.push(round);
+    pair.rounds.push(round);
   }
   const findings: Finding[] = [];
-  for (const pair of pairs.values()) {
-    const gap = gapFinding(pair.commitment, pair.clientSeed, pair.byNonce);
+  for (const { commitment, clientSeed, rounds: ofPair } of pairs.values()) {
+    const groups = byNonce(ofPair);
+    const gap = gapFinding(commitment, clientSeed, groups);
     if (gap) findings.push(gap);
-    const nonces = [...pair.byNonce.keys()].sort(compareBig);
-    for (const nonce of nonces) {
-      const finding = sameNonceFinding(pair.commitment, pair.clientSeed, nonce, pair.byNonce.get(nonce)!);
+    for (const { nonce, entries } of groups) {
+      const finding = sameNonceFinding(commitment, clientSeed, nonce, entries);
       if (finding) findings.push(finding);
     }
   }
   return findings;
 }
 
-function gapFinding(commitment: string, clientSeed: string, byNonce: Map<bigint, Prepared[]>): Finding | undefined {
-  const nonces = [...byNonce.keys()].sort(compareBig);
+interface NonceGroup {
+  nonce: bigint;
+  entries: Prepared[];
+}
+
+/** The rounds of one pair grouped by nonce, ascending (one sort instead of a map keyed by bigints). */
+function byNonce(rounds: Prepared[]): NonceGroup[] {
+  const sorted = [...rounds].sort((a, b) => compareBig(a.nonce!, b.nonce!));
+  const groups: NonceGroup[] = [];
+  for (const round of sorted) {
+    const last = groups.at(-1);
+    if (last !== undefined && last.nonce === round.nonce) last.entries.push(round);
+    else groups.push({ nonce: round.nonce!, entries: [round] });
+  }
+  return groups;
+}
+
+function gapFinding(commitment: string, clientSeed: string, groups: NonceGroup[]): Finding | undefined {
   const missing: [bigint, bigint][] = [];
   const keys: string[] = [];
-  for (let i = 1; i < nonces.length; i++) {
-    const [before, after] = [nonces[i - 1]!, nonces[i]!];
-    if (after - before <= 1n) continue;
-    missing.push([before + 1n, after - 1n]);
-    keys.push(...keysOf(byNonce.get(before)!), ...keysOf(byNonce.get(after)!));
+  for (let i = 1; i < groups.length; i++) {
+    const [before, after] = [groups[i - 1]!, groups[i]!];
+    if (after.nonce - before.nonce <= 1n) continue;
+    missing.push([before.nonce + 1n, after.nonce - 1n]);
+    keys.push(...keysOf(before.entries), ...keysOf(after.entries));
   }
   if (missing.length === 0) return undefined;
   const ranges = missing.map(rangeText);
@@ -157,7 +171,7 @@ function gapFinding(commitment: string, clientSeed: string, byNonce: Map<bigint,
     ...(keys.length > 0 ? { roundKeys: unique(keys) } : {}),
     message:
       `${capitalise(pairText(commitment, clientSeed))} has no rounds at ${nonceWord(ranges)} ${listText(ranges)} ` +
-      `between nonces ${nonces[0]} and ${nonces.at(-1)}; they may have been played in a game or tab the extension did not see.`,
+      `between nonces ${groups[0]!.nonce} and ${groups.at(-1)!.nonce}; they may have been played in a game or tab the extension did not see.`,
   };
 }
 
@@ -204,19 +218,17 @@ function clientSeedFindings(rounds: Prepared[], sightings: SeedPairSighting[]): 
     groups.set(id, group);
     group.rounds.push(round);
   }
-  return [...groups.values()].map(({ commitment, used, expected, rounds: affected }) => {
-    return {
-      kind: 'client-seed-changed' as const,
-      severity: 'finding' as const,
-      commitment,
-      clientSeed: used,
-      ...noncesField(affected),
-      ...keysField(affected),
-      message:
-        `${capitalise(roundsText(affected))} of seed pair ${short(commitment)} used client seed "${clip(used)}", ` +
-        `but the client seed set for that pair was ${listText(expected.map((c) => `"${clip(c)}"`), 'or')}.`,
-    };
-  });
+  return [...groups.values()].map(({ commitment, used, expected, rounds: affected }) => ({
+    kind: 'client-seed-changed' as const,
+    severity: 'finding' as const,
+    commitment,
+    clientSeed: used,
+    ...noncesField(affected),
+    ...keysField(affected),
+    message:
+      `${capitalise(roundsText(affected))} of seed pair ${short(commitment)} used client seed "${clip(used)}", ` +
+      `but the client seed set for that pair was ${listText(expected.map((c) => `"${clip(c)}"`), 'or')}.`,
+  }));
 }
 
 /**
@@ -254,19 +266,17 @@ function playedAfterReveal(rounds: Prepared[], sightings: SeedPairSighting[]): F
     late.set(round.commitment!, list);
     list.push(round);
   }
-  return [...late].map(([commitment, affected]) => {
-    return {
-      kind: 'server-seed-reused' as const,
-      severity: 'finding' as const,
-      commitment,
-      ...(unique(affected.map((r) => r.clientSeed ?? '')).length === 1 && affected[0]!.clientSeed !== undefined ? { clientSeed: affected[0]!.clientSeed } : {}),
-      ...noncesField(affected),
-      ...keysField(affected),
-      message:
-        `The server seed of seed pair ${short(commitment)} was revealed at ${timeText(revealedAt.get(commitment)!)}, ` +
-        `but ${roundsText(affected)} first showed a result after that: if played then, they used a server seed that was already public.`,
-    };
-  });
+  return [...late].map(([commitment, affected]) => ({
+    kind: 'server-seed-reused' as const,
+    severity: 'finding' as const,
+    commitment,
+    ...(unique(affected.map((r) => r.clientSeed ?? '')).length === 1 && affected[0]!.clientSeed !== undefined ? { clientSeed: affected[0]!.clientSeed } : {}),
+    ...noncesField(affected),
+    ...keysField(affected),
+    message:
+      `The server seed of seed pair ${short(commitment)} was revealed at ${timeText(revealedAt.get(commitment)!)}, ` +
+      `but ${roundsText(affected)} first showed a result after that: if played then, they used a server seed that was already public.`,
+  }));
 }
 
 /** One server seed revealed under more than one seed pair (a second commitment or a second client seed). */

@@ -52,8 +52,8 @@ export interface UniformityTest {
  * c·(I − J/N) with c = d(N − d)/(N(N − 1)) (N bins, d draws: P(i) = d/N, P(i and j) = d(d−1)/(N(N−1))).
  * Over n independent rounds the centred counts are therefore asymptotically normal with covariance
  * n·c·(I − J/N), a projection of rank N − 1, so Σ (X_j − n·d/N)² / (n·c) is chi-squared with N − 1
- * degrees of freedom. Pearson's sum divides by n·d/N instead, which for keno is 30/39 of the right
- * variance: it would make the counts look 1.3 times more regular than they are and hide a bias.
+ * degrees of freedom. Pearson's sum divides by n·d/N instead, for keno 39/30 of n·c: it would make
+ * the counts look 1.3 times more regular than they are and hide a bias (the tests simulate this).
  * With d = 1 (roulette) c = 1/N and this is exactly Pearson's statistic.
  */
 export function uniformityStatistic(counts: readonly number[], rounds: number, perRound: number): number {
