@@ -26,6 +26,12 @@ function canonical(field: MergeableField, value: string | string[], gameName: st
   return Array.isArray(value) ? [...value].sort().join(' ') : value;
 }
 
+/** Whether a displayed result is a complete outcome of the (supported) game; unknown games: yes. */
+function isWholeOutcome(shown: string | string[], gameName: string): boolean {
+  const lookup = lookupGame(gameName);
+  return lookup.kind !== 'supported' || lookup.game.parseDisplayed(shown).ok;
+}
+
 /**
  * Folds one sighting into the record of its round (verdict not yet recomputed). Values are never
  * overwritten: a second, different value for the same seed pair and nonce is kept as a conflict,
@@ -64,6 +70,15 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
     } else if (canonical(field, current, record.game) === canonical(field, value, record.game)) {
       if (field !== 'picks') record.observedAt[field] = Math.min(record.observedAt[field] ?? now, seenAt(field));
     } else if (field === 'result') {
+      // A display that is not a whole outcome (five of ten keno chips while they animate in) is
+      // no second outcome: keep the whole one, and let a whole one replace a partial one.
+      const whole = (shown: string | string[]) => isWholeOutcome(shown, record.game);
+      if (!whole(value) && (whole(current) || lookupGame(record.game).kind === 'supported')) continue;
+      if (!whole(current) && whole(value)) {
+        record.result = value;
+        record.observedAt.result = seenAt('result');
+        continue;
+      }
       const known = [current, ...(record.conflictingResults ?? [])].map((r) => canonical('result', r, record.game));
       if (!known.includes(canonical('result', value, record.game))) {
         record.conflictingResults = [...(record.conflictingResults ?? []), value];

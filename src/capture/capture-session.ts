@@ -61,6 +61,11 @@ export function startCapture(options: CaptureOptions): CaptureSession {
 
   const scanNow = (): void =>
     guard(() => {
+      // A document still being parsed can end in the middle of a round: five of a keno draw's
+      // ten chips so far. Read then, it would be recorded as a second, different outcome of that
+      // round (a false "nonce" mismatch; seen in Firefox on a long history page). Its
+      // DOMContentLoaded scans it whole; pages that change later insert finished elements.
+      if (document.readyState === 'loading') return;
       const started = performance.now();
       const rounds = scanDocument(document);
       stats.scans++;

@@ -197,3 +197,30 @@ describe('mergeClaim: a different result for the same round', () => {
     expect(record.conflictingResults).toEqual(others);
   });
 });
+
+describe('mergeClaim: a partial display is not a second outcome', () => {
+  const round = vector(0);
+  const whole = round.keno.map(String);
+  const partial = whole.slice(0, 5);
+
+  it('keeps the whole keno draw when five of its chips are seen later', () => {
+    const first = mergeClaim(undefined, revealedClaim(round, 'Keno'), NOW, 1);
+    const merged = mergeClaim(first, { ...pendingClaim(round, 'Keno'), result: partial }, NOW + 1, 1);
+    expect(merged.result).toEqual(whole);
+    expect(merged.conflictingResults).toBeUndefined();
+  });
+
+  it('replaces a partial draw seen first by the whole one, with the whole one\'s time', () => {
+    const first = mergeClaim(undefined, { ...pendingClaim(round, 'Keno', { result: NOW - 50 }), result: partial }, NOW, 1);
+    const merged = mergeClaim(first, pendingClaim(round, 'Keno', { result: NOW + 5 }), NOW + 10, 1);
+    expect(merged.result).toEqual(whole);
+    expect(merged.observedAt.result).toBe(NOW + 5);
+    expect(merged.conflictingResults).toBeUndefined();
+  });
+
+  it('still records a whole, different draw as a conflict', () => {
+    const first = mergeClaim(undefined, revealedClaim(round, 'Keno'), NOW, 1);
+    const merged = mergeClaim(first, { ...pendingClaim(round, 'Keno'), result: wrongResult(round, 'Keno') }, NOW + 1, 1);
+    expect(merged.conflictingResults).toHaveLength(1);
+  });
+});

@@ -28,7 +28,10 @@ export interface BrowserDriver {
   exportJson(): Promise<string>;
   /** The toolbar badge's text and title. */
   badge(): Promise<{ text: string; title: string }>;
-  /** Stops the extension's background (Chromium's service worker), where the driver can. */
+  /**
+   * Stops the extension's background the way the browser does when it is idle: Chromium's service
+   * worker, Firefox's event page (suspended as about:debugging's "Terminate Background Script" does).
+   */
   stopWorker?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,116 @@
+// Packs the built extensions for the stores, reproducibly: the same sources give byte-identical zips.
+//   node scripts/package.mjs             dist/chrome, dist/firefox -> dist/fair-witness-<version>-{chrome,firefox,source}.zip
+//   node scripts/package.mjs --dist DIR  the same from and into DIR (tests build elsewhere)
+// `npm run package` builds first.
+//
+// Reproducible: entries sorted by path (bytewise), files only (no directory entries), every
+// timestamp 1980-01-01 00:00:00 (the zip epoch), every mode 0644 (Unix), no extra fields, and
+// deflate from fflate, which is plain JavaScript: node:zlib's output can differ between Node
+// versions and even CPUs (its zlib picks SIMD code paths at run time), fflate's cannot.
+//
+// The source zip is what addons.mozilla.org asks of add-ons whose code is bundled and minified:
+// everything `npm ci && npm run build` needs to rebuild dist/firefox, and nothing else.
+import { deflateSync, zipSync } from 'fflate';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const TARGETS = ['chrome', 'firefox'];
+
+/** What the source zip holds: files and folders at the top of the repository. */
+export const SOURCE_PATHS = [
+  'README.md',
+  'LICENSE',
+  'package.json',
+  'package-lock.json',
+  'manifest.json',
+  'tsconfig.json',
+  'tsconfig.core.json',
+  'bin',
+  'icons',
+  'src',
+  'scripts/build.mjs',
+  'scripts/build-cli.mjs',
+  'scripts/package.mjs',
+];
+
+/** The zip epoch, in local time: fflate writes DOS timestamps from the local clock fields. */
+const FIXED_TIME = new Date(1980, 0, 1, 0, 0, 0);
+const UNIX = 3;
+const FILE_MODE = 0o100644;
+
+/** Every file under `dir`, as forward-slash paths relative to `base`. */
+async function filesUnder(dir, base = dir) {
+  const found = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await filesUnder(path, base)));
+    else if (entry.isFile()) found.push(relative(base, path).split(sep).join('/'));
+    else throw new Error(`not a file or folder: ${path}`);
+  }
+  return found;
+}
+
+/** Compares strings by UTF-16 code units (JavaScript's default sort), independent of the locale. */
+const byPath = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A zip of `files` (path -> bytes) that depends on nothing else: same input, same bytes.
+ * Paths go in sorted; an all-digit path would be reordered by the object fflate takes, so none may be.
+ */
+export function reproducibleZip(files) {
+  const paths = [...files.keys()].sort(byPath);
+  const entries = {};
+  for (const path of paths) {
+    if (/^\d+$/.test(path)) throw new Error(`an all-digit path cannot keep its place in the zip: ${path}`);
+    const data = files.get(path);
+    // Stored when deflate does not shrink it (the PNG icons): also a function of the bytes alone.
+    const level = deflateSync(data, { level: 9 }).length < data.length ? 9 : 0;
+    entries[path] = [data, { level, mtime: FIXED_TIME, os: UNIX, attrs: FILE_MODE << 16 }];
+  }
+  return zipSync(entries);
+}
+
+async function readAll(base, paths) {
+  const files = new Map();
+  for (const path of paths) files.set(path, await readFile(join(base, ...path.split('/'))));
+  return files;
+}
+
+/** Zips `distDir/<target>` for each target, plus the source zip; resolves to the written paths. */
+export async function packageExtensions({ distDir = join(root, 'dist'), sourceRoot = root } = {}) {
+  const written = [];
+  let version;
+  for (const target of TARGETS) {
+    const dir = join(distDir, target);
+    if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`no build at ${dir}: run \`npm run build\` first`);
+    const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'));
+    if (version !== undefined && manifest.version !== version) throw new Error(`versions differ: ${version}, ${target} ${manifest.version}`);
+    version = manifest.version;
+    const out = join(distDir, `fair-witness-${version}-${target}.zip`);
+    await writeFile(out, reproducibleZip(await readAll(dir, await filesUnder(dir))));
+    written.push(out);
+  }
+
+  const sourcePaths = [];
+  for (const path of SOURCE_PATHS) {
+    const full = join(sourceRoot, path);
+    if (!existsSync(full)) continue;
+    if ((await stat(full)).isDirectory()) sourcePaths.push(...(await filesUnder(full)).map((file) => `${path}/${file}`));
+    else sourcePaths.push(path);
+  }
+  const sourceZip = join(distDir, `fair-witness-${version}-source.zip`);
+  await writeFile(sourceZip, reproducibleZip(await readAll(sourceRoot, sourcePaths)));
+  written.push(sourceZip);
+  return written;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { dist: { type: 'string' } } });
+  const written = await packageExtensions(values.dist === undefined ? {} : { distDir: resolve(values.dist) });
+  for (const path of written) console.log(`wrote ${relative(process.cwd(), path) || path} (${(await stat(path)).size} bytes)`);
+}

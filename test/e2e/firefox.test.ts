@@ -1,0 +1,55 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
+import { firefoxDriver, type FirefoxDriver } from './support/firefox-driver.js';
+import { contextOf } from './support/firefox.js';
+import { repoRoot } from './support/paths.js';
+import {
+  burstWithWorkerStops,
+  exportReverifiedByCli,
+  germanPage,
+  honestAndWrongResult,
+  roundsInsideAnIframe,
+  swappedSeed,
+} from './support/scenario.js';
+
+describe('Firefox: the production build against the demo casino', () => {
+  let casino: DemoCasino;
+  let driver: FirefoxDriver;
+
+  beforeAll(async () => {
+    casino = await startDemoCasino({ seed: 'e2e-firefox' });
+    driver = await firefoxDriver(casino.port);
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await casino?.close();
+  });
+
+  it('verifies honest rounds as witnessed and flags a wrong displayed result', () => honestAndWrongResult(driver, casino));
+  it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
+  it('reads German labels', () => germanPage(driver, casino));
+  it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
+  it('exports JSON from the toolbar popup (through the history page) that the CLI re-verifies', () => exportReverifiedByCli(driver));
+
+  it('leaves the history page the export opened, at ?view=tab without the export request', async () => {
+    const ours = contextOf(await driver.freshPopup());
+    const opened = (await driver.session.tabsAt(`${driver.session.extensionOrigin}/`)).filter((tab) => tab.context !== ours);
+    // The toolbar view closed itself; the page it opened dropped ?export=json from its address.
+    expect(opened.map((tab) => tab.url)).toEqual([`${driver.session.extensionOrigin}/popup.html?view=tab`]);
+    for (const tab of opened) await driver.session.closeTab(tab.context);
+  });
+
+  it('loses no round when the background is suspended mid-burst', () => burstWithWorkerStops(driver, casino));
+
+  it('takes a screenshot of the popup', async () => {
+    const page = await driver.session.openExtensionPage('popup.html');
+    await page.setViewport({ width: 420, height: 600 });
+    await page.waitForSelector('ul[data-ready="true"]');
+    const dir = join(repoRoot, 'test-results');
+    await mkdir(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, 'popup-firefox.png') });
+    await page.close();
+  });
+});

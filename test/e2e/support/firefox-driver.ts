@@ -1,0 +1,114 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { readCountsInPage, readRowsInPage, ROW_SELECTOR, type BrowserDriver, type CasinoTab } from './driver.js';
+import { launchFirefox, type FirefoxSession } from './firefox.js';
+
+export interface FirefoxDriver extends BrowserDriver {
+  session: FirefoxSession;
+  /** The history page (popup.html?view=tab) the driver reads, reloaded so it shows the store as it is now. */
+  freshPopup(what?: string): Promise<Page>;
+}
+
+const LIST_LOADED = 'ul[data-ready="true"]';
+const COUNTS_SHOWN = '[data-status]';
+const BACKGROUND_ERROR = '.banner-error';
+
+export async function firefoxDriver(casinoPort: number): Promise<FirefoxDriver> {
+  const session = await launchFirefox(casinoPort);
+  let popup: Page | undefined;
+  /**
+   * Reloads the history page until `what` shows (the list, the header's counts), at most four
+   * times. A request the page sends while the event page is being suspended fails ("Could not
+   * establish connection") or, now and then, is never answered; the page then shows an error or
+   * nothing, so the driver asks again, as a user would by reopening the popup. After the last try
+   * it reads what is there (as the Chromium driver always does).
+   */
+  const freshPopup = async (what = LIST_LOADED): Promise<Page> => {
+    for (let attempt = 1; ; attempt++) {
+      if (popup) await session.reload(popup);
+      else popup = await session.openExtensionPage('popup.html?view=tab');
+      const shown = await popup
+        .waitForFunction(
+          (wanted: string, error: string) => (document.querySelector(wanted) ? 'shown' : document.querySelector(error) ? 'error' : ''),
+          { timeout: 5_000 },
+          what,
+          BACKGROUND_ERROR,
+        )
+        .then(async (handle) => (await handle.jsonValue()) === 'shown', () => false);
+      if (shown || attempt === 4) return popup;
+    }
+  };
+  return {
+    name: 'firefox',
+    session,
+    freshPopup,
+    async openCasino(path) {
+      const page = await session.browser.newPage();
+      await page.goto(`https://www.cloudbet.com${path}`);
+      return casinoTab(page);
+    },
+    async popupRows() {
+      return (await freshPopup()).evaluate(readRowsInPage, ROW_SELECTOR);
+    },
+    async counts() {
+      // The header renders when the summary arrives, which can be well after the list: a woken
+      // event page runs its self-test first, and a busy one answers late.
+      return (await freshPopup(COUNTS_SHOWN)).evaluate(readCountsInPage);
+    },
+    /**
+     * Exports as a user does from the toolbar popup: popup.html without ?view=tab is the toolbar
+     * popup's view (a test cannot click Firefox's toolbar button). Its "Export JSON" opens the
+     * history page, which exports as it opens; Firefox saves the file into the session's download
+     * folder, and this reads the file Firefox wrote.
+     */
+    async exportJson() {
+      const before = new Set(await readdir(session.downloadDir));
+      const toolbarView = await session.openExtensionPage('popup.html');
+      await toolbarView.waitForSelector('button[data-action="export-json"]:not([disabled])', { timeout: 10_000 });
+      await toolbarView.click('button[data-action="export-json"]');
+      // The toolbar view closes itself (window.close()) as the real popup does; the history page
+      // it opened stays open, as it does for a user.
+      return waitForDownload(session.downloadDir, before, '.json');
+    },
+    stopWorker: async () => {
+      await session.stopBackground();
+    },
+    async badge() {
+      // Read where the extension's API is: in its own page (Firefox has no worker target to evaluate in).
+      return (await freshPopup()).evaluate(async () => {
+        const api = (globalThis as unknown as { browser: typeof chrome }).browser;
+        return { text: await api.action.getBadgeText({}), title: await api.action.getTitle({}) };
+      });
+    },
+    close: () => session.close(),
+  };
+}
+
+/** Waits for a new, complete file ending in `extension` in `dir` (Firefox writes NAME.part, then renames). */
+async function waitForDownload(dir: string, before: Set<string>, extension: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let seen: string[] = [];
+  while (Date.now() < deadline) {
+    seen = (await readdir(dir)).filter((name) => !before.has(name));
+    const done = seen.filter((name) => name.endsWith(extension));
+    if (done.length > 1) throw new Error(`more than one download: ${done.join(', ')}`);
+    if (done.length === 1 && !seen.some((name) => name.endsWith('.part'))) {
+      const text = await readFile(join(dir, done[0]!), 'utf8');
+      // Firefox creates the final name empty before the data arrives.
+      if (text.length > 0) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`firefox: no ${extension} download within ${timeoutMs} ms; new files: ${JSON.stringify(seen)}`);
+}
+
+function casinoTab(page: Page): CasinoTab {
+  return {
+    async act(selector) {
+      await page.click(selector);
+      await page.waitForFunction(() => document.body.dataset.busy !== 'true');
+    },
+    close: () => page.close(),
+  };
+}

@@ -1,0 +1,134 @@
+// `npm run package`: the same sources give byte-identical zips. Builds twice into temporary
+// folders (never dist/, which the e2e suites load meanwhile) and packs each build.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const repoRoot = join(import.meta.dirname, '..', '..');
+const version = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')).version as string;
+const zipNames = ['chrome', 'firefox', 'source'].map((kind) => `fair-witness-${version}-${kind}.zip`);
+
+const EXTENSION_FILES = [
+  '_locales/de/messages.json',
+  '_locales/en/messages.json',
+  'background.js',
+  'background.js.map',
+  'content.js',
+  'content.js.map',
+  'icons/icon-128.png',
+  'icons/icon-16.png',
+  'icons/icon-32.png',
+  'icons/icon-48.png',
+  'manifest.json',
+  'page-tap.js',
+  'page-tap.js.map',
+  'popup.css',
+  'popup.html',
+  'popup.js',
+  'popup.js.map',
+  'stats.html',
+  'stats.js',
+  'stats.js.map',
+];
+
+interface CentralEntry {
+  name: string;
+  madeBy: number;
+  dosTime: number;
+  dosDate: number;
+  unixMode: number;
+  extraLength: number;
+}
+
+/** The central directory, read by hand: what the zip says about each entry besides its bytes. */
+function centralDirectory(zip: Buffer): CentralEntry[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: CentralEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    entries.push({
+      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+      madeBy: zip.readUInt8(at + 5),
+      dosTime: zip.readUInt16LE(at + 12),
+      dosDate: zip.readUInt16LE(at + 14),
+      unixMode: zip.readUInt32LE(at + 38) >>> 16,
+      extraLength,
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+describe('npm run package', () => {
+  const runs: string[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const dir = await mkdtemp(join(tmpdir(), 'fw-package-'));
+      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--out', dir], { cwd: repoRoot, stdio: 'pipe' });
+      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--dist', dir], { cwd: repoRoot, stdio: 'pipe' });
+      runs.push(dir);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const dir of runs) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('two builds of the same sources give byte-identical zips', async () => {
+    for (const name of zipNames) {
+      const [first, second] = await Promise.all(runs.map((dir) => readFile(join(dir, name))));
+      expect(first!.length, name).toBeGreaterThan(0);
+      expect(first!.equals(second!), `${name} differs between two builds`).toBe(true);
+    }
+  });
+
+  test('each browser zip holds exactly its build, sorted, with fixed times and modes', async () => {
+    const dir = runs[0]!;
+    for (const target of ['chrome', 'firefox']) {
+      const zip = await readFile(join(dir, `fair-witness-${version}-${target}.zip`));
+      const entries = centralDirectory(zip);
+      expect(entries.map((entry) => entry.name)).toEqual(EXTENSION_FILES);
+      for (const entry of entries) {
+        // Unix, 0644 regular file, 1980-01-01 00:00:00, no extra fields (no extended timestamps).
+        expect(entry).toMatchObject({ madeBy: 3, unixMode: 0o100644, dosTime: 0, dosDate: (0 << 9) | (1 << 5) | 1, extraLength: 0 });
+      }
+      const unpacked = unzipSync(zip);
+      for (const name of EXTENSION_FILES) {
+        const onDisk = await readFile(join(dir, target, ...name.split('/')));
+        expect(Buffer.from(unpacked[name]!).equals(onDisk), `${target}/${name}`).toBe(true);
+      }
+      const manifest = JSON.parse(Buffer.from(unpacked['manifest.json']!).toString('utf8'));
+      expect(manifest.version).toBe(version);
+      if (target === 'firefox') expect(manifest.browser_specific_settings.gecko.id).toBe('fair-witness@fair-witness.dev');
+      else expect(manifest.background.service_worker).toBe('background.js');
+    }
+  });
+
+  test('the source zip holds what the build needs and no build output or tests', async () => {
+    const names = centralDirectory(await readFile(join(runs[0]!, zipNames[2]!))).map((entry) => entry.name);
+    expect(names).toEqual([...names].sort());
+    for (const needed of ['package.json', 'package-lock.json', 'manifest.json', 'scripts/build.mjs', 'src/popup/popup.tsx', 'icons/icon-16.png']) {
+      expect(names).toContain(needed);
+    }
+    expect(names.filter((name) => /^(dist|node_modules|test)\//.test(name))).toEqual([]);
+  });
+
+  test("the popup bundle has no HTML sink (the build takes Preact's innerHTML assignment out)", async () => {
+    const popup = await readFile(join(runs[0]!, 'firefox', 'popup.js'), 'utf8');
+    expect(popup).not.toMatch(/\.innerHTML\s*=[^=]/);
+    expect(popup).toContain('Fair Witness renders no HTML strings');
+    // …and nothing in the sources relies on the sink that was taken out.
+    const sources = await readdir(join(repoRoot, 'src'), { recursive: true });
+    for (const file of sources.filter((name) => /\.tsx?$/.test(name))) {
+      expect(await readFile(join(repoRoot, 'src', file), 'utf8'), file).not.toContain('dangerouslySetInnerHTML');
+    }
+  });
+});
