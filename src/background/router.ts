@@ -11,6 +11,8 @@ import {
 } from '../shared/messages.js';
 import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
+import { findings } from './findings.js';
+import { verifiedOutcomes } from './outcomes.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
@@ -111,5 +113,9 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     }
     case 'run-self-test':
       return selfTest();
+    case 'findings':
+      return findings();
+    case 'outcomes':
+      return verifiedOutcomes(message.gameId);
   }
 }

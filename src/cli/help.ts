@@ -55,11 +55,14 @@ or a JSON array of claims {game, serverSeed, clientSeed, nonce, commitment?, res
 million rounds need little memory. For an export, the verdict stored in the file is not trusted: it
 is recomputed, and a difference is reported among the round's reasons.
 
-Output: a table (index, game, nonce, verdict, level, expected vs shown or the reason) and a one-line
+Output: a table (index, game, nonce, verdict, level, expected vs shown or the reason), the findings
+across rounds (nonce gaps and repeats, a client seed that changed, a server seed used again: each says
+which seed pair and nonces; they are not mismatches and do not change the exit status) and a one-line
 summary; with --json one object {"rounds": [{verdict, level?, failures?, expected?, reasons?} …],
-"summary": {verified, pending, mismatch, unsupported, invalid}}, rounds in input order. The summary is
-written after the rounds so that output can stream; a file that turns out malformed part-way adds
-"error" to the object.
+"summary": {verified, pending, mismatch, unsupported, invalid}, "findings": [{kind, message,
+commitment, nonces?} …]}, rounds in input order. The summary is written after the rounds so that
+output can stream; a file that turns out malformed part-way adds "error" to the object instead of
+"findings".
 
 Exit status: 0 no round mismatched or invalid · 1 a round is mismatched · 2 the file is unusable
 (missing, malformed JSON, not an export) or has invalid rounds but no mismatch.`;

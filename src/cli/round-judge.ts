@@ -1,6 +1,7 @@
 // One element of a `verify` file, from its JSON text to its verdict and its line of output. Runs on
 // the main thread, or in a worker (verify-worker.ts) when a large file is verified in parallel.
 import { verifyRound, type RoundVerdict, type VerdictStatus } from '../core/index.js';
+import { auditEntryOf, type AuditEntry } from './audit-entry.js';
 import { roundJson, tableRow } from './format.js';
 import { parseJsonAt } from './json-error.js';
 import { nodeBackend } from './node-hash-backend.js';
@@ -20,6 +21,10 @@ export interface JudgedRound {
   output: string;
   /** The first reason of a mismatched or invalid round, for the line on stderr. */
   reason?: string;
+  /** A verified round's trust level, so the output can explain `history` once. */
+  level?: RoundVerdict['level'];
+  /** What the cross-round audit keeps of the round (undefined: not a round object). */
+  audit?: AuditEntry;
 }
 
 /**
@@ -45,5 +50,7 @@ export function judgeElement(text: string, index: number, line: number, column: 
   }
   const output = context.json ? roundJson(verdict) : tableRow(index, (claim as { nonce?: unknown } | null)?.nonce, verdict);
   const problem = verdict.status === 'mismatch' || verdict.status === 'invalid';
-  return problem ? { status: verdict.status, output, reason: verdict.reasons[0] ?? verdict.status } : { status: verdict.status, output };
+  const judged: JudgedRound = { status: verdict.status, output, level: verdict.level, audit: auditEntryOf(claim) };
+  if (problem) judged.reason = verdict.reasons[0] ?? verdict.status;
+  return judged;
 }

@@ -5,6 +5,9 @@ import { open } from 'node:fs/promises';
 import { EXPORT_FORMAT, EXPORT_VERSION, type VerdictStatus } from '../core/index.js';
 import type { VerifyCommand } from './args.js';
 import { EXIT_MISMATCH, EXIT_OK, EXIT_UNUSABLE, InputError } from './errors.js';
+import { AuditCollector } from './audit-collector.js';
+import type { AuditEntry } from './audit-entry.js';
+import { findingsJson, findingsText, HISTORY_NOTE } from './findings-format.js';
 import { emptySummary, summaryJson, summaryLine, tableHeader } from './format.js';
 import type { Io } from './io.js';
 import { JsonArrayScanner, JsonScanError } from './json-scanner.js';
@@ -49,6 +52,8 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
   const progress = new Progress(io.stderr, io.stdout);
   const ledger = new PendingNonceLedger();
   const summary = emptySummary();
+  const audit = new AuditCollector();
+  let history = 0; // verified rounds at level `history`, for the note below the table
   const first: Partial<Record<VerdictStatus, FirstProblem>> = {};
   const context: JudgeContext = { isExport: false, json: command.json };
   let opened = false; // the table header or the JSON document's start has been written
@@ -76,6 +81,8 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
   /** Counts and writes one round judged on this thread. */
   const accept = (index: number, line: number, judged: JudgedRound): void => {
     count(index, line, judged.status, judged.reason);
+    audit.add(judged.audit);
+    if (judged.level === 'history') history++;
     openOutput();
     sink.write(command.json ? `${index === 0 ? '' : ','}\n${judged.output}` : judged.output);
   };
@@ -94,12 +101,14 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
   /** Writes the oldest batch's results once its worker is done. */
   const settleOldest = async (): Promise<void> => {
     const { batch: done, reply } = inFlight.shift()!;
-    const { statuses, segments, problems, syntaxError, failure } = await reply;
+    const { statuses, segments, problems, syntaxError, failure, audits: auditText, history: historyInBatch } = await reply;
     if (failure !== undefined) {
       halted = true;
       throw new Error(`verify worker: ${failure}`);
     }
     openOutput();
+    history += historyInBatch;
+    const audits = JSON.parse(auditText) as (AuditEntry | null)[];
     let segment = 0;
     let problem = 0;
     sink.write(segments[0]!);
@@ -118,6 +127,7 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
       let reason: string | undefined;
       if (problems[problem]?.[0] === i) reason = problems[problem++]![1];
       count(index, line, status, reason);
+      audit.add(audits[i]);
     }
     if (syntaxError !== undefined) {
       halted = true;
@@ -196,7 +206,10 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
   progress.clear();
 
   openOutput();
-  sink.write(command.json ? `\n],\n"summary":${summaryJson(summary)}}\n` : `\n${summaryLine(summary)}`);
+  // The audit runs once every round is in: its findings span the whole file.
+  const findings = audit.findings();
+  if (command.json) sink.write(`\n],\n"summary":${summaryJson(summary)},\n"findings":${findingsJson(findings)}}\n`);
+  else sink.write(`${history > 0 ? `\n${HISTORY_NOTE}` : ''}${findingsText(findings)}\n${summaryLine(summary)}`);
   await sink.flush(true);
 
   const problem = first.mismatch ?? first.invalid;

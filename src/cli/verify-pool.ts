@@ -33,6 +33,10 @@ export interface BatchReply {
   segments: string[];
   /** The first reason of each mismatched or invalid element, by its position in the batch. */
   problems: Array<[position: number, reason: string]>;
+  /** JSON of each judged element's AuditEntry (null for pending ones and for non-objects), in order. */
+  audits: string;
+  /** How many of the judged elements are verified at level `history`. */
+  history: number;
   syntaxError?: { problem: string; line: number; column: number };
   /** A bug in the worker (not in the input). */
   failure?: string;

@@ -5,8 +5,9 @@ import type { RoundFilter, Summary } from '../shared/records.js';
 import { ErrorNote } from './bits.js';
 import { CheckRound } from './check-round.js';
 import { DataActions } from './data-actions.js';
-import { useEnv } from './env.js';
+import { useEnv, type ExportKind } from './env.js';
 import { Filters } from './filters.js';
+import { Findings } from './findings.js';
 import { Header } from './header.js';
 import { RoundDetailView } from './round-detail.js';
 import { RoundList } from './round-list.js';
@@ -18,12 +19,14 @@ export interface AppProps {
   tab?: boolean;
   /** How often to look for new rounds, in ms; 0 turns it off. */
   refreshMs?: number;
+  /** The export the toolbar popup handed to this page (popup.html?view=tab&export=json|csv). */
+  exportOnOpen?: ExportKind;
 }
 
 const fingerprint = (summary: Summary) => JSON.stringify([summary.total, summary.counts, summary.levels]);
 
-export function App({ tab = false, refreshMs = 2000 }: AppProps) {
-  const { client, t, openTab } = useEnv();
+export function App({ tab = false, refreshMs = 2000, exportOnOpen }: AppProps) {
+  const { client, t, openTab, openPage } = useEnv();
   const [summary, setSummary] = useState<Summary | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const [games, setGames] = useState<string[]>([]);
@@ -80,14 +83,20 @@ export function App({ tab = false, refreshMs = 2000 }: AppProps) {
     <div class={`app ${tab ? 'app-tab' : 'app-popup'}`}>
       <div class="topbar">
         <h1>{t('extensionName')}</h1>
+        {openPage && (
+          <button type="button" class="link" data-open-statistics onClick={() => openPage('stats.html')}>
+            {t('openStatistics')}
+          </button>
+        )}
         {!tab && openTab && (
-          <button type="button" class="link" onClick={openTab}>
+          <button type="button" class="link" onClick={() => openTab()}>
             {t('openInTab')}
           </button>
         )}
       </div>
       <Header summary={summary} onRerunSelfTest={rerunSelfTest} selfTestRunning={selfTestRunning} />
       {error !== undefined && <ErrorNote error={error} />}
+      <Findings revision={revision} />
       <nav class="views" aria-label={t('viewsLabel')}>
         <button type="button" aria-pressed={view.kind !== 'check'} onClick={() => setView({ kind: 'list' })}>
           {t('viewRounds')}
@@ -101,6 +110,8 @@ export function App({ tab = false, refreshMs = 2000 }: AppProps) {
           <Filters filter={filter} games={games} onChange={setFilter} />
           <DataActions
             total={summary?.total ?? 0}
+            ready={summary !== undefined}
+            exportOnOpen={exportOnOpen}
             onCleared={() => {
               setRevision((n) => n + 1);
               void refresh();

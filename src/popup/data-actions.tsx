@@ -1,16 +1,33 @@
 // Export JSON / CSV of every stored round, and clearing the store after a confirmation.
-import { useState } from 'preact/hooks';
+//
+// The file is made where it can outlive its save dialog: the toolbar popup closes as soon as the
+// dialog (or any other window) takes the focus, and the Blob URL of a download started in it goes
+// with it; Firefox then saves nothing. So the toolbar popup hands an export to the history page
+// (popup.html?view=tab&export=json|csv), which makes it as it opens and stays open.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
-import { useEnv } from './env.js';
+import { useEnv, type ExportKind } from './env.js';
 
 type Busy = { kind: 'idle' } | { kind: 'exporting'; done: number; total: number } | { kind: 'confirm-clear' } | { kind: 'clearing' };
 
-export function DataActions({ total, onCleared }: { total: number; onCleared: () => void }) {
-  const { client, t, download, now } = useEnv();
+export interface DataActionsProps {
+  total: number;
+  onCleared: () => void;
+  /** Set once the summary has loaded: `exportOnOpen` waits for it. */
+  ready?: boolean;
+  /** Makes this export once, as soon as `ready` (the history page opened by the toolbar popup). */
+  exportOnOpen?: ExportKind;
+}
+
+export function DataActions({ total, onCleared, ready = false, exportOnOpen }: DataActionsProps) {
+  const { client, t, download, now, openTab } = useEnv();
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [status, setStatus] = useState('');
+  const exportedOnOpen = useRef(false);
 
-  const exportAs = async (kind: 'json' | 'csv') => {
+  const exportAs = async (kind: ExportKind) => {
+    // The toolbar popup (the only view with openTab) cannot keep a download alive: see the top.
+    if (openTab) return openTab(kind);
     setBusy({ kind: 'exporting', done: 0, total });
     setStatus('');
     try {
@@ -28,6 +45,12 @@ export function DataActions({ total, onCleared }: { total: number; onCleared: ()
       setBusy({ kind: 'idle' });
     }
   };
+
+  useEffect(() => {
+    if (!ready || !exportOnOpen || exportedOnOpen.current) return;
+    exportedOnOpen.current = true;
+    void exportAs(exportOnOpen);
+  }, [ready, exportOnOpen]);
 
   const clear = async () => {
     setBusy({ kind: 'clearing' });

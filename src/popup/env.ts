@@ -17,6 +17,8 @@ export interface ParsedFairnessText {
   picks?: string[];
 }
 
+export type ExportKind = 'json' | 'csv';
+
 export interface PopupEnv {
   client: WorkerClient;
   t: Translate;
@@ -24,9 +26,14 @@ export interface PopupEnv {
   parseText: (text: string) => ParsedFairnessText;
   copyText: (text: string) => Promise<void>;
   download: (fileName: string, content: string, mimeType: string) => void;
-  /** Opens the popup as a full tab (absent when already in one). */
-  openTab?: () => void;
+  /**
+   * Opens the popup as a full tab (absent when already in one). With `exportKind`, the tab makes
+   * that export as it opens: the toolbar popup hands exports over (see DataActions).
+   */
+  openTab?: (exportKind?: ExportKind) => void;
   now: () => Date;
+  /** Opens another page of the extension in a tab (the statistics page); absent in tests that need none. */
+  openPage?: (path: string) => void;
 }
 
 export const EnvContext = createContext<PopupEnv | null>(null);

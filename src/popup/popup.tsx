@@ -9,7 +9,19 @@ import { EnvContext, type PopupEnv } from './env.js';
 import { substitutionList } from './i18n.js';
 import { createWorkerClient } from './worker-client.js';
 
-const tab = new URLSearchParams(location.search).get('view') === 'tab';
+const params = new URLSearchParams(location.search);
+const tab = params.get('view') === 'tab';
+// The toolbar popup hands its exports to this page (src/popup/data-actions.tsx): ?export=json|csv
+// makes that export once. Only the extension can open its pages (none is web-accessible), and the
+// result is a file of the user's own rounds in their downloads. The parameter is taken off the
+// address at once, so reloading the page does not download again.
+const exportParam = params.get('export');
+const exportOnOpen = tab && (exportParam === 'json' || exportParam === 'csv') ? exportParam : undefined;
+if (params.has('export')) {
+  params.delete('export');
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
+}
 
 const env: PopupEnv = {
   client: createWorkerClient(sendToWorker),
@@ -17,8 +29,12 @@ const env: PopupEnv = {
   parseText: parseFairnessText,
   copyText: copyToClipboard,
   download: downloadText,
-  openTab: tab ? undefined : () => void openExtensionPage('popup.html?view=tab').then(() => window.close()),
+  openTab: tab
+    ? undefined
+    : (exportKind) =>
+        void openExtensionPage(`popup.html?view=tab${exportKind ? `&export=${exportKind}` : ''}`).then(() => window.close()),
   now: () => new Date(),
+  openPage: (path) => void openExtensionPage(path),
 };
 
 // The language of the strings actually shown (the translation chosen), not the browser's.
@@ -28,7 +44,7 @@ document.title = message('extensionName');
 
 render(
   <EnvContext.Provider value={env}>
-    <App tab={tab} />
+    <App tab={tab} exportOnOpen={exportOnOpen} />
   </EnvContext.Provider>,
   document.getElementById('app')!,
 );

@@ -1,7 +1,7 @@
 // Every message between the extension's parts, typed by direction and validated where it is
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
-import type { ExportedRound, RoundTrace, VerdictStatus } from '../core/index.js';
+import type { ExportedRound, Finding, Outcome, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
@@ -59,6 +59,10 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('games') }),
   v.strictObject({ type: v.literal('clear-data') }),
   v.strictObject({ type: v.literal('run-self-test') }),
+  // The cross-round audit over every stored round (background/findings.ts).
+  v.strictObject({ type: v.literal('findings') }),
+  // One game's verified outcomes, for the statistics page (background/outcomes.ts).
+  v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(['roulette-european', 'roulette-american', 'keno'] as const satisfies readonly SupportedGameId[]) }),
 ]);
 
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
@@ -90,6 +94,8 @@ export interface PageResponses {
   games: string[];
   'clear-data': { cleared: number };
   'run-self-test': Summary['selfTest'];
+  findings: Finding[];
+  outcomes: Outcome[];
 }
 
 /** Every answer is wrapped so a failure arrives as data, not as a dropped promise. */

@@ -131,7 +131,7 @@ describe('handleMessage: malformed messages', () => {
   });
 
   it.each([
-    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "export-page" | "games" | "clear-data" | "run-self-test") but received "claims"'],
+    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "export-page" | "games" | "clear-data" | "run-self-test" | "findings" | "outcomes") but received "claims"'],
     ['a page too large', { type: 'rounds', filter: {}, offset: 0, limit: 5001 }, 'invalid message: limit: Invalid value: Expected <=5000 but received 5001'],
     ['a negative offset', { type: 'export-page', offset: -1, limit: 10 }, 'invalid message: offset: Invalid value: Expected >=0 but received -1'],
     ['an unknown status', { type: 'rounds', filter: { status: 'good' }, offset: 0, limit: 10 }, 'invalid message: filter.status: Invalid type: Expected ("verified" | "pending" | "mismatch" | "unsupported" | "invalid") but received "good"'],
@@ -159,6 +159,19 @@ describe('handleMessage: extension pages', () => {
     expect(summary.counts).toMatchObject({ verified: 1, pending: 1 });
     expect(summary.selfTest?.ok).toBe(true);
     expect(await loadSelfTest()).toEqual(summary.selfTest);
+  });
+
+  it('findings: the audit over the stored rounds (two rounds of two seed pairs: nothing to find)', async () => {
+    expect(await ask({ type: 'findings' })).toEqual([]);
+    await storeClaims([{ ...pendingClaim(vector(1), 'European Roulette'), nonce: String(vector(1).nonce + 3) }], now());
+    const [gap] = await ask({ type: 'findings' });
+    expect(gap).toMatchObject({ kind: 'nonce-gap', commitment: vector(1).commitment });
+  });
+
+  it('outcomes: the recomputed outcomes of one game’s verified rounds only', async () => {
+    expect(await ask({ type: 'outcomes', gameId: 'keno' })).toEqual([vector(0).keno]);
+    expect(await ask({ type: 'outcomes', gameId: 'roulette-european' })).toEqual([]); // its round is pending
+    await expect(ask({ type: 'outcomes', gameId: 'mines' as 'keno' })).rejects.toThrow(/invalid message: gameId/);
   });
 
   it('rounds: rows, worst first, without seeds', async () => {

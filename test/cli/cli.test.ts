@@ -242,7 +242,7 @@ describe('fair-witness verify', () => {
     const result = run(['verify', '--json', writeJson('mixed.json', mixed.map((m) => m.claim), 2)]);
     expect(result.code).toBe(1);
     const output = JSON.parse(result.stdout);
-    expect(Object.keys(output).sort()).toEqual(['rounds', 'summary']);
+    expect(Object.keys(output).sort()).toEqual(['findings', 'rounds', 'summary']);
     expect(output.summary).toEqual({ verified: 2, pending: 1, mismatch: 3, unsupported: 1, invalid: 3 });
     expect(output.rounds).toHaveLength(mixed.length);
     mixed.forEach((m, i) => {
@@ -270,6 +270,34 @@ describe('fair-witness verify', () => {
     expect(lines[5]).toMatch(/^4\s+roulette-american\s+\d+\s+mismatch\s+commitment: expected [0-9a-f]{8}…[0-9a-f]{8}, shown/);
     expect(lines[7]).toMatch(/^6\s+mines\s+3\s+unsupported\s+the casino publishes no algorithm/);
     expect(lines.at(-1)).toBe('10 rounds: 2 verified, 1 pending, 3 mismatch, 1 unsupported, 3 invalid');
+  });
+
+  it('explains level "history" once below the table, and lists findings across rounds before the summary', () => {
+    // Nonces 1, 2 and 5 of one seed pair (3–4 missing), nonce 5 twice with one outcome.
+    const rounds = [1, 2, 5, 5].map((nonce) => claim(v0, 'roulette', { clientSeed: 'gap-test', nonce, result: undefined }));
+    const result = run(['verify', writeJson('findings-human.json', [claim(v0, 'roulette'), ...rounds])]);
+    const text = result.stdout;
+    expect(text.match(/Level "history": the commitment was only seen after the round/g)).toHaveLength(1);
+    const section = text.slice(text.indexOf('\nFindings ('));
+    expect(section).toMatch(/^\nFindings \(\d+\) across rounds \(not mismatches; each says where\):\n/);
+    expect(section).toMatch(/^  nonce-gap: Seed pair [0-9a-f]{8}…[0-9a-f]{8} with client seed ".*" has no rounds at nonces 3–4 /m);
+    expect(section).toMatch(/^  nonce-repeat: Seed pair [0-9a-f]{8}…[0-9a-f]{8} .* at nonce 5 appears 2 times/m);
+    expect(text.trimEnd().split('\n').at(-1)).toMatch(/^5 rounds: /);
+    // Findings are not verdicts: the exit status is the rounds' (4 invalid without a result).
+    expect(result.code).toBe(2);
+  });
+
+  it('--json adds "findings" [{kind, message, commitment, nonces?}] and no history note', () => {
+    const rounds = [1, 2, 5].map((nonce) => claim(v0, 'keno', { clientSeed: 'gap-test', nonce: String(nonce) }));
+    const result = run(['verify', '--json', writeJson('findings.json', rounds)]);
+    const output = JSON.parse(result.stdout);
+    expect(output.rounds).toHaveLength(3);
+    expect(output.findings).toEqual([
+      { kind: 'nonce-gap', message: expect.stringMatching(/has no rounds at nonces 3–4 between nonces 1 and 5/), commitment: String(rounds[0]!.commitment).toLowerCase(), nonces: ['3–4'] },
+    ]);
+    const none = JSON.parse(run(['verify', '--json', writeJson('no-findings.json', [claim(v0, 'keno')])]).stdout);
+    expect(none.findings).toEqual([]);
+    expect(run(['verify', writeJson('no-findings-human.json', [claim(v0, 'keno')])]).stdout).not.toContain('Findings');
   });
 
   it('exits 2 when rounds are invalid but none mismatched, and 0 with pending and unsupported ones', () => {
@@ -414,7 +442,7 @@ describe('fair-witness verify', () => {
   it('an empty array is fine: nothing to check, exit 0', () => {
     const result = run(['verify', '--json', writeText('empty-array.json', '[]')]);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ rounds: [], summary: { verified: 0, pending: 0, mismatch: 0, unsupported: 0, invalid: 0 } });
+    expect(JSON.parse(result.stdout)).toEqual({ rounds: [], summary: { verified: 0, pending: 0, mismatch: 0, unsupported: 0, invalid: 0 }, findings: [] });
   });
 
   it('streams a file larger than its read chunks (1 MiB), rounds split across chunk edges', () => {

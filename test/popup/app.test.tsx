@@ -160,13 +160,37 @@ describe('data actions', () => {
     expect(rendered.container.textContent).toContain('Exported rounds: 7.');
   });
 
+  test('the toolbar popup hands an export to the history page instead of downloading itself', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    const opened: (string | undefined)[] = [];
+    rendered = await renderApp(worker.client, {}, { openTab: (kind) => opened.push(kind) });
+    await click(buttonByText(rendered.container, 'Export JSON'));
+    await click(buttonByText(rendered.container, 'Export CSV'));
+    // A Blob URL made in the popup dies with it when the save dialog takes the focus (Firefox).
+    expect(opened).toEqual(['json', 'csv']);
+    expect(rendered.downloads).toEqual([]);
+    expect(worker.log.filter((m) => m.type === 'export-page')).toEqual([]);
+  });
+
+  test('the history page opened with an export makes it once, after the summary has loaded', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client, { tab: true, exportOnOpen: 'json', refreshMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
+    expect(rendered.downloads).toHaveLength(1);
+    expect(rendered.downloads[0]!.fileName).toBe('fair-witness-2024-05-01T12-30-00.json');
+    expect(JSON.parse(rendered.downloads[0]!.content).rounds).toHaveLength(7);
+    expect(rendered.container.textContent).toContain('Exported rounds: 7.');
+  });
+
   test('the tab view has no "Open in tab" button; the popup has one when it can', async () => {
-    let opened = 0;
-    rendered = await renderApp(new FakeWorker([]).client, {}, { openTab: () => opened++ });
+    const opened: unknown[][] = [];
+    rendered = await renderApp(new FakeWorker([]).client, {}, { openTab: (...args) => opened.push(args) });
     await click(buttonByText(rendered.container, 'Open in tab'));
-    expect(opened).toBe(1);
+    // Just the page: no export requested (and not the click event passed along as one).
+    expect(opened).toEqual([[]]);
     rendered.unmount();
-    rendered = await renderApp(new FakeWorker([]).client, { tab: true }, { openTab: () => opened++ });
+    rendered = await renderApp(new FakeWorker([]).client, { tab: true }, { openTab: (...args) => opened.push(args) });
     expect(buttonByText(rendered.container, 'Open in tab')).toBeUndefined();
     expect(rendered.container.querySelector('.app-tab')).not.toBeNull();
   });

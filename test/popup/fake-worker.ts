@@ -1,6 +1,7 @@
 // An in-memory stand-in for the background worker's page messages, built on the real core, so
 // the popup is tested without an extension. It validates every message with the real schema.
-import { lookupGame, verifyRound, type RoundClaim, type VerdictStatus } from '../../src/core/index.js';
+import { auditRounds, lookupGame, verifyRound, type RoundClaim, type VerdictStatus } from '../../src/core/index.js';
+import { auditRoundOf } from '../../src/background/findings.js';
 import { validatePageMessage, type PageMessage, type PageResponses, type Reply } from '../../src/shared/messages.js';
 import type { RoundRecord, SelfTestResult, Summary } from '../../src/shared/records.js';
 import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
@@ -112,6 +113,10 @@ export class FakeWorker {
       case 'run-self-test':
         this.options.selfTest = { ok: true, ranAt: 1, checks: [{ name: 'vectors', ok: true }] };
         return this.options.selfTest;
+      case 'findings':
+        return auditRounds(this.records.map(auditRoundOf));
+      case 'outcomes':
+        return this.records.flatMap((r) => (r.gameId === message.gameId && r.verdict.status === 'verified' && r.verdict.expected !== undefined ? [r.verdict.expected] : []));
     }
   }
 }

@@ -1,0 +1,57 @@
+// What `verify` keeps of each round for the cross-round audit (core/audit.ts): only the fields the
+// audit reads, as a small tuple. It is made where the round is judged (main thread or a worker of
+// verify-pool.ts), so the element's full text never has to be kept or parsed twice, and a tuple
+// crosses the thread boundary as a few short strings.
+import { lookupGame } from '../core/index.js';
+import { nodeBackend } from './node-hash-backend.js';
+
+/** [game id, commitment, client seed, nonce, outcome text, server seed, result seen at, server seed seen at]. */
+export type AuditEntry = [
+  game: string,
+  commitment: string | null,
+  clientSeed: string | null,
+  nonce: string | null,
+  outcome: string | null,
+  serverSeed: string | null,
+  resultAt: number | null,
+  serverSeedAt: number | null,
+];
+
+const HEX_64 = /^[0-9a-fA-F]{64}$/;
+
+/** The audit's view of one parsed element; undefined for something that is not a round object. */
+export function auditEntryOf(claim: unknown): AuditEntry | undefined {
+  if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) return undefined;
+  const raw = claim as Record<string, unknown>;
+  const lookup = typeof raw.game === 'string' ? lookupGame(raw.game) : undefined;
+  const game = lookup?.kind === 'supported' ? lookup.game.id : lookup?.kind === 'unsupported' ? lookup.id : typeof raw.game === 'string' ? raw.game : '?';
+  const serverSeed = typeof raw.serverSeed === 'string' && raw.serverSeed !== '' ? raw.serverSeed : null;
+  const shown = hex(raw.commitment) ?? hex(raw.preRoundCommitment);
+  // Hashed here rather than by the audit so a large file's hashing stays spread over the workers.
+  const commitment = shown ?? (serverSeed === null ? null : nodeBackend.sha3_256Hex(serverSeed));
+  const nonce = typeof raw.nonce === 'string' ? raw.nonce.trim() : typeof raw.nonce === 'number' && Number.isFinite(raw.nonce) ? String(raw.nonce) : null;
+  const observed = typeof raw.observedAt === 'object' && raw.observedAt !== null ? (raw.observedAt as Record<string, unknown>) : {};
+  return [game, commitment, typeof raw.clientSeed === 'string' ? raw.clientSeed : null, nonce, outcomeText(lookup, raw.result), serverSeed, time(observed.result), time(observed.serverSeed)];
+}
+
+/** Canonical text ("17", keno "3 5 6 …" ascending), so two ways of writing one outcome are one outcome. */
+function outcomeText(lookup: ReturnType<typeof lookupGame> | undefined, result: unknown): string | null {
+  if (result === undefined || result === null) return null;
+  if (lookup?.kind === 'supported') {
+    const parsed = lookup.game.parseDisplayed(result);
+    if (parsed.ok) return lookup.game.format(parsed.outcome);
+  }
+  try {
+    return JSON.stringify(result) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function hex(value: unknown): string | null {
+  return typeof value === 'string' && HEX_64.test(value) ? value.toLowerCase() : null;
+}
+
+function time(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}

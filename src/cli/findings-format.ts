@@ -1,0 +1,22 @@
+// The audit's findings and the trust-level note as `verify` prints them, after the table (human) or
+// as the top-level "findings" member (--json). Findings are about the history across rounds; they
+// never change a round's verdict or the exit status.
+import type { Finding } from '../core/index.js';
+
+/** Said once below the table when a verified round is `history` (DESIGN.md, "Verdicts and trust levels"). */
+export const HISTORY_NOTE =
+  'Level "history": the commitment was only seen after the round, so the seeds prove the outcome follows from them, ' +
+  'but not that the casino fixed them before the round.\n';
+
+/** The "Findings" section: a heading with the count, then one line per finding; nothing when there are none. */
+export function findingsText(findings: readonly Finding[]): string {
+  if (findings.length === 0) return '';
+  const lines = findings.map((f) => `  ${f.kind}: ${f.message}\n`);
+  return `\nFindings (${findings.length}) across rounds (not mismatches; each says where):\n${lines.join('')}`;
+}
+
+/** `"findings":[{kind, message, commitment, nonces?}]`. */
+export function findingsJson(findings: readonly Finding[]): string {
+  const items = findings.map(({ kind, message, commitment, nonces }) => JSON.stringify(nonces === undefined ? { kind, message, commitment } : { kind, message, commitment, nonces }));
+  return `[${items.join(',\n')}]`;
+}

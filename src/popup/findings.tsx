@@ -1,0 +1,44 @@
+// "Findings": what the cross-round audit (core/audit.ts, asked through the worker) says about the
+// history as a whole — nonce gaps, a server seed used for two pairs. They are not mismatches (each
+// round's verdict stands on its own), and the section says so. Collapsed by default so the popup
+// stays short; the count is in the summary line.
+import { useEffect, useState } from 'preact/hooks';
+import type { Finding } from '../core/index.js';
+import { ErrorNote } from './bits.js';
+import { useEnv } from './env.js';
+
+/** `revision` changes whenever the stored rounds do, which is when findings can change. */
+export function Findings({ revision }: { revision: number }) {
+  const { client, t } = useEnv();
+  const [findings, setFindings] = useState<Finding[] | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    client.ask({ type: 'findings' }).then(
+      (next) => live && (setFindings(next), setError(undefined)),
+      (reason: unknown) => live && setError(reason),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, revision]);
+
+  return (
+    <details class="findings" data-findings={findings?.length ?? 'loading'}>
+      <summary>{findings === undefined ? t('findingsLoading') : t('findingsHeading', String(findings.length))}</summary>
+      {error !== undefined && <ErrorNote error={error} />}
+      <p class="hint">{t('findingsExplained')}</p>
+      {findings !== undefined && findings.length === 0 && <p>{t('findingsNone')}</p>}
+      {findings !== undefined && findings.length > 0 && (
+        <ul>
+          {findings.map((finding, index) => (
+            <li key={`${finding.kind}-${finding.commitment}-${index}`} data-finding={finding.kind}>
+              {finding.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,102 @@
+// The return-to-player math from the published rules (core/rtp): roulette per bet and variant
+// against the advertised figure, keno's hit odds per number of picks. Keno's payouts are not
+// published and Fair Witness does not capture stakes and payouts yet, so its return is not shown.
+import { useState } from 'preact/hooks';
+import { kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
+import { useEnv } from '../popup/env.js';
+import { numberFormat } from './stats-text.js';
+
+function RouletteTable({ variant }: { variant: RouletteVariant }) {
+  const { t } = useEnv();
+  const rtp = rouletteRtp(variant);
+  const percent = numberFormat(t, 2);
+  const name = t(variant === 'european' ? 'statsEuropean' : 'statsAmerican');
+  // The return most bets share: what the sentence compares with the advertised figure.
+  const common = rtp.bets.find((bet) => bet.id === 'straight')!;
+  const advertised = numberFormat(t, rtp.advertised.includes('.') ? 2 : 0).format(Number(rtp.advertised));
+  return (
+    <div class="rtp-variant" data-variant={variant} data-supports-advertised={String(rtp.supportsAdvertised)}>
+      <p>
+        {rtp.supportsAdvertised
+          ? t('rtpMatches', [name, percent.format(common.rtp.value * 100), advertised])
+          : t('rtpBelow', [name, percent.format(common.rtp.value * 100), advertised])}
+      </p>
+      <table>
+        <caption>{t('rtpTableCaption', name)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('rtpBet')}</th>
+            <th scope="col">{t('rtpNumbers')}</th>
+            <th scope="col">{t('rtpPays')}</th>
+            <th scope="col">{t('rtpReturn')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rtp.bets.map((bet) => (
+            <tr key={bet.id} data-bet={bet.id}>
+              <th scope="row">{t('uiLanguage') === 'de' ? bet.labelDe : bet.label}</th>
+              <td>{bet.numbersCovered}</td>
+              <td>{bet.payout}:1</td>
+              <td>{percent.format(bet.rtp.value * 100)} %</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function KenoOdds() {
+  const { t } = useEnv();
+  const [picks, setPicks] = useState(10);
+  const percent = numberFormat(t, 4);
+  const whole = numberFormat(t, 0);
+  return (
+    <div class="keno-odds">
+      <label>
+        {t('kenoPicks')}{' '}
+        <select value={picks} onChange={(event) => setPicks(Number(event.currentTarget.value))}>
+          {Array.from({ length: KENO_MAX_PICKS }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+      </label>
+      <table data-picks={picks}>
+        <caption>{t('kenoOddsCaption', String(picks))}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('kenoHits')}</th>
+            <th scope="col">{t('kenoProbability')}</th>
+            <th scope="col">{t('kenoOneIn')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {kenoHitDistribution(picks).map(({ hits, probability }) => (
+            <tr key={hits}>
+              <th scope="row">{hits}</th>
+              <td>{percent.format(probability.value * 100)} %</td>
+              <td>{probability.value > 0 ? whole.format(1 / probability.value) : '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="hint">{t('kenoPaytableUnknown')}</p>
+    </div>
+  );
+}
+
+export function RtpSection() {
+  const { t } = useEnv();
+  return (
+    <section class="rtp" aria-labelledby="rtp-heading">
+      <h2 id="rtp-heading">{t('rtpHeading')}</h2>
+      <p class="hint">{t('rtpExplained')}</p>
+      <RouletteTable variant="european" />
+      <RouletteTable variant="american" />
+      <h3>{t('statsKeno')}</h3>
+      <KenoOdds />
+    </section>
+  );
+}

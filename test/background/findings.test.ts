@@ -1,0 +1,66 @@
+// The worker's 'findings' answer: the core audit over the stored rounds and seed-pair sightings,
+// read through the store's own database (fake-indexeddb), and the rule on which times it trusts.
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { auditRoundOf, findings } from '../../src/background/findings.js';
+import { DATABASE_NAME, storeClaims } from '../../src/background/store.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { commitmentSighting, pendingClaim, recordOf, revealedClaim, vector } from './fixtures.js';
+
+const T = 1_700_000_000_000;
+
+afterEach(async () => {
+  await deleteDB(DATABASE_NAME);
+});
+
+const withNonce = (claim: CapturedClaim, nonce: number): CapturedClaim => ({ ...claim, nonce: String(nonce) });
+
+describe('findings', () => {
+  it('is empty for an empty store', async () => {
+    expect(await findings()).toEqual([]);
+  });
+
+  it('reports nonces missing within one seed pair, with the stored rounds as keys', async () => {
+    const round = vector(0);
+    await storeClaims([1, 2, 5].map((n) => withNonce(pendingClaim(round, 'Keno', { result: T + n }), n)), T + 10);
+    const found = await findings();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ kind: 'nonce-gap', commitment: round.commitment, nonces: ['3–4'] });
+    expect(found[0]!.message).toMatch(/no rounds at nonces 3–4 between nonces 1 and 5/);
+  });
+
+  it('reads past one batch of rounds', async () => {
+    const round = vector(1);
+    // 2001 rounds at nonces 0, 2, 4, …: every other nonce is missing, across the batch edge.
+    const claims = Array.from({ length: 2001 }, (_, i) => withNonce(pendingClaim(round, 'Keno'), 2 * i));
+    await storeClaims(claims, T);
+    const [gap] = await findings();
+    expect(gap!.nonces).toHaveLength(2000);
+  });
+
+  it('does not call a round read from the history after the seed was revealed "played after reveal"', async () => {
+    const round = vector(0);
+    // The pair is seen active, its seed revealed (rotation), and only then its rounds read from the history.
+    await storeClaims([commitmentSighting(round, T)], T);
+    await storeClaims([{ source: 'dom', serverSeed: round.serverSeed, observedAt: { serverSeed: T + 100 } }], T + 100);
+    await storeClaims([revealedClaim(round, 'Keno', { result: T + 200, serverSeed: T + 200 })], T + 200);
+    expect(await findings()).toEqual([]);
+  });
+
+  it('reports one server seed revealed for two seed pairs', async () => {
+    const [a, b] = [vector(0), vector(1)];
+    const reveal = (commitment: string): CapturedClaim => ({ source: 'dom', commitment, serverSeed: a.serverSeed, observedAt: { serverSeed: T } });
+    await storeClaims([reveal(a.commitment), reveal(b.commitment)], T);
+    const found = await findings();
+    expect(found.map((f) => f.kind)).toEqual(['server-seed-reused']);
+    expect(found[0]!.message).toMatch(/used in more than one seed pair/);
+  });
+});
+
+describe('auditRoundOf', () => {
+  it('passes identity, seeds and outcome, and no times', () => {
+    const record = recordOf({ key: 'k1', gameId: 'keno', commitment: 'c', clientSeed: 's', nonce: '4', result: ['1'], serverSeed: 'x', observedAt: { result: 5, serverSeed: 3 } });
+    expect(auditRoundOf(record)).toEqual({ key: 'k1', game: 'keno', commitment: 'c', clientSeed: 's', nonce: '4', result: ['1'], serverSeed: 'x' });
+  });
+});

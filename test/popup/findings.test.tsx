@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+// The popup's "Findings" section: the count in its summary line, one sentence per finding, and
+// the note that findings are not mismatches.
+import { afterEach, describe, expect, test } from 'vitest';
+import type { RoundClaim } from '../../src/core/index.js';
+import { claimFor, mixedClaims } from './claims.js';
+import { FakeWorker } from './fake-worker.js';
+import { click, renderApp, t, type Rendered } from './render.js';
+
+let rendered: Rendered | undefined;
+afterEach(() => rendered?.unmount());
+
+const section = (container: HTMLElement) => container.querySelector<HTMLDetailsElement>('details.findings')!;
+
+describe('findings', () => {
+  test('lists each finding in one sentence under a count, and says they are not mismatches', async () => {
+    const gapped: RoundClaim[] = [7, 9].map((nonce) => ({ ...claimFor('keno', 7), clientSeed: 'gap', nonce: String(nonce), result: undefined }));
+    const worker = new FakeWorker([...mixedClaims(), ...gapped]);
+    rendered = await renderApp(worker.client);
+    const details = section(rendered.container);
+    expect(worker.log.some((m) => m.type === 'findings')).toBe(true);
+    const items = [...details.querySelectorAll('li')];
+    expect(details.dataset.findings).toBe(String(items.length));
+    expect(details.querySelector('summary')!.textContent).toBe(t('findingsHeading', String(items.length)));
+    const gap = items.find((li) => li.dataset.finding === 'nonce-gap')!;
+    expect(gap.textContent).toMatch(/client seed "gap" has no rounds at nonce 8 /);
+    expect(details.textContent).toContain(t('findingsExplained'));
+    await click(details.querySelector('summary'));
+    expect(details.open).toBe(true);
+  });
+
+  test('says when nothing was found', async () => {
+    const worker = new FakeWorker([]);
+    rendered = await renderApp(worker.client);
+    const details = section(rendered.container);
+    expect(details.dataset.findings).toBe('0');
+    expect(details.textContent).toContain(t('findingsNone'));
+  });
+
+  test('shows the worker error in the section', async () => {
+    const worker = new FakeWorker([]);
+    const ask = worker.client.ask;
+    worker.client.ask = (message) => (message.type === 'findings' ? Promise.reject(new Error('store gone')) : ask(message));
+    rendered = await renderApp(worker.client);
+    expect(section(rendered.container).querySelector('[role="alert"]')!.textContent).toContain('store gone');
+  });
+});
