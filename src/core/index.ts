@@ -16,4 +16,4 @@ export * from './rtp/advertised.js';
 export * from './rtp/roulette.js';
 export * from './rtp/keno.js';
 // statistics.ts is imported directly ('core/statistics.js'), not re-exported here: its p-value library
-// (@stdlib, CommonJS, ~110 kB minified) cannot be tree-shaken, so re-exporting would add it to every bundle that imports the core.
+// (jStat, CommonJS, ~50 kB minified) cannot be tree-shaken, so re-exporting would add it to every bundle that imports the core.

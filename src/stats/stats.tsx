@@ -1,6 +1,6 @@
 // Entry of stats.html. Shares the popup's env, strings and worker client; like popup.tsx it is
 // the only module of its page that touches the extension API. It imports core/statistics.js (and
-// so @stdlib) through its components: that library lands in this bundle only.
+// so jStat) through its components: that library lands in this bundle only.
 import { render } from 'preact';
 import { message, sendToWorker } from '../shared/browser.js';
 import { copyToClipboard, downloadText } from '../popup/download.js';

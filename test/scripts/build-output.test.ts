@@ -22,6 +22,8 @@ function filesOf(dir: string, ending: string): string[] {
 // Code from strings, and the usual ways to pull in code from elsewhere.
 const DYNAMIC_CODE = [
   /\beval\s*\(/,
+  // eval or Function passed around as a value (aliased, then called elsewhere).
+  /[=(,:?]\s*(?:eval|Function)\b(?!\s*[:.(])/,
   /\bnew\s+Function\s*\(/,
   /\bFunction\s*\(\s*["'`]/,
   /\bset(?:Timeout|Interval)\s*\(\s*["'`]/,
