@@ -138,7 +138,8 @@ class PairReader {
     const parent = text.parentElement!;
     let found = false;
     for (const [field, value] of Object.entries(fields)) {
-      if (value === undefined || (typeof value === 'string' && looksTruncated(value))) continue;
+      // The text parser keeps truncated values for the paste check to name; a page's value is then missing.
+      if (value === undefined || (typeof value === 'string' ? looksTruncated(value) : value.some(looksTruncated))) continue;
       this.hits.push({ field: field as FieldHit['field'], value, anchor: parent });
       found = true;
     }

@@ -3,7 +3,7 @@
 // ("🔒 Server Seed (revealed after the game): …", "🎯 Hits: [ … ]" over several lines as Node
 // prints arrays), or a JSON round. The popup's "Check a round" form calls this; it only reads,
 // the core checks. A value is kept as written (a truncated one too, so the check can say so).
-import type { FairnessFields, FieldName } from './fields.js';
+import { LIST_FIELDS, type FairnessFields, type FieldName } from './fields.js';
 import { extractRounds, type TapRound } from './json-tap.js';
 import { matchGameName, matchLabel, MAX_LABEL_LENGTH, type LabelMatch } from './labels.js';
 
@@ -103,17 +103,23 @@ export function parseFairnessText(text: string): FairnessFields {
       value = lines[next]!;
       index = next;
     }
-    if (value.startsWith('[') && !value.includes(']')) {
+    const field = labelled.match.field;
+    // Only a list continues over lines (Node prints the keno draw so); a seed that starts with "["
+    // (client seeds are free text) is one line, and the lines after it are read on their own.
+    if (LIST_FIELDS.has(field) && value.startsWith('[') && !value.includes(']')) {
       const parts = [value];
       let next = index + 1;
       for (; next < lines.length && next <= index + MAX_ARRAY_LINES; next++) {
         parts.push(lines[next]!);
         if (lines[next]!.includes(']')) break;
       }
-      value = parts.join(' ');
+      const joined = parts.join(' ');
+      // A list that does not close (at most a trailing comma after "]") is no value: never a text
+      // glued from several lines. Its lines are then read on their own.
+      if (!/\],?$/.test(joined)) continue;
+      value = joined.replace(/,$/, '');
       index = next;
     }
-    const field = labelled.match.field;
     const parsed = toValue(field, value);
     if (parsed !== undefined && fields[field] === undefined) {
       fields[field] = parsed;

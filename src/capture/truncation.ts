@@ -3,7 +3,9 @@
 // value), and only when it agrees with what is shown. Otherwise the field is missing, never guessed.
 
 const ELLIPSIS = /…|\.{3,}/;
-const ELLIPSIS_SPLIT = /\s*(?:…|\.{3,})\s*/;
+// Split on the ellipsis alone and trim the parts: a split pattern with "\s*" around it backtracks
+// over every run of spaces (quadratic: a value padded with 1 MB of spaces took minutes).
+const ELLIPSIS_SPLIT = /…|\.{3,}/;
 /** Too little shown text proves nothing ("…" alone would accept any attribute). */
 const MIN_VISIBLE = 4;
 const MAX_CANDIDATE_ELEMENTS = 40;
@@ -20,7 +22,10 @@ interface Shown {
 }
 
 function shownParts(shown: string): Shown {
-  const parts = shown.trim().split(ELLIPSIS_SPLIT);
+  const parts = shown
+    .trim()
+    .split(ELLIPSIS_SPLIT)
+    .map((part) => part.trim());
   return { parts, visible: parts.reduce((sum, part) => sum + part.length, 0) };
 }
 

@@ -48,6 +48,8 @@ interface Contents {
   chips: string[];
   /** Controls inside, up to two (one is a wrapped input, two is a form). */
   controls: Element[];
+  /** Text lies deeper than the walk goes: `text` misses part of what is shown. */
+  incomplete: boolean;
 }
 
 /** A value is a few elements deep; a page nesting deeper must not overflow the stack. */
@@ -55,9 +57,12 @@ const MAX_VALUE_DEPTH = 32;
 
 /** One walk over an element's subtree collects everything a value reader needs. */
 function inspect(element: Element): Contents {
-  const contents: Contents = { text: '', chips: [], controls: [] };
+  const contents: Contents = { text: '', chips: [], controls: [], incomplete: false };
   const walk = (parent: Element, depth: number): void => {
-    if (depth > MAX_VALUE_DEPTH) return;
+    if (depth > MAX_VALUE_DEPTH) {
+      if ((parent.textContent ?? '').trim() !== '') contents.incomplete = true;
+      return;
+    }
     for (let child = parent.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
         contents.text += (child as Text).data;
@@ -117,6 +122,8 @@ export function readValue(node: Node, field: FieldName): FieldValue | undefined 
   const element = node as Element;
   if (isControl(element)) return listIfPicks(controlValue(element), field);
   const contents = inspect(element);
+  // Part of the text sits deeper than the walk: reading the rest would alter the value.
+  if (contents.incomplete) return undefined;
   // A wrapper that shows nothing but one input: the input's value is the value.
   if (contents.controls.length === 1 && contents.text.trim() === '') return listIfPicks(controlValue(contents.controls[0]!), field);
   // Only a row of number chips is a list; "17 <span>Red</span>" stays one text.

@@ -1,4 +1,4 @@
-import type { Outcome } from './games/game.js';
+import type { GameDefinition, Outcome, ParsedDisplay } from './games/game.js';
 import { lookupGame, type GameLookup } from './games/registry.js';
 
 /** Fields of a round as the casino shows them; `observedAt` says when each was first seen. */
@@ -69,7 +69,7 @@ export function checkClaim(input: unknown): ClaimCheck {
 
   let result: Outcome | undefined;
   if (raw.result !== undefined && raw.result !== null && lookup.kind === 'supported') {
-    const parsed = lookup.game.parseDisplayed(raw.result);
+    const parsed = parseResult(lookup.game, raw.result);
     if (parsed.ok) result = parsed.outcome;
     else problems.push(`result: ${parsed.reason}`);
   }
@@ -80,6 +80,18 @@ export function checkClaim(input: unknown): ClaimCheck {
     ok: true,
     claim: { lookup, serverSeed, commitment, clientSeed, nonce, result, roundSignature, preRoundCommitment, observedAt },
   };
+}
+
+/**
+ * The game's reading of a displayed outcome. Roulette unwraps a one-item list by recursing, so a
+ * list nested thousands deep (valid JSON) overflows the stack: that is a refusal, not a throw.
+ */
+function parseResult(game: GameDefinition, shown: unknown): ParsedDisplay {
+  try {
+    return game.parseDisplayed(shown);
+  } catch (error) {
+    return { ok: false, reason: `could not be read (${error instanceof RangeError ? 'nested too deeply' : 'an unreadable value'})` };
+  }
 }
 
 function optionalSeed(value: unknown, field: string, problems: string[], emptyAllowed: boolean): string | undefined {
