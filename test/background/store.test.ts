@@ -404,3 +404,62 @@ describe('saveSelfTest / loadSelfTest', () => {
     expect(await loadSelfTest()).toEqual(second);
   });
 });
+
+describe('the kept tally (summary and list totals without counting the indexes)', () => {
+  const STATUS_OF_RANK: VerdictStatus[] = ['mismatch', 'pending', 'verified', 'invalid', 'unsupported'];
+
+  /** What the indexes say, through a separate connection: the truth the tally must equal. */
+  async function countedFromIndexes() {
+    const db = await openDB(DATABASE_NAME);
+    const tx = db.transaction('rounds');
+    const counts = Object.fromEntries(
+      await Promise.all(STATUS_OF_RANK.map(async (status, rank) => [status, await tx.store.index('by-rank').count(IDBKeyRange.bound([rank, -Infinity], [rank, Infinity]))])),
+    );
+    const levels = { witnessed: await tx.store.index('by-level').count('witnessed'), history: await tx.store.index('by-level').count('history') };
+    const games: Record<string, number> = {};
+    for (const record of await tx.store.getAll()) games[record.gameId] = (games[record.gameId] ?? 0) + 1;
+    db.close();
+    return { counts, levels, games };
+  }
+
+  async function expectTallyTrue() {
+    const truth = await countedFromIndexes();
+    const summary = await summarise();
+    expect(summary.counts).toEqual(truth.counts);
+    expect(summary.levels).toEqual(truth.levels);
+    expect(summary.total).toBe(Object.values(truth.games).reduce((a, b) => a + b, 0));
+    for (const [gameId, count] of Object.entries(truth.games)) expect((await pageOfRounds({ gameId }, 0, 0)).total).toBe(count);
+    for (const status of STATUS_OF_RANK) expect((await pageOfRounds({ status }, 0, 0)).total).toBe(truth.counts[status]);
+  }
+
+  it('follows every change: new rounds, reveals, conflicts, a game named later, clearing', async () => {
+    await storeMixed();
+    await expectTallyTrue();
+    const round = vector(20);
+    await storeClaims([pendingClaim(round, 'Keno', { commitment: T - 10, result: T })], T);
+    await expectTallyTrue();
+    await storeClaims([revealedClaim(round, 'Keno')], T + 1); // pending → verified
+    await expectTallyTrue();
+    await storeClaims([{ ...pendingClaim(vector(21), 'Keno'), result: wrongResult(vector(21), 'Keno') }, pendingClaim(vector(21), 'Keno')], T + 2);
+    await expectTallyTrue();
+    const { game: _g, ...unnamed } = pendingClaim(vector(22), 'Keno');
+    await storeClaims([unnamed], T + 3);
+    await expectTallyTrue();
+    await storeClaims([pendingClaim(vector(22), 'American Roulette')], T + 4); // 'unknown' → a game
+    await expectTallyTrue();
+    await clearRounds();
+    await expectTallyTrue();
+    await storeMixed();
+    await expectTallyTrue();
+  });
+
+  it('is counted from the indexes for a store written before it was kept', async () => {
+    await storeMixed();
+    const db = await openDB(DATABASE_NAME);
+    await db.delete('meta', 'tally');
+    db.close();
+    await expectTallyTrue();
+    await storeClaims([pendingClaim(vector(20), 'Keno')], T + 100);
+    await expectTallyTrue();
+  });
+});

@@ -1,0 +1,167 @@
+// `npm run bench:ext`: the extension's performance goals, measured in real headless Chromium with
+// the production build (dist/chrome, unmodified) against the local demo casino. Prints figures
+// beside their goals; asserts nothing (timings depend on the machine and its load).
+//
+//   1. popup first paint with 100 000 stored rounds          scripts/bench/ext-popup.mjs
+//   2. content-script scan of a 1 000-row history page       scripts/bench/ext-scan.mjs
+//   3. capture → badge latency                               scripts/bench/ext-badge.mjs
+//   4. gzip -9 sizes of the built scripts
+//
+//   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--only popup,scan,badge,size]
+// Run through tsx: it imports the demo casino's TypeScript. `npm run bench:ext` builds first.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { startDemoCasino } from './demo-casino/server.ts';
+import { measureBadge } from './bench/ext-badge.mjs';
+import { chromiumPath, extensionDir, launchWithExtension } from './bench/ext-browser.mjs';
+import { askSummary, fillStore, measurePopup, waitForIdleWorker } from './bench/ext-popup.mjs';
+import { playRounds } from './bench/ext-rounds.mjs';
+import { measureScan } from './bench/ext-scan.mjs';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '5' },
+    'badge-rounds': { type: 'string', default: '10' },
+    only: { type: 'string', default: 'size,scan,badge,popup' },
+  },
+});
+const ROUNDS = Number(values.rounds);
+const RUNS = Number(values.runs);
+const BADGE_ROUNDS = Number(values['badge-rounds']);
+const ONLY = new Set(values.only.split(','));
+
+const rows = [];
+const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : 'n/a');
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const log = (text) => console.log(text);
+/** A row of the final table; `goal` is [limit, format] or undefined for figures without a goal. */
+function row(what, value, format, goal, how) {
+  rows.push({ what, figure: format(value), goal: goal === undefined ? '—' : `≤ ${format(goal)}`, met: goal === undefined ? '' : value <= goal ? 'met' : 'MISSED', how });
+}
+
+const version = (() => {
+  try {
+    return execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'Chromium (version unknown)';
+  }
+})();
+log(`fair-witness bench:ext · ${version} (headless) · ${cpus().length} CPUs · load average ${loadavg()[0].toFixed(2)} at start`);
+log(`extension: ${extensionDir} (production build, unmodified; loaded from a copy made at launch)\n`);
+
+// 4. Sizes
+if (ONLY.has('size')) {
+  const goals = { 'content.js': 10 * 1024, 'popup.js': 30 * 1024, 'background.js': 25 * 1024, 'page-tap.js': undefined };
+  for (const [file, goal] of Object.entries(goals)) {
+    const raw = readFileSync(join(extensionDir, file));
+    const gz = gzipSync(raw, { level: 9 }).length;
+    row(`gzip -9 size of ${file}`, gz, kb, goal, `${kb(raw.length)} minified`);
+  }
+}
+
+// Unseeded: every reset starts seed pairs the store has never seen (the badge test needs new rounds).
+const casino = await startDemoCasino();
+try {
+  // 2. Scan
+  if (ONLY.has('scan')) {
+    log('2. content-script scan of a 1 000-row history page');
+    const session = await launchWithExtension(casino.port);
+    try {
+      const scan = await measureScan(casino, session, { log });
+      log(`  ${scan.rows} rows, ${scan.elements} elements on the page`);
+      log(`  load: ${scan.load.scans.length} scans by the scheduler as the page parsed: ${scan.load.scans.map(ms).join(', ')}`);
+      log(`  load: JSON tap (page-tap.js, the XHR's 1 000 rounds): ${ms(scan.load.jsonTap)}; longest task of the page ${ms(scan.load.pageLongestTask)}`);
+      log(`  load: long tasks seen by the page: ${scan.longTasksDuringLoad.length} (${scan.longTasksDuringLoad.map(ms).join(', ')})`);
+      log(`  rescans after a new row: ${scan.rescan.scans.map(ms).join(', ')}`);
+      log(`  rescans: long tasks seen by the page: ${scan.rescan.longTasks.length} (${scan.rescan.longTasks.map(ms).join(', ')})\n`);
+      row('Scan of the 1 000-row page (rescan after a new row, median)', scan.rescan.medianScan, ms, 20, `${scan.rescan.scans.length} rescans, trace: content.js call from its idle callback`);
+      row('Longest extension run in one task, rescans', scan.rescan.longestTask.extensionMs, ms, 50, `trace: content.js time within one task (whole task ${ms(scan.rescan.longestTask.ms)})`);
+      row('First full scan at page load (cold)', scan.load.longestScan, ms, 20, `longest of ${scan.load.scans.length} load scans`);
+      row('Longest extension run in one task, page load', scan.load.longestTask.extensionMs, ms, 50, `content.js + page-tap.js (JSON tap) time within one task (whole task ${ms(scan.load.longestTask.ms)})`);
+    } finally {
+      await session.close();
+    }
+  }
+
+  // 3. Badge, empty store
+  if (ONLY.has('badge')) {
+    log(`3. capture → badge latency, ${BADGE_ROUNDS} bets and ${BADGE_ROUNDS} reveals each`);
+    const session = await launchWithExtension(casino.port);
+    try {
+      for (const domOnly of [false, true]) {
+        const label = domOnly ? 'DOM only' : 'as served';
+        const badge = await measureBadge(casino, session, { rounds: BADGE_ROUNDS, domOnly });
+        const from = domOnly ? 'DOM update' : 'API answer';
+        log(`  ${label}: bet → badge title, from ${from}: ${badge.bets.all.map(ms).join(', ')}`);
+        log(`  ${label}: reveal → badge text, from ${from}: ${badge.reveals.all.map(ms).join(', ')}  (badge now "${badge.reveals.last}")`);
+        const how = domOnly ? 'API answers relabelled text/plain: DOM scan only' : 'JSON tap (+ DOM scan)';
+        const notes = (s) => `${how}; max ${ms(s.captureMax)}; from DOM update ${ms(s.fromDom)}, from API answer ${ms(s.fromResponse)}${s.missed ? `; ${s.missed} never changed (10 s)` : ''}`;
+        row(`Bet → badge title, ${label}, from ${from} (median of ${BADGE_ROUNDS})`, badge.bets.capture, ms, 300, notes(badge.bets));
+        row(`Reveal → badge text, ${label}, from ${from} (median of ${BADGE_ROUNDS})`, badge.reveals.capture, ms, 300, notes(badge.reveals));
+      }
+      log('');
+    } finally {
+      await session.close();
+    }
+  }
+
+  // 1. Popup with ROUNDS stored (and the badge again, with that store)
+  if (ONLY.has('popup')) {
+    log(`1. popup first paint with ${ROUNDS} stored rounds`);
+    const session = await launchWithExtension(casino.port);
+    try {
+      const made = performance.now();
+      const { claims, expected } = playRounds(ROUNDS);
+      log(`  played ${expected.rounds} rounds with the demo casino's engine in ${((performance.now() - made) / 1000).toFixed(1)} s: ${expected.verified} verified, ${expected.pending} pending, ${expected.mismatch} mismatch`);
+      // First a small store, for the popup's cost that does not depend on the number of rounds.
+      const origin = casino.origin.replace(/:\d+$/, '');
+      const small = Math.min(claims.length, 101); // the first pair's sighting and 100 rounds
+      await fillStore(session, origin, claims.slice(0, small));
+      const baseline = await measurePopup(session, RUNS);
+      const smallCount = baseline.warm.count;
+      log(`  baseline with a small store ("${smallCount}"): rows painted at ${baseline.warm.all.map(ms).join(', ')} (FCP ${ms(baseline.warm.fcp)}); worker stopped first ${baseline.cold.all.map(ms).join(', ')}`);
+      let shown = 0;
+      const fill = await fillStore(session, origin, claims.slice(small), (line) => {
+        if (++shown % 5 === 0) log(line);
+      });
+      const summary = await askSummary(session);
+      log(`  stored through the worker in ${(fill.ms / 1000).toFixed(1)} s (${Math.round((claims.length - small) / (fill.ms / 1000))} claims/s); summary: ${JSON.stringify(summary.counts)}`);
+      if (summary.total !== expected.rounds || summary.counts.verified !== expected.verified || summary.counts.mismatch !== expected.mismatch) {
+        throw new Error(`the store does not hold the rounds played: ${JSON.stringify(summary.counts)} vs ${JSON.stringify(expected)}`);
+      }
+      const popup = await measurePopup(session, RUNS);
+      log(`  worker running: rows painted at ${popup.warm.all.map(ms).join(', ')} (FCP ${ms(popup.warm.fcp)}); "${popup.warm.count}", ${popup.warm.rowCount} rows drawn`);
+      log(`  the worker stayed busy after each opening for ${popup.warm.busyBefore.map(ms).join(', ')} (waited for before the next)`);
+      log(`  worker stopped first: rows painted at ${popup.cold.all.map(ms).join(', ')} (FCP ${ms(popup.cold.fcp)})`);
+      row(`Popup first paint of rows, small store (${smallCount}), worker running (median of ${RUNS})`, baseline.warm.painted, ms, 200, `baseline: rows in DOM ${ms(baseline.warm.rows)}, FCP ${ms(baseline.warm.fcp)}`);
+      row(`Popup first paint of rows, ${ROUNDS} rounds, worker running (median of ${RUNS})`, popup.warm.painted, ms, 200, `rows in DOM ${ms(popup.warm.rows)}, FCP ${ms(popup.warm.fcp)}`);
+      row(`Popup first paint of rows, ${ROUNDS} rounds, worker stopped first (median of ${RUNS})`, popup.cold.painted, ms, 200, `rows in DOM ${ms(popup.cold.rows)}, FCP ${ms(popup.cold.fcp)}`);
+      if (ONLY.has('badge')) {
+        await waitForIdleWorker(session);
+        const badge = await measureBadge(casino, session, { rounds: BADGE_ROUNDS, revealKey: 'title' });
+        log(`  badge with ${ROUNDS} stored (timed by the title: the text shows "k+" or the mismatch count): bet ${badge.bets.all.map(ms).join(', ')}; reveal ${badge.reveals.all.map(ms).join(', ')}`);
+        row(`Bet → badge title, ${ROUNDS} rounds stored, from API answer (median of ${BADGE_ROUNDS})`, badge.bets.capture, ms, 300, `as served; max ${ms(badge.bets.captureMax)}`);
+        row(`Reveal → badge title, ${ROUNDS} rounds stored, from API answer (median of ${BADGE_ROUNDS})`, badge.reveals.capture, ms, 300, `as served; max ${ms(badge.reveals.captureMax)}`);
+      }
+      log('');
+    } finally {
+      await session.close();
+    }
+  }
+} finally {
+  await casino.close();
+}
+
+const width = (key) => Math.max(key.length, ...rows.map((r) => String(r[key]).length));
+const columns = ['what', 'figure', 'goal', 'met', 'how'];
+const header = { what: 'measure', figure: 'figure', goal: 'goal', met: 'met?', how: 'notes' };
+const line = (r) => columns.map((key, i) => (i === columns.length - 1 ? String(r[key]) : String(r[key]).padEnd(width(key)))).join('  ');
+log(line(header));
+log(columns.map((key, i) => '─'.repeat(i === columns.length - 1 ? 5 : width(key))).join('  '));
+for (const r of rows) log(line(r));
+log(`\nload average ${loadavg()[0].toFixed(2)} at the end · timings vary with the machine and its load: no figure here is asserted`);
