@@ -1,7 +1,8 @@
 // "Findings": what the cross-round audit (core/audit.ts, asked through the worker) says about the
 // history as a whole — nonce gaps, a server seed used for two pairs. They are not mismatches (each
 // round's verdict stands on its own), and the section says so. Collapsed by default so the popup
-// stays short; the count is in the summary line.
+// stays short, and asked for only once opened: the audit reads every stored round (seconds with
+// 100 000), which must not slow down every opening of the popup.
 import { useEffect, useState } from 'preact/hooks';
 import type { Finding } from '../core/index.js';
 import { ErrorNote } from './bits.js';
@@ -12,8 +13,10 @@ export function Findings({ revision }: { revision: number }) {
   const { client, t } = useEnv();
   const [findings, setFindings] = useState<Finding[] | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
+    if (!open) return;
     let live = true;
     client.ask({ type: 'findings' }).then(
       (next) => live && (setFindings(next), setError(undefined)),
@@ -22,10 +25,14 @@ export function Findings({ revision }: { revision: number }) {
     return () => {
       live = false;
     };
-  }, [client, revision]);
+  }, [client, revision, open]);
 
   return (
-    <details class="findings" data-findings={findings?.length ?? 'loading'}>
+    <details
+      class="findings"
+      data-findings={findings?.length ?? 'loading'}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>{findings === undefined ? t('findingsLoading') : t('findingsHeading', String(findings.length))}</summary>
       {error !== undefined && <ErrorNote error={error} />}
       <p class="hint">{t('findingsExplained')}</p>
