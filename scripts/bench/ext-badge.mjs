@@ -99,8 +99,14 @@ export async function measureBadge(casino, session, { rounds = 10, domOnly = fal
     await page.route('**/api/**', async (route) => {
       // Fetched by Playwright from Node, where www.cloudbet.com is not mapped to the casino.
       const url = new URL(route.request().url());
-      const response = await route.fetch({ url: `https://127.0.0.1:${casino.port}${url.pathname}${url.search}` });
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'text/plain; charset=utf-8' } });
+      try {
+        const response = await route.fetch({ url: `https://127.0.0.1:${casino.port}${url.pathname}${url.search}` });
+        await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'text/plain; charset=utf-8' } });
+      } catch (error) {
+        // Thrown from here it would end the process without closing the browser; the action then times out.
+        console.error(`bench: could not relay ${url.pathname}: ${error}`);
+        await route.abort().catch(() => undefined);
+      }
     });
   }
   await page.addInitScript(watchPage);
