@@ -2,20 +2,12 @@
 // fakes: the worker client, the UI strings, the clipboard, file downloads and the parser.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { FairnessFields } from '../capture/fields.js';
 import type { Translate } from './i18n.js';
 import type { WorkerClient } from './worker-client.js';
 
 /** The fields `parseFairnessText` (src/capture/text-parser.ts) reads from pasted text. */
-export interface ParsedFairnessText {
-  game?: string;
-  serverSeed?: string;
-  commitment?: string;
-  clientSeed?: string;
-  nonce?: string;
-  result?: string | string[];
-  roundSignature?: string;
-  picks?: string[];
-}
+export type ParsedFairnessText = FairnessFields;
 
 export type ExportKind = 'json' | 'csv';
 
