@@ -4,6 +4,21 @@
 import fc from 'fast-check';
 import { format } from 'node:util';
 
+/** Any JavaScript value, including the exotic ones a message or a parsed file could carry. */
+export const anything = fc.anything({
+  maxDepth: 3,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withUnicodeString: true,
+});
+
 /** Every label wording the design and the capture code name, English and German. */
 export const LABELS = {
   game: ['Game', 'Game Name', 'Spiel', 'Spielname'],

@@ -8,25 +8,11 @@ import { checkClaim, type ClaimCheck } from '../../src/core/claim.js';
 import { computeRound, verifyRound, type RoundVerdict } from '../../src/core/verify.js';
 import { lookupGame } from '../../src/core/games/registry.js';
 import { validateClaim } from '../../src/shared/messages.js';
-import { chip, GAME_NAMES, hex64, truncatedHex } from './arbitraries.js';
+import { anything, chip, GAME_NAMES, hex64, truncatedHex } from './arbitraries.js';
 import { BIG_INPUT_MS, bigCases, CASE_MS, Counters, ELLIPSIS, MB, PROPERTY_TIMEOUT, runProperty, share, show, targetCases, withinTime } from './harness.js';
 
 const TARGET = 'claim-validation';
 const CASES = targetCases(2000);
-
-const anything = fc.anything({
-  maxDepth: 3,
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSparseArray: true,
-  withTypedArray: true,
-  withUnicodeString: true,
-});
 
 const gameValue = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('European Roulette', 'American Roulette', 'Keno', 'keno', 'roulette-american', 'Europäisches Roulette') },

@@ -4,25 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CLAIMS_PER_MESSAGE, validateClaim, validateContentMessage, validatePageMessage } from '../../src/shared/messages.js';
-import { hex64 } from './arbitraries.js';
+import { anything, hex64 } from './arbitraries.js';
 import { BIG_INPUT_MS, bigCases, CASE_MS, Counters, MB, PROPERTY_TIMEOUT, runProperty, share, show, targetCases, withinTime } from './harness.js';
 
 const TARGET = 'message-validation';
 const CASES = targetCases(2000);
-
-const anything = fc.anything({
-  maxDepth: 3,
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSparseArray: true,
-  withTypedArray: true,
-  withUnicodeString: true,
-});
 
 const STATUSES = ['verified', 'pending', 'mismatch', 'unsupported', 'invalid'] as const;
 const MESSAGE_TYPES = ['summary', 'rounds', 'round-detail', 'export-page', 'games', 'clear-data', 'run-self-test', 'claims'];
