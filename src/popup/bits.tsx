@@ -2,7 +2,22 @@
 import { useState } from 'preact/hooks';
 import type { VerdictStatus } from '../core/index.js';
 import { useEnv } from './env.js';
-import { statusLabel } from './labels.js';
+import { gameLabel, statusLabel } from './labels.js';
+
+/** A game <select>'s options: a first "none chosen" entry, then each game by its localised name. */
+export function GameOptions({ ids, emptyLabel }: { ids: readonly string[]; emptyLabel: string }) {
+  const { t } = useEnv();
+  return (
+    <>
+      <option value="">{emptyLabel}</option>
+      {ids.map((id) => (
+        <option key={id} value={id}>
+          {gameLabel(t, id)}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /** Colour and text, never colour alone. */
 export function VerdictBadge({ status }: { status: VerdictStatus }) {

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { verifyRound } from '../core/index.js';
 import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount, type CheckFields } from './check-fields.js';
 import { useEnv } from './env.js';
-import { gameLabel, SUPPORTED_GAME_IDS } from './labels.js';
+import { GameOptions } from './bits.js';
+import { SUPPORTED_GAME_IDS } from './labels.js';
 import { proofFromVerdict, type ProofModel } from './proof-model.js';
 import { ProofView } from './proof-view.js';
 
@@ -70,12 +71,7 @@ export function CheckRound() {
         <label class="stacked">
           <span>{t('game')}</span>
           <select name="game" value={fields.game} onChange={(event) => update('game', event.currentTarget.value)}>
-            <option value="">{t('checkChooseGameOption')}</option>
-            {games.map((id) => (
-              <option key={id} value={id}>
-                {gameLabel(t, id)}
-              </option>
-            ))}
+            <GameOptions ids={games} emptyLabel={t('checkChooseGameOption')} />
           </select>
         </label>
         {TEXT_INPUTS.map(({ field, label, hint }) => (

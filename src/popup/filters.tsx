@@ -2,7 +2,8 @@
 import type { VerdictStatus } from '../core/index.js';
 import type { RoundFilter } from '../shared/records.js';
 import { useEnv } from './env.js';
-import { gameLabel, STATUS_ORDER, statusLabel } from './labels.js';
+import { GameOptions } from './bits.js';
+import { STATUS_ORDER, statusLabel } from './labels.js';
 
 export function Filters({ filter, games, onChange }: { filter: RoundFilter; games: string[]; onChange: (filter: RoundFilter) => void }) {
   const { t } = useEnv();
@@ -16,12 +17,7 @@ export function Filters({ filter, games, onChange }: { filter: RoundFilter; game
       <label>
         <span>{t('filterGame')}</span>
         <select name="game" value={filter.gameId ?? ''} onChange={(event) => set({ gameId: event.currentTarget.value || undefined })}>
-          <option value="">{t('filterAllGames')}</option>
-          {games.map((id) => (
-            <option key={id} value={id}>
-              {gameLabel(t, id)}
-            </option>
-          ))}
+          <GameOptions ids={games} emptyLabel={t('filterAllGames')} />
         </select>
       </label>
       <label>

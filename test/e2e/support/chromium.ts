@@ -1,5 +1,5 @@
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserBinary, builtExtension } from './paths.js';
@@ -11,21 +11,37 @@ export interface ChromiumSession {
   worker(): Promise<Worker>;
   /** Stops the extension's service worker the way the browser does when it is idle. */
   stopWorker(): Promise<void>;
-  /** Every http(s) request the browser made, from the net log, with its initiator. */
+  /** Every http(s) request the browser made, from the net log, with its initiator (throws when launched without it). */
   networkLog(): Promise<{ url: string; initiator?: string }[]>;
   close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** Record Chromium's net log (the privacy test reads it); benchmarks leave it off, it adds work to every request. */
+  netLog?: boolean;
+  /**
+   * Load a byte-for-byte copy of the build instead of dist/chrome itself, so a rebuild of dist/
+   * during a long run (Chromium reads the popup's files when it opens) cannot change what is measured.
+   */
+  copyBuild?: boolean;
 }
 
 /**
  * Real Chromium (Debian's) with the production build loaded unpacked; www.cloudbet.com and
  * cloudbet.com resolve to the local demo casino, so the content script matches as on the real site.
+ * The benchmarks (scripts/bench/) launch through this too.
  */
-export async function launchChromium(casinoPort: number): Promise<ChromiumSession> {
+export async function launchChromium(casinoPort: number, { netLog: withNetLog = true, copyBuild = false }: LaunchOptions = {}): Promise<ChromiumSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'fw-chromium-'));
   // Outside the profile, which close() deletes: the log is complete only once the browser has exited.
-  const netLogDir = await mkdtemp(join(tmpdir(), 'fw-netlog-'));
-  const netLog = join(netLogDir, 'netlog.json');
-  const extension = builtExtension('chrome');
+  const netLogDir = withNetLog ? await mkdtemp(join(tmpdir(), 'fw-netlog-')) : undefined;
+  const netLog = netLogDir && join(netLogDir, 'netlog.json');
+  let extension = builtExtension('chrome');
+  if (copyBuild) {
+    const copy = join(userDataDir, 'extension');
+    await cp(extension, copy, { recursive: true });
+    extension = copy;
+  }
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: browserBinary('chromium'),
     headless: true,
@@ -35,7 +51,7 @@ export async function launchChromium(casinoPort: number): Promise<ChromiumSessio
       `--disable-extensions-except=${extension}`,
       `--load-extension=${extension}`,
       `--host-resolver-rules=MAP www.cloudbet.com 127.0.0.1:${casinoPort}, MAP cloudbet.com 127.0.0.1:${casinoPort}`,
-      `--log-net-log=${netLog}`,
+      ...(netLog ? [`--log-net-log=${netLog}`] : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
@@ -68,14 +84,24 @@ export async function launchChromium(casinoPort: number): Promise<ChromiumSessio
     async stopWorker() {
       const page = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(page);
-      const { targetInfos } = (await cdp.send('Target.getTargets')) as {
-        targetInfos: { targetId: string; type: string; url: string }[];
+      const workerTarget = async () => {
+        const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
+        return targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`));
       };
-      const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`));
-      if (target) await cdp.send('Target.closeTarget', { targetId: target.targetId });
-      await cdp.detach();
+      try {
+        const target = await workerTarget();
+        if (target) await cdp.send('Target.closeTarget', { targetId: target.targetId });
+        // closeTarget returns before the worker is gone (and Playwright's worker list never drops
+        // it): wait, up to 2 s, until the browser no longer lists the target.
+        for (let i = 0; i < 100 && target && (await workerTarget())?.targetId === target.targetId; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        await cdp.detach();
+      }
     },
     async networkLog() {
+      if (!netLog || !netLogDir) throw new Error('this Chromium was launched without a net log');
       const requests = await readNetLog(netLog);
       await rm(netLogDir, { recursive: true, force: true });
       return requests;
