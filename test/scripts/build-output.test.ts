@@ -67,6 +67,33 @@ describe.each(TARGETS)('dist/%s', (target) => {
     expect([...matches].sort()).toEqual(['https://*.cloudbet.com/*', 'https://cloudbet.com/*']);
   });
 
+  // Each entry is justified in the README ("Permissions and privacy"); a change must update both.
+  it('declares exactly the capabilities the README justifies', () => {
+    const casino = ['https://cloudbet.com/*', 'https://*.cloudbet.com/*'];
+    expect(manifest.content_scripts).toEqual([
+      { matches: casino, js: ['page-tap.js'], run_at: 'document_start', all_frames: true, world: 'MAIN' },
+      { matches: casino, js: ['content.js'], run_at: 'document_start', all_frames: true },
+    ]);
+    expect(manifest.background).toEqual(target === 'chrome' ? { service_worker: 'background.js' } : { scripts: ['background.js'] });
+    expect(Object.keys(manifest).sort()).toEqual(
+      [
+        'action',
+        'background',
+        'content_scripts',
+        'default_locale',
+        'description',
+        'icons',
+        'manifest_version',
+        'name',
+        'permissions',
+        'short_name',
+        'version',
+        ...(target === 'chrome' ? ['minimum_chrome_version'] : ['browser_specific_settings']),
+      ].sort(),
+    );
+    if (target === 'firefox') expect(manifest.browser_specific_settings.gecko.data_collection_permissions).toEqual({ required: ['none'] });
+  });
+
   it('pages load only the extension\'s own scripts, with no inline code', () => {
     for (const file of filesOf(dir, '.html')) {
       const html = readFileSync(file, 'utf8');
