@@ -15,19 +15,22 @@
 import { contentScriptWorld, median } from './ext-browser.mjs';
 
 const BATCH = 200; // MAX_CLAIMS_PER_MESSAGE in src/shared/messages.ts
-const CHUNK = 4000; // claims per CDP evaluation
+// Claims per CDP evaluation, each from a tab of its own: the worker's per-tab rate limit
+// (src/background/rate-limit.ts) refuses a single tab sending more new claims than 5 000 at once.
+const CHUNK = 4000;
 const IN_FLIGHT = 2; // messages the "content script" keeps in flight
 
-/** Sends the claims to the worker from a casino tab; resolves with how long it took. */
+/** Sends the claims to the worker from casino tabs (a fresh one per chunk); resolves with how long the sending took. */
 export async function fillStore(session, casinoOrigin, claims, log = () => {}) {
-  const page = await session.context.newPage();
-  const world = await contentScriptWorld(session.context, page, session.extensionId);
-  await page.goto(`${casinoOrigin}/`);
-  await page.waitForLoadState('load');
-  const started = performance.now();
+  let ms = 0;
   let stored = 0;
   for (let offset = 0; offset < claims.length; offset += CHUNK) {
     const chunk = claims.slice(offset, offset + CHUNK);
+    const page = await session.context.newPage();
+    const world = await contentScriptWorld(session.context, page, session.extensionId);
+    await page.goto(`${casinoOrigin}/`);
+    await page.waitForLoadState('load');
+    const started = performance.now();
     const answer = await world.evaluate(`(async (claims) => {
       const batches = [];
       for (let i = 0; i < claims.length; i += ${BATCH}) batches.push(claims.slice(i, i + ${BATCH}));
@@ -43,13 +46,13 @@ export async function fillStore(session, casinoOrigin, claims, log = () => {}) {
       await Promise.all(Array.from({ length: ${IN_FLIGHT} }, lane));
       return { stored, errors };
     })(${JSON.stringify(chunk)})`);
+    ms += performance.now() - started;
+    await world.detach();
+    await page.close();
     if (answer.errors.length > 0) throw new Error(`the worker refused claims: ${answer.errors.slice(0, 3).join('; ')}`);
     stored += answer.stored;
-    log(`  stored ${offset + chunk.length} / ${claims.length} claims (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    log(`  stored ${offset + chunk.length} / ${claims.length} claims (${(ms / 1000).toFixed(1)} s sending)`);
   }
-  const ms = performance.now() - started;
-  await world.detach();
-  await page.close();
   return { ms, stored };
 }
 

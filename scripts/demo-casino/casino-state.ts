@@ -3,9 +3,30 @@
 // new pair; then the old pair's seed and every round signature of it are revealed.
 import { computeRound, commitmentOf, roundSignatureOf, KENO_DRAWS, KENO_POSITIONS, type GameId, type Outcome } from './fairness.js';
 import { createEntropy, type Entropy } from './entropy.js';
+import { cleanStake, DEFAULT_STAKE, multiplierOf, payoutOf } from './paytable.js';
 
-export type CheatMode = 'none' | 'wrong-result' | 'swap-seed';
-export const CHEAT_MODES: readonly CheatMode[] = ['none', 'wrong-result', 'swap-seed'];
+export type CheatMode =
+  | 'none'
+  | 'wrong-result'
+  | 'swap-seed'
+  // The seed-lifecycle cheats (issue 5): each makes the history show one finding of the audit.
+  | 'skip-nonce'
+  | 'repeat-nonce'
+  | 'conflict-nonce'
+  | 'other-client-seed'
+  | 'reuse-server-seed'
+  | 'switch-commitment';
+export const CHEAT_MODES: readonly CheatMode[] = [
+  'none',
+  'wrong-result',
+  'swap-seed',
+  'skip-nonce',
+  'repeat-nonce',
+  'conflict-nonce',
+  'other-client-seed',
+  'reuse-server-seed',
+  'switch-commitment',
+];
 
 export interface SeedPair {
   /** 1, 2, 3… in creation order. */
@@ -42,6 +63,10 @@ export interface Round {
   revealed: boolean;
   displayedServerSeed: string | null;
   displayedRoundSignature: string | null;
+  /** What the bet paid, decimal text: the stake, the multiplier of the shown outcome, stake × multiplier. */
+  stake: string;
+  multiplier: string;
+  payout: string;
 }
 
 export interface CasinoSnapshot {
@@ -88,30 +113,53 @@ export class CasinoState {
     this.cheat = mode;
   }
 
-  bet(game: GameId, picks?: readonly number[]): Round {
+  bet(game: GameId, picks?: readonly number[], stake?: unknown): Round {
     const pair = this.active;
     const cleanPicks = game === 'keno' ? checkPicks(picks) : null;
-    const nonce = pair.nextNonce++;
-    const truth = computeRound(game, pair.serverSeed, pair.clientSeed, nonce);
-    const displayedOutcome = this.cheat === 'wrong-result' ? falsify(game, truth.outcome, cleanPicks) : truth.outcome;
+    const cleanedStake = stake === undefined ? DEFAULT_STAKE : cleanStake(stake);
+    if (cleanedStake === undefined) throw new UserError('stake must be an amount of 0.01 to 10000.00');
+    const { nonce, repeated } = this.nonceFor(pair);
+    // 'other-client-seed': the round uses a client seed the player never set (the panel keeps theirs).
+    const clientSeed = this.cheat === 'other-client-seed' ? this.differentClientSeed(pair.clientSeed) : pair.clientSeed;
+    // 'switch-commitment': this round uses a fresh server seed, and its history entry names that
+    // seed's commitment; the panel went on showing the pair's commitment before the bet.
+    const serverSeed = this.cheat === 'switch-commitment' ? this.differentSeed(pair.serverSeed) : pair.serverSeed;
+    const truth = computeRound(game, serverSeed, clientSeed, nonce);
+    const lie = this.cheat === 'wrong-result' || (this.cheat === 'conflict-nonce' && repeated);
+    const displayedOutcome = lie ? falsify(game, truth.outcome, cleanPicks) : truth.outcome;
+    // The casino pays what it shows: a false outcome is paid as shown.
+    const multiplier = multiplierOf(game, displayedOutcome, cleanPicks);
     const round: Round = {
       id: this.rounds.length + 1,
       game,
       pairIndex: pair.index,
       nonce,
-      clientSeed: pair.clientSeed,
-      commitment: pair.commitment,
+      clientSeed,
+      commitment: serverSeed === pair.serverSeed ? pair.commitment : commitmentOf(serverSeed),
       picks: cleanPicks,
       trueOutcome: truth.outcome,
       displayedOutcome,
-      serverSeed: pair.serverSeed,
+      serverSeed,
       roundSignature: truth.roundSignature,
       revealed: false,
       displayedServerSeed: null,
       displayedRoundSignature: null,
+      stake: cleanedStake,
+      multiplier,
+      payout: payoutOf(cleanedStake, multiplier),
     };
     this.rounds.push(round);
     return round;
+  }
+
+  /**
+   * The nonce of the next bet. 'skip-nonce' leaves one out; 'repeat-nonce' and 'conflict-nonce'
+   * use the pair's last nonce again (the next one when the pair has no round yet).
+   */
+  private nonceFor(pair: SeedPair): { nonce: number; repeated: boolean } {
+    if (this.cheat === 'skip-nonce') pair.nextNonce++;
+    if ((this.cheat === 'repeat-nonce' || this.cheat === 'conflict-nonce') && pair.nextNonce > 1) return { nonce: pair.nextNonce - 1, repeated: true };
+    return { nonce: pair.nextNonce++, repeated: false };
   }
 
   /** Reveals the active pair and starts a fresh one (with `clientSeed`, or a random one). */
@@ -124,11 +172,14 @@ export class CasinoState {
     for (const round of this.rounds) {
       if (round.pairIndex !== old.index) continue;
       round.revealed = true;
-      round.displayedServerSeed = shown;
+      // A round played on a switched seed ('switch-commitment') reveals that seed, matching its history entry.
+      const seed = this.cheat !== 'swap-seed' && round.serverSeed !== old.serverSeed ? round.serverSeed : shown;
+      round.displayedServerSeed = seed;
       // The signature shown is the one of the seed shown: the lie is the seed, nothing else.
-      round.displayedRoundSignature = shown === round.serverSeed ? round.roundSignature : roundSignatureOf(shown, round.clientSeed, round.nonce);
+      round.displayedRoundSignature = seed === round.serverSeed ? round.roundSignature : roundSignatureOf(seed, round.clientSeed, round.nonce);
     }
-    this.newPair(clientSeed === undefined ? this.entropy.hex(8) : checkClientSeed(clientSeed));
+    // 'reuse-server-seed': the new pair gets the seed just revealed (so the same commitment again).
+    this.newPair(clientSeed === undefined ? this.entropy.hex(8) : checkClientSeed(clientSeed), this.cheat === 'reuse-server-seed' ? old.serverSeed : undefined);
     return old;
   }
 
@@ -151,8 +202,8 @@ export class CasinoState {
     return { cheat: this.cheat, activeSeedPair: copy.pairs[copy.pairs.length - 1]!, seedPairs: copy.pairs, rounds: copy.rounds };
   }
 
-  private newPair(clientSeed: string): void {
-    const serverSeed = this.entropy.hex(32);
+  private newPair(clientSeed: string, reusedSeed?: string): void {
+    const serverSeed = reusedSeed ?? this.entropy.hex(32);
     this.pairs.push({
       index: this.pairs.length + 1,
       serverSeed,
@@ -168,6 +219,12 @@ export class CasinoState {
     let fake = this.entropy.hex(32);
     while (fake === serverSeed) fake = this.entropy.hex(32);
     return fake;
+  }
+
+  private differentClientSeed(clientSeed: string): string {
+    let other = this.entropy.hex(8);
+    while (other === clientSeed) other = this.entropy.hex(8);
+    return other;
   }
 }
 

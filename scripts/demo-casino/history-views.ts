@@ -40,6 +40,9 @@ function listEntry(round: ShownRound, lang: Lang): string {
     row(t.nonce, esc(round.nonce)),
     round.roundSignature === null ? '' : hex(t.roundSignature, round.roundSignature),
     ...outcomeRows(round, [t.yourPicks, t.drawnNumbers, t.winningNumber], row),
+    row(t.listStake, esc(t.money.list(t.decimal(round.stake)))),
+    row(t.listPayout, esc(t.money.list(t.decimal(round.payout)))),
+    row(t.listMultiplier, esc(`${t.decimal(round.multiplier)}×`)),
   ];
   return `<article class="${cls('round')}" data-round-id="${round.id}"><h3 class="${cls('round-title')}">${esc(t.bet)} #${round.id}</h3><dl class="${cls('pairs')}">${rows.join('')}</dl>${pendingNote(round, lang)}</article>`;
 }
@@ -58,6 +61,9 @@ function tableEntry(round: ShownRound, lang: Lang): string {
     row(t.nonce, esc(round.nonce)),
     round.roundSignature === null ? '' : hex(t.roundSignature, round.roundSignature),
     ...outcomeRows(round, [t.tablePicks, t.drawnNumbers, t.tableResult], row),
+    row(t.tableStake, esc(t.money.table(t.decimal(round.stake)))),
+    row(t.tablePayout, esc(t.money.table(t.decimal(round.payout)))),
+    row(t.tableMultiplier, esc(t.decimal(round.multiplier))),
   ];
   return `<section class="${cls('round-card')}" data-round-id="${round.id}"><h3 class="${cls('round-title')}">${esc(t.bet)} #${round.id}</h3><table class="${cls('table')}"><tbody>${rows.join('')}</tbody></table>${pendingNote(round, lang)}</section>`;
 }
@@ -79,6 +85,7 @@ function textEntry(round: ShownRound, lang: Lang): string {
   } else {
     lines.push(line(t.winningNumber, round.outcome));
   }
+  lines.push(line(t.textStake, t.decimal(round.stake)), line(t.textPayout, t.decimal(round.payout)), line(t.textMultiplier, `x${t.decimal(round.multiplier)}`));
   return `<section class="${cls('round-text')}" data-round-id="${round.id}">${lines.join('')}${pendingNote(round, lang)}</section>`;
 }
 

@@ -30,6 +30,20 @@ const en = {
   textCommitment: 'Server Seed Hash',
   textServerSeed: 'Server seed (revealed)',
   textDraw: 'Hits',
+  // What a bet paid: one set of synonyms per layout (list, table, text), as for the fairness labels.
+  listStake: 'Bet Amount',
+  listPayout: 'Payout',
+  listMultiplier: 'Multiplier',
+  tableStake: 'Stake',
+  tablePayout: 'Win',
+  tableMultiplier: 'Payout Multiplier',
+  textStake: 'Bet',
+  textPayout: 'Winnings',
+  textMultiplier: 'Multiplier',
+  /** Decimal text ("1234.50") as this language writes it ("1,234.50"). */
+  decimal: (text: string) => groupDecimal(text, ',', '.'),
+  money: { list: (amount: string) => `$${amount}`, table: (amount: string) => `${amount} USD` },
+  rouletteBet: 'Your bet: Red, pays 1:1',
   // Everything else.
   games: { 'roulette-european': 'European Roulette', 'roulette-american': 'American Roulette', keno: 'Keno' } as Record<GameId, string>,
   lobby: 'Lobby',
@@ -75,6 +89,18 @@ const de: Strings = {
   textCommitment: 'Server-Seed-Hash',
   textServerSeed: 'Server-Seed',
   textDraw: 'Ziehung',
+  listStake: 'Einsatz',
+  listPayout: 'Auszahlung',
+  listMultiplier: 'Multiplikator',
+  tableStake: 'Einsatz',
+  tablePayout: 'Gewinn',
+  tableMultiplier: 'Multiplikator',
+  textStake: 'Einsatz',
+  textPayout: 'Gewinn',
+  textMultiplier: 'Multiplikator',
+  decimal: (text) => groupDecimal(text, '.', ','),
+  money: { list: (amount) => `${amount} €`, table: (amount) => `${amount} EUR` },
+  rouletteBet: 'Deine Wette: Rot, zahlt 1:1',
   games: { 'roulette-european': 'Europäisches Roulette', 'roulette-american': 'Amerikanisches Roulette', keno: 'Keno' },
   lobby: 'Lobby',
   lobbyIntro: 'Cloudbet Originals — nachweisbar fair. Wähle ein Spiel:',
@@ -98,6 +124,12 @@ const de: Strings = {
   language: 'English',
   spinEuropean: 'Hier Europäisches Roulette drehen',
 };
+
+function groupDecimal(text: string, group: string, point: string): string {
+  const [whole = '', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
+  return fraction === undefined ? grouped : `${grouped}${point}${fraction}`;
+}
 
 export function strings(lang: Lang): Strings {
   return lang === 'de' ? de : en;

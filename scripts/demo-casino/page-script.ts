@@ -44,8 +44,12 @@ async function onButton(button: HTMLButtonElement): Promise<void> {
   if (number !== undefined) return togglePick(button);
   if (cheat !== undefined) return act('/__demo/cheat', { mode: cheat });
   switch (action) {
-    case 'bet':
-      return button.dataset.game === 'keno' ? act('/api/bet', { game: 'keno', picks: picks() }) : act('/api/bet', { game: button.dataset.game });
+    case 'bet': {
+      // The bet form's stake when the page has one (the embedded page does not: the server's default applies).
+      const stakeInput = document.getElementById('stake');
+      const stake = stakeInput instanceof HTMLInputElement ? { stake: stakeInput.value } : {};
+      return button.dataset.game === 'keno' ? act('/api/bet', { game: 'keno', picks: picks(), ...stake }) : act('/api/bet', { game: button.dataset.game, ...stake });
+    }
     case 'quick-pick':
       return quickPick();
     case 'clear':

@@ -41,7 +41,17 @@ ${o.body}
 `;
 }
 
-const CHEAT_LABELS: Record<CheatMode, string> = { none: 'Honest', 'wrong-result': 'Wrong result', 'swap-seed': 'Swap seed at reveal' };
+const CHEAT_LABELS: Record<CheatMode, string> = {
+  none: 'Honest',
+  'wrong-result': 'Wrong result',
+  'swap-seed': 'Swap seed at reveal',
+  'skip-nonce': 'Skip a nonce',
+  'repeat-nonce': 'Repeat the nonce',
+  'conflict-nonce': 'Repeat the nonce, other outcome',
+  'other-client-seed': 'Other client seed',
+  'reuse-server-seed': 'Reuse seed at rotation',
+  'switch-commitment': 'Switch commitment',
+};
 
 /** The demo's own controls, always in English and visibly not part of the casino. */
 function controlBar(cheat: CheatMode): string {
@@ -92,7 +102,7 @@ export function gamePage(state: CasinoSnapshot, lang: Lang, game: GameId, self: 
   const body = `<h1 class="${cls('h1')}">${esc(t.games[game])}</h1>
 <div class="${cls('layout')}">
 ${seedPairPanel(state, lang)}
-${game === 'keno' ? kenoControls(lang) : `<section class="${cls('play')}"><button type="button" class="${cls('bet-button')}" data-action="bet" data-game="${game}">${esc(t.spin)}</button></section>`}
+${game === 'keno' ? kenoControls(lang) : `<section class="${cls('play')}">${stakeInput(lang)}<p class="${cls('bet-type')}">${esc(t.rouletteBet)}</p><button type="button" class="${cls('bet-button')}" data-action="bet" data-game="${game}">${esc(t.spin)}</button></section>`}
 ${lastResult(state, lang, game)}
 <p class="${cls('message')}" data-role="message" role="status"></p>
 </div>
@@ -145,6 +155,12 @@ function seedPairPanel(state: CasinoSnapshot, lang: Lang): string {
 </section>`;
 }
 
+/** The bet form's stake (the page script sends it with the bet; the server's default is the same 1.00). */
+function stakeInput(lang: Lang): string {
+  const t = strings(lang);
+  return `<div class="${cls('field')}"><label class="${cls('field-label')}" for="stake">${esc(t.listStake)}</label><input class="${cls('input')}" id="stake" name="stake" value="1.00" inputmode="decimal" maxlength="10" autocomplete="off"></div>`;
+}
+
 function kenoControls(lang: Lang): string {
   const t = strings(lang);
   const board = Array.from({ length: 40 }, (_, i) => `<button type="button" class="${cls('cell')}" data-number="${i + 1}" aria-pressed="false">${i + 1}</button>`).join('');
@@ -153,11 +169,12 @@ function kenoControls(lang: Lang): string {
 <div class="${cls('board')}" data-role="keno-board" role="group" aria-label="${esc(t.board)}">${board}</div>
 <button type="button" class="${cls('small-button')}" data-action="quick-pick">${esc(t.quickPick)}</button>
 <button type="button" class="${cls('small-button')}" data-action="clear">${esc(t.clear)}</button>
+${stakeInput(lang)}
 <button type="button" class="${cls('bet-button')}" data-action="bet" data-game="keno">${esc(t.placeBet)}</button>
 </section>`;
 }
 
-/** The latest round of this game, big, without fairness labels (it is not a history entry). */
+/** The latest round of this game, big, without fairness labels (it is not a history entry); its stake and payout. */
 function lastResult(state: CasinoSnapshot, lang: Lang, game: GameId): string {
   const t = strings(lang);
   const last = [...state.rounds].reverse().find((round) => round.game === game);
@@ -171,6 +188,9 @@ function lastResult(state: CasinoSnapshot, lang: Lang, game: GameId): string {
     } else {
       content = `<div class="${cls('big-number')}">${rouletteChip(shown.outcome)}</div>`;
     }
+    // What the bet paid, with the same words as the history (it names no round: no seed, nonce or outcome label).
+    const pair = (label: string, value: string) => `<div class="${cls('pair')}"><dt class="${cls('label')}">${esc(label)}</dt><dd class="${cls('value')}">${esc(value)}</dd></div>`;
+    content += `<dl class="${cls('last-amounts')}">${pair(t.listStake, t.money.list(t.decimal(shown.stake)))}${pair(t.listPayout, t.money.list(t.decimal(shown.payout)))}${pair(t.listMultiplier, `${t.decimal(shown.multiplier)}×`)}</dl>`;
   }
   return `<section class="${cls('last-result')}" data-slot="last-result"${last ? ` data-last-round-id="${last.id}"` : ''}><h2 class="${cls('h2')}">${esc(t.lastResult)}</h2>${content}</section>`;
 }

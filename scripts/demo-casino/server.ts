@@ -6,6 +6,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { CasinoState, UserError, CHEAT_MODES, type CasinoSnapshot, type CheatMode, type SeedPair } from './casino-state.js';
 import { GAME_IDS, type GameId } from './fairness.js';
+import { floodJson, forgedJson, HOSTILE_CSP, hostilePage, hostilePageScript } from './hostile-page.js';
 import { parseLang } from './i18n.js';
 import { embedPage, framePage, gamePage, historyPage, lobbyPage } from './pages.js';
 import { roundJson, seedPairJson, showHistory, showRound, showSeedPair } from './shown.js';
@@ -37,7 +38,7 @@ export interface DemoCasino {
   /** Everything, including the secret seeds and the true outcomes beside the displayed ones. */
   state(): CasinoSnapshot;
   /** Plays a round as the page's bet button does. */
-  bet(game: GameId, picks?: number[]): CasinoSnapshot['rounds'][number];
+  bet(game: GameId, picks?: number[], stake?: string): CasinoSnapshot['rounds'][number];
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -81,7 +82,7 @@ export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<
     rotateSeedPair: () => structuredClone(casino.rotate()),
     reset: () => casino.reset(),
     state: () => casino.snapshot(),
-    bet: (game, picks) => structuredClone(casino.bet(game, picks)),
+    bet: (game, picks, stake) => structuredClone(casino.bet(game, picks, stake)),
   };
 }
 
@@ -109,6 +110,19 @@ async function handle(casino: CasinoState, request: IncomingMessage, response: S
       return html(embedPage(casino.snapshot(), lang, url));
     case 'GET /embed/history/frame':
       return html(framePage(casino.snapshot(), lang, url));
+    // The page that attacks the extension (hostile-page.ts); its policy allows inline script.
+    case 'GET /casino/hostile':
+      return send(response, 200, 'text/html; charset=utf-8', await hostilePage(casino.snapshot(), lang, url), { 'content-security-policy': HOSTILE_CSP });
+    case 'GET /casino/hostile/forged': {
+      const forged = forgedJson(url.searchParams.get('run'));
+      return forged === undefined ? notFound(response, 'run must be 8 to 32 hex digits') : send(response, 200, 'text/plain; charset=utf-8', forged);
+    }
+    case 'GET /casino/hostile/flood': {
+      const flood = floodJson(url.searchParams.get('run'), url.searchParams.get('from'), url.searchParams.get('n'));
+      return flood === undefined ? notFound(response, 'flood needs run, from and n (1 to 1000)') : send(response, 200, 'application/json', flood);
+    }
+    case 'GET /static/hostile.js':
+      return send(response, 200, 'text/javascript; charset=utf-8', await hostilePageScript());
     case 'GET /static/casino.js':
       return send(response, 200, 'text/javascript; charset=utf-8', await pageScript());
     case 'GET /static/casino.css':
@@ -125,7 +139,7 @@ async function handle(casino: CasinoState, request: IncomingMessage, response: S
       const body = await readJson(request);
       const game = body.game;
       if (typeof game !== 'string' || !GAME_IDS.includes(game as GameId)) throw new UserError(`game must be one of ${GAME_IDS.join(', ')}`);
-      const round = casino.bet(game as GameId, Array.isArray(body.picks) ? (body.picks as number[]) : undefined);
+      const round = casino.bet(game as GameId, Array.isArray(body.picks) ? (body.picks as number[]) : undefined, body.stake);
       return json({ round: roundJson(showRound(round)), seedPair: seedPairJson(showSeedPair(casino.active)) });
     }
     case 'POST /api/rotate':
@@ -192,8 +206,8 @@ function notFound(response: ServerResponse, message: string): void {
   send(response, 404, 'application/json', JSON.stringify({ error: message }));
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string): void {
+function send(response: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
   if (response.headersSent) return;
-  response.writeHead(status, { 'content-type': type, ...SECURITY_HEADERS });
+  response.writeHead(status, { 'content-type': type, ...SECURITY_HEADERS, ...headers });
   response.end(body);
 }

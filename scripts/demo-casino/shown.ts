@@ -15,6 +15,9 @@ export interface ShownRound {
   /** null until the pair is rotated away. */
   serverSeed: string | null;
   roundSignature: string | null;
+  stake: string;
+  multiplier: string;
+  payout: string;
 }
 
 export interface ShownSeedPair {
@@ -35,6 +38,9 @@ export function showRound(round: Round): ShownRound {
     outcome: round.displayedOutcome,
     serverSeed: round.revealed ? round.displayedServerSeed : null,
     roundSignature: round.revealed ? round.displayedRoundSignature : null,
+    stake: round.stake,
+    multiplier: round.multiplier,
+    payout: round.payout,
   };
 }
 
@@ -59,6 +65,10 @@ export function roundJson(round: ShownRound) {
     roundSignature: round.roundSignature,
     result: round.outcome,
     ...(round.picks ? { picks: round.picks } : {}),
+    // Numbers, as casino APIs send amounts (the tap reads 1 and the page's "1.00" as one stake).
+    amount: Number(round.stake),
+    payout: Number(round.payout),
+    payoutMultiplier: Number(round.multiplier),
   };
 }
 

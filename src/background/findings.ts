@@ -11,8 +11,15 @@
 // `witnessed`). Nothing stored tells them apart, so no round's result time is given to the audit
 // and that rule stays silent here; it needs capture to mark results seen in the live game view.
 // The other server-seed rule (one seed revealed for two seed pairs) needs no times and stays on.
+//
+// One stored record is one seed pair and nonce, so what the casino showed more than once for it is
+// passed as more rounds: each other outcome (same key: a `nonce-conflict`) and each other set of
+// keno picks (a second bet on the nonce: a `nonce-repeat`, under a key of its own that the findings
+// then name by the record's key again). The client seeds the panel showed with a commitment are
+// passed as sightings, for `client-seed-changed`.
 import { auditRounds, type AuditRound, type Finding, type SeedPairSighting } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
+import type { CommitmentSighting } from './schema.js';
 import { openStore } from './store.js';
 
 /** Rounds read per request: bounded batches keep the worker's memory flat on a large store. */
@@ -21,20 +28,47 @@ const BATCH = 2000;
 export async function findings(): Promise<Finding[]> {
   const db = await openStore();
   const rounds: AuditRound[] = [];
+  const betKeys = new Map<string, string>();
   let after: IDBValidKey | undefined;
   for (;;) {
     const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
     const batch: RoundRecord[] = await db.getAll('rounds', range, BATCH);
-    for (const record of batch) rounds.push(auditRoundOf(record));
+    for (const record of batch) rounds.push(...auditRoundsOf(record, betKeys));
     if (batch.length < BATCH) break;
     after = batch.at(-1)!.key;
   }
-  const sightings: SeedPairSighting[] = (await db.getAll('commitments')).map(({ commitment, firstSeenAt, revealedSeed, revealedAt }) => ({
-    commitment,
-    firstSeenAt,
-    ...(revealedSeed === undefined ? {} : { revealedSeed, revealedAt }),
-  }));
-  return auditRounds(rounds, sightings);
+  const sightings = (await db.getAll('commitments')).flatMap(sightingsOf);
+  return auditRounds(rounds, sightings).map((finding) => withRecordKeys(finding, betKeys));
+}
+
+/** A commitment's sighting, plus one per client seed the panel showed with it (from its first time). */
+export function sightingsOf({ commitment, firstSeenAt, revealedSeed, revealedAt, panel }: CommitmentSighting): SeedPairSighting[] {
+  const sightings: SeedPairSighting[] = [{ commitment, firstSeenAt, ...(revealedSeed === undefined ? {} : { revealedSeed, revealedAt }) }];
+  const firstOf = new Map<string, number>();
+  for (const { clientSeed, seenAt } of panel ?? []) firstOf.set(clientSeed, Math.min(firstOf.get(clientSeed) ?? Infinity, seenAt));
+  for (const [clientSeed, at] of firstOf) sightings.push({ commitment, clientSeed, firstSeenAt: at });
+  return sightings;
+}
+
+/**
+ * The audit's rounds of one record: the round itself, one per other outcome shown for its nonce,
+ * and one per other set of picks bet on it (keyed apart; `betKeys` maps such keys to the record's).
+ */
+export function auditRoundsOf(record: RoundRecord, betKeys: Map<string, string>): AuditRound[] {
+  const round = auditRoundOf(record);
+  const rounds = [round, ...(record.conflictingResults ?? []).map((result) => ({ ...round, result }))];
+  (record.otherPicks ?? []).forEach((_, index) => {
+    const key = `${record.key}\u0000bet ${index + 2}`;
+    betKeys.set(key, record.key);
+    rounds.push({ ...round, key });
+  });
+  return rounds;
+}
+
+/** A finding that names the stored records, whatever keys the audit was given for their extra bets. */
+function withRecordKeys(finding: Finding, betKeys: Map<string, string>): Finding {
+  if (finding.roundKeys === undefined || betKeys.size === 0) return finding;
+  return { ...finding, roundKeys: [...new Set(finding.roundKeys.map((key) => betKeys.get(key) ?? key))] };
 }
 
 /** The audit's fields of a stored round; times are left out on purpose (see the top of this file). */

@@ -26,6 +26,15 @@ function canonical(field: MergeableField, value: string | string[], gameName: st
   return Array.isArray(value) ? [...value].sort().join(' ') : value;
 }
 
+/** Picks as one text, numerically sorted, so "07" and "7", or any order, are the same picks. */
+function picksText(picks: string | string[]): string {
+  const list = Array.isArray(picks) ? picks : [picks];
+  return list
+    .map((p) => (/^\d+$/.test(p.trim()) ? String(Number(p.trim())) : p.trim()))
+    .sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))
+    .join(' ');
+}
+
 /** Whether a displayed result is a complete outcome of the (supported) game; unknown games: yes. */
 function isWholeOutcome(shown: string | string[], gameName: string): boolean {
   const lookup = lookupGame(gameName);
@@ -83,6 +92,11 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
       if (!known.includes(canonical('result', value, record.game))) {
         record.conflictingResults = [...(record.conflictingResults ?? []), value];
       }
+    } else if (field === 'picks' && Array.isArray(value)) {
+      // Other picks on one seed pair and nonce: the nonce served a second bet (the draw is the
+      // seeds' alone, so it repeats). Kept, like a second outcome, for the audit to report.
+      const known = [current, ...(record.otherPicks ?? [])].map(picksText);
+      if (!known.includes(picksText(value))) record.otherPicks = [...(record.otherPicks ?? []), value];
     }
   }
   // Outcomes compared before the game's name was known may be one outcome spelled two ways
@@ -98,6 +112,36 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
     if (distinct.length > 0) record.conflictingResults = distinct;
     else delete record.conflictingResults;
   }
+  mergeAmounts(record, claim);
   record.updatedAt = now;
   return record;
+}
+
+const AMOUNT_FIELDS = ['stake', 'payout', 'multiplier'] as const;
+
+/** "1.50" and "1.5" (a page and its API) are one amount; "1.50" and "1.05" are two. */
+function sameAmount(a: string, b: string): boolean {
+  const canonical = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace(/^0+(?=\d)/, '');
+  return canonical(a) === canonical(b);
+}
+
+/**
+ * A later sighting fills a missing stake, payout or multiplier. A different value never replaces
+ * the first one: it is noted in `amountConflicts`, so the statistics can leave the round's
+ * amounts out instead of trusting either.
+ */
+function mergeAmounts(record: RoundRecord, claim: CapturedClaim): void {
+  for (const field of AMOUNT_FIELDS) {
+    const value = claim[field];
+    if (value === undefined) continue;
+    const current = record[field];
+    if (current === undefined) {
+      record[field] = value;
+      continue;
+    }
+    if (sameAmount(current, value)) continue;
+    const known = record.amountConflicts?.[field] ?? [];
+    if (known.some((other) => sameAmount(other, value))) continue;
+    record.amountConflicts = { ...record.amountConflicts, [field]: [...known, value] };
+  }
 }

@@ -12,6 +12,9 @@ import {
 import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
 import { findings } from './findings.js';
+import { importRounds } from './import.js';
+import { ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
+import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { verifiedOutcomes } from './outcomes.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import * as store from './store.js';
@@ -44,7 +47,7 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
     if (fromCasinoTab(sender)) {
       const checked = validateContentMessage(message);
       if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
-      return { ok: true, value: await acceptClaims(checked.message.claims) };
+      return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
     return { ok: false, error: 'sender not allowed' };
   } catch (error) {
@@ -52,22 +55,42 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
   }
 }
 
-async function acceptClaims(candidates: unknown[]): Promise<ClaimsAck> {
-  const claims: CapturedClaim[] = [];
+/** Per-tab budget of new claims; in memory (a stopped worker starts every tab afresh, which only ever favours a page). */
+export const claimRateLimiter = new ClaimRateLimiter();
+
+async function acceptClaims(candidates: unknown[], sender: MessageSender): Promise<ClaimsAck> {
+  const valid: { claim: CapturedClaim; index: number }[] = [];
   const refused: ClaimsAck['refused'] = [];
   candidates.forEach((candidate, index) => {
     const checked = validateClaim(candidate);
-    if (checked.ok) claims.push(checked.message);
+    if (checked.ok) valid.push({ claim: checked.message, index });
     else refused.push({ index, reason: checked.error });
   });
+  const tab = sender.tab?.id ?? -1;
+  const admission = claimRateLimiter.admit(tab, valid.length);
+  const claims = valid.slice(0, admission.admitted).map(({ claim }) => claim);
+  for (const { index } of valid.slice(admission.admitted)) refused.push({ index, reason: RATE_LIMITED });
   try {
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
-    if (claims.length > 0) await store.storeClaims(claims);
+    const changed = claims.length > 0 ? await store.storeClaims(claims) : [];
+    claimRateLimiter.refund(tab, unchangedClaims(claims, changed));
   } catch (error) {
+    // Nothing was stored: the content script sends these again, and they must not cost twice.
+    claimRateLimiter.refund(tab, claims.length);
     throw new Error(store.reportStorageProblem(error));
   }
+  if (admission.report) await noteRateLimit(tab, sender, admission.report);
   await refreshBadge();
   return { stored: claims.length, refused };
+}
+
+/** Keeps a flooding tab's counts for the popup's notice; the claims themselves are already handled. */
+async function noteRateLimit(tab: number, sender: MessageSender, report: { claims: number; refused: number }): Promise<void> {
+  try {
+    await addRateLimitNote(tab, new URL(sender.url!).hostname, report.claims, report.refused);
+  } catch {
+    // Losing a count must not fail the batch: its claims are stored or refused already.
+  }
 }
 
 export async function refreshBadge(): Promise<void> {
@@ -90,6 +113,9 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     case 'summary': {
       const summary = await store.summarise();
       summary.selfTest ??= await selfTest();
+      // A store that cannot be read has its problem in the summary already: answer with that.
+      const rateLimited = await loadRateLimitNotes().catch(() => []);
+      if (rateLimited.length > 0) summary.rateLimited = rateLimited;
       return summary;
     }
     case 'rounds': {
@@ -108,8 +134,14 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
       return store.listGames();
     case 'clear-data': {
       const cleared = await store.clearRounds();
+      await clearRateLimitNotes();
       await refreshBadge();
       return { cleared };
+    }
+    case 'import-rounds': {
+      const report = await importRounds(message.rounds);
+      await refreshBadge();
+      return report;
     }
     case 'run-self-test':
       return selfTest();

@@ -1,4 +1,4 @@
-import { lookupGame, type ExportedRound, type VerdictStatus } from '../core/index.js';
+import { lookupGame, type ExportedRound, type Outcome, type VerdictStatus } from '../core/index.js';
 import type { RoundRecord, RoundRow } from '../shared/records.js';
 
 /** Sort order of the popup: mismatches first, then pending, then verified, then the rest. */
@@ -41,11 +41,11 @@ export function rowOf(record: RoundRecord): RoundRow {
 /** A stored round as the export file carries it: the claim, plus the verdict for people reading the file. */
 export function exportedRoundOf(record: RoundRecord): ExportedRound {
   const lookup = lookupGame(record.game || record.gameId);
-  let result: ExportedRound['result'];
-  if (record.result !== undefined) {
-    const parsed = lookup.kind === 'supported' ? lookup.game.parseDisplayed(record.result) : undefined;
-    result = parsed?.ok ? parsed.outcome : Array.isArray(record.result) ? record.result.join(' ') : record.result;
-  }
+  const outcomeOf = (shown: string | string[]): Outcome | string[] => {
+    const parsed = lookup.kind === 'supported' ? lookup.game.parseDisplayed(shown) : undefined;
+    return parsed?.ok ? parsed.outcome : shown;
+  };
+  const result = record.result === undefined ? undefined : outcomeOf(record.result);
   const round: ExportedRound = {
     game: record.gameId,
     serverSeed: record.serverSeed,
@@ -53,7 +53,14 @@ export function exportedRoundOf(record: RoundRecord): ExportedRound {
     clientSeed: record.clientSeed,
     nonce: record.nonce,
     result,
+    // The other outcomes shown for this nonce, so the `nonce` mismatch survives an export and import.
+    conflictingResults: record.conflictingResults?.map(outcomeOf),
     roundSignature: record.roundSignature,
+    preRoundCommitment: record.preRoundCommitment,
+    picks: record.picks,
+    stake: record.stake,
+    payout: record.payout,
+    multiplier: record.multiplier,
     observedAt: record.observedAt,
     verdict: record.verdict.status,
     level: record.verdict.level,

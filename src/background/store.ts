@@ -1,96 +1,93 @@
 // The one storage module: every round, commitment sighting and setting lives in IndexedDB, so a
-// worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s).
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore, type StoreNames } from 'idb';
-import type { TrustLevel, VerdictStatus } from '../core/index.js';
+// worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s). The schema and
+// its numbered migrations are in schema.ts.
+import { openDB, type IDBPDatabase } from 'idb';
+import { CLAIM_FIELDS, type VerdictStatus } from '../core/index.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { mergeClaim } from './merge.js';
+import { PanelIndex, settledPanel, withPanelSighting } from './pre-round.js';
 import { commitmentOf, isCommitmentSighting, isSeedReveal, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
+import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
+import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { verifyRecord } from './verify-record.js';
 
 export const DATABASE_NAME = 'fair-witness';
-export const DATABASE_VERSION = 1;
-
-/** A round as stored, with the keys its indexes sort by. */
-interface StoredRound extends RoundRecord {
-  rank: number;
-  /** −seq, so one ascending index gives "worst status first, newest first". */
-  order: number;
-}
-
-interface CommitmentSighting {
-  commitment: string;
-  firstSeenAt: number;
-  /** The server seed revealed for this commitment by a seed-pair panel, with when it was seen. */
-  revealedSeed?: string;
-  revealedAt?: number;
-}
-
-/**
- * How many rounds each game has in each status, and how many rounds each trust level: kept in
- * `meta` and updated in the same transaction as every write to `rounds`, because IndexedDB's
- * count() walks the whole index range (≈10 µs a round in Chromium: the summary's seven counts took
- * over a second with 100 000 rounds, and the badge recounts after every captured batch).
- */
-interface Tally {
-  games: Record<string, Record<VerdictStatus, number>>;
-  levels: Record<TrustLevel, number>;
-}
-
-interface FairWitnessDB extends DBSchema {
-  rounds: {
-    key: string;
-    value: StoredRound;
-    indexes: { 'by-rank': [number, number]; 'by-game': [string, number, number]; 'by-seq': number; 'by-level': string };
-  };
-  commitments: { key: string; value: CommitmentSighting };
-  meta: { key: string; value: unknown };
-}
+export { DATABASE_VERSION };
 
 export type Database = IDBPDatabase<FairWitnessDB>;
 
-let opening: Promise<Database> | undefined;
+const BLOCKED =
+  'The database cannot be upgraded while an older Fair Witness still has it open (another window or browser process). Close it or restart the browser.';
 
-/** Opens (once per worker life) the database; a blocked or lost connection is reported, then reopened on next use. */
+let opening: Promise<Database> | undefined;
+/** Set while this worker's open request waits for an older connection to close. */
+let blockedError: Error | undefined;
+let whenBlocked: Promise<never> = new Promise<never>(() => undefined);
+
+/**
+ * Opens (once per worker life) the database. While the open is blocked by another connection,
+ * every call fails at once with a storage problem (the popup shows it; the content script keeps
+ * its claims and retries) instead of waiting forever; the open itself goes on and succeeds once
+ * the other connection closes. A failed or lost connection is opened again on next use.
+ */
 export function openStore(): Promise<Database> {
-  opening ??= openDB<FairWitnessDB>(DATABASE_NAME, DATABASE_VERSION, {
-    upgrade(db) {
-      const rounds = db.createObjectStore('rounds', { keyPath: 'key' });
-      rounds.createIndex('by-rank', ['rank', 'order']);
-      rounds.createIndex('by-game', ['gameId', 'rank', 'order']);
-      rounds.createIndex('by-seq', 'seq');
-      rounds.createIndex('by-level', 'verdict.level');
-      db.createObjectStore('commitments', { keyPath: 'commitment' });
-      db.createObjectStore('meta');
-    },
-    blocked() {
-      storageProblem = 'The database is blocked by another open Fair Witness page; close it to continue.';
-    },
-    blocking() {
-      // A newer version wants to upgrade: step aside so it can.
-      void opening?.then((db) => db.close());
-      opening = undefined;
-    },
-    terminated() {
-      storageProblem = 'The browser closed the database unexpectedly; it will be reopened.';
-      opening = undefined;
-    },
-  }).catch((error: unknown) => {
-    opening = undefined;
-    throw error;
-  });
-  return opening;
+  if (!opening) {
+    let rejectBlocked: (error: Error) => void = () => undefined;
+    whenBlocked = new Promise<never>((_, reject) => (rejectBlocked = reject));
+    whenBlocked.catch(() => undefined);
+    const current: Promise<Database> = openDB<FairWitnessDB>(DATABASE_NAME, DATABASE_VERSION, {
+      upgrade,
+      blocked() {
+        blockedError = new Error(BLOCKED);
+        storageProblem = BLOCKED;
+        rejectBlocked(blockedError);
+      },
+      blocking() {
+        // A newer version wants to upgrade: step aside so it can.
+        void current.then((db) => db.close());
+        if (opening === current) opening = undefined;
+      },
+      terminated() {
+        storageProblem = 'The browser closed the database unexpectedly; it will be reopened.';
+        if (opening === current) opening = undefined;
+      },
+    }).then(
+      (db) => {
+        blockedError = undefined;
+        if (storageProblem === BLOCKED) storageProblem = undefined;
+        return db;
+      },
+      (error: unknown) => {
+        if (opening === current) opening = undefined;
+        blockedError = undefined;
+        throw new Error(reportStorageProblem(error));
+      },
+    );
+    // Callers see a failure through their own await; this keeps one nobody awaited quiet.
+    current.catch(() => undefined);
+    opening = current;
+  }
+  if (blockedError) return Promise.reject(blockedError);
+  return Promise.race([opening, whenBlocked]);
 }
 
 /** The last storage failure, shown to the user. Lost with the worker, which is fine: it is re-detected on the next write. */
 let storageProblem: string | undefined;
 
+/** Turns a storage error into the sentence the popup shows, and remembers it for the summary. */
 export function reportStorageProblem(error: unknown): string {
-  const name = error instanceof DOMException ? error.name : '';
-  storageProblem =
-    name === 'QuotaExceededError'
-      ? 'The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds.'
-      : `Storing rounds failed: ${error instanceof Error ? error.message : String(error)}`;
+  const name = typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'QuotaExceededError') {
+    storageProblem =
+      'The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds to make room.';
+  } else if (name === 'VersionError') {
+    storageProblem = `The database was written by a newer version of Fair Witness than this one (database version ${DATABASE_VERSION}). Update the extension; nothing was deleted.`;
+  } else if (message !== BLOCKED && message !== storageProblem) {
+    // (A message equal to the current problem is one already reported, passed on by a later call.)
+    storageProblem = `Storing rounds failed: ${message.replace(/\.?$/, '.')}`;
+  } else storageProblem = message;
   return storageProblem;
 }
 
@@ -102,27 +99,75 @@ function sameContent(a: RoundRecord, b: RoundRecord): boolean {
   return JSON.stringify({ ...a, updatedAt: 0 }) === JSON.stringify({ ...b, updatedAt: 0 });
 }
 
+export interface StoreOptions {
+  /**
+   * The claims come from a file, not from a casino page: the fields they add get no observation
+   * time, so a file can never make a round `witnessed` (see import.ts).
+   */
+  untimed?: boolean;
+}
+
+/** What storing did with one claim: a new round, a known round that changed, or nothing new. */
+export type ClaimFate = 'added' | 'updated' | 'known';
+
 /**
  * Merges a batch of claims into their rounds and re-verifies them, in one transaction: when it
- * resolves, every claim is on disk. Returns the keys of rounds that changed.
+ * resolves, every claim is on disk; when it fails, nothing of the batch is. Returns the keys of
+ * rounds that changed.
  */
-export async function storeClaims(claims: readonly CapturedClaim[], now = Date.now()): Promise<string[]> {
-  const db = await openStore();
-  const tx = db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
+export async function storeClaims(claims: readonly CapturedClaim[], now = Date.now(), options: StoreOptions = {}): Promise<string[]> {
+  return (await writeClaims(claims, now, options)).changed;
+}
+
+/** storeClaims, also saying what became of each claim (in the order given). */
+export async function writeClaims(
+  claims: readonly CapturedClaim[],
+  now = Date.now(),
+  options: StoreOptions = {},
+): Promise<{ changed: string[]; fates: ClaimFate[] }> {
+  const tx = writeTransaction(await openStore());
+  // A write that throws (quota, a value the browser cannot store) must not let the transaction
+  // commit the batch's first half without its tally: abort, so the batch is all or nothing.
+  tx.done.catch(() => undefined);
+  try {
+    const result = await mergeBatch(tx, claims, now, options);
+    await tx.done;
+    storageProblem = undefined;
+    return result;
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted by the browser.
+    }
+    throw error;
+  }
+}
+
+async function mergeBatch(
+  tx: ReturnType<typeof writeTransaction>,
+  claims: readonly CapturedClaim[],
+  now: number,
+  options: StoreOptions,
+): Promise<{ changed: string[]; fates: ClaimFate[] }> {
   const rounds = tx.objectStore('rounds');
   const commitments = tx.objectStore('commitments');
   const meta = tx.objectStore('meta');
   let seq = ((await meta.get('seq')) as number | undefined) ?? 0;
   const games = new Set(((await meta.get('games')) as string[] | undefined) ?? []);
   const gamesBefore = JSON.stringify([...games].sort());
-  // Stores written before the tally existed get it counted once, here.
-  const tally = ((await meta.get('tally')) as Tally | undefined) ?? (await countTally(rounds, [...games]));
+  const tally = await readTally(meta, rounds);
   const changed: string[] = [];
+  const fates: ClaimFate[] = claims.map(() => 'known');
+  // Every commitment's panel states (pre-round.ts), read once per batch when a round first shows its result.
+  let panels: PanelIndex | undefined;
 
   // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
   const isPairClaim = (claim: CapturedClaim) => isCommitmentSighting(claim) || isSeedReveal(claim);
-  const ordered = [...claims.filter(isPairClaim), ...claims.filter((claim) => !isPairClaim(claim))];
-  for (const claim of ordered) {
+  const order = claims.map((_, index) => index);
+  const ordered = [...order.filter((index) => isPairClaim(claims[index]!)), ...order.filter((index) => !isPairClaim(claims[index]!))];
+  for (const index of ordered) {
+    const claim = claims[index]!;
     if (isPairClaim(claim)) {
       const sighting = await recordSeedPair(commitments, claim, now);
       if (sighting.revealedSeed === undefined) continue;
@@ -135,12 +180,23 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
       continue;
     }
     const existing = await rounds.get(roundKey(claim));
-    await saveRound(existing, claim, existing?.seq ?? ++seq);
+    const saved = await saveRound(existing, claim, existing?.seq ?? seq + 1, options.untimed === true);
+    if (!existing) seq++;
+    fates[index] = !existing ? 'added' : saved ? 'updated' : 'known';
   }
 
   /** Merges a claim into its round, re-verifies it, and writes it if anything changed. */
-  async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, newSeq = existing?.seq ?? 0): Promise<void> {
+  async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, newSeq = existing?.seq ?? 0, untimed = false): Promise<boolean> {
     const record = mergeClaim(existing, claim, now, newSeq);
+    if (untimed) {
+      // Only the extension's own sightings have times: a field first known from a file has none.
+      for (const field of CLAIM_FIELDS) if (existing?.observedAt[field] === undefined) delete record.observedAt[field];
+    }
+    if (record.preRoundCommitment === undefined && existing?.result === undefined && record.result !== undefined) {
+      panels ??= new PanelIndex(await commitments.getAll());
+      const before = panels.preRoundCommitment(record);
+      if (before !== undefined) record.preRoundCommitment = before;
+    }
     const commitment = record.commitment?.toLowerCase();
     const sighting = commitment === undefined ? undefined : await commitments.get(commitment);
     if (sighting) {
@@ -150,7 +206,7 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
       }
     }
     record.verdict = verifyRecord(record).verdict;
-    if (existing && sameContent(existing, record)) return;
+    if (existing && sameContent(existing, record)) return false;
     await rounds.put(stored(record));
     if (existing) addToTally(tally, existing, -1);
     addToTally(tally, record, 1);
@@ -162,13 +218,27 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
       if (left === 0) games.delete(old);
     }
     changed.push(record.key);
+    return true;
   }
   await meta.put(seq, 'seq');
   if (JSON.stringify([...games].sort()) !== gamesBefore) await meta.put([...games].sort(), 'games');
   if (changed.length > 0) await meta.put(tally, 'tally');
-  await tx.done;
-  storageProblem = undefined;
-  return changed;
+  return { changed, fates };
+}
+
+function writeTransaction(db: Database) {
+  return db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
+}
+
+/**
+ * The kept tally. Every store has one from its upgrade to version 2 on (schema.ts); counting
+ * remains only as a guard, should a store somehow have lost it.
+ */
+async function readTally(
+  meta: { get(key: string): Promise<unknown> },
+  rounds: Parameters<typeof countTally>[0],
+): Promise<Tally> {
+  return ((await meta.get('tally')) as Tally | undefined) ?? (await countTally(rounds)).tally;
 }
 
 /** Notes when a commitment was first seen and, from a reveal, its server seed (the first one shown wins). */
@@ -181,9 +251,13 @@ async function recordSeedPair(
   const seenAt = Math.min(claim.observedAt.commitment ?? claim.observedAt.serverSeed ?? now, now);
   const known = await commitments.get(commitment);
   const sighting: CommitmentSighting = { ...known, commitment, firstSeenAt: Math.min(known?.firstSeenAt ?? Infinity, seenAt) };
+  const panel = isCommitmentSighting(claim) ? withPanelSighting(known?.panel, claim, seenAt) : known?.panel;
+  if (panel !== undefined) sighting.panel = panel;
   if (claim.serverSeed !== undefined && sighting.revealedSeed === undefined) {
     sighting.revealedSeed = claim.serverSeed;
     sighting.revealedAt = Math.min(claim.observedAt.serverSeed ?? now, now);
+    const settled = settledPanel(sighting.panel);
+    if (settled !== undefined) sighting.panel = settled;
   }
   if (JSON.stringify(sighting) !== JSON.stringify(known)) await commitments.put(sighting);
   return sighting;
@@ -194,50 +268,23 @@ function revealClaim(sighting: CommitmentSighting): CapturedClaim {
   return { source: 'dom', serverSeed: sighting.revealedSeed, observedAt: { serverSeed: sighting.revealedAt ?? Date.now() } };
 }
 
-const STATUSES = Object.keys(STATUS_RANK) as VerdictStatus[];
-
 const noCounts = (): Record<VerdictStatus, number> => ({ mismatch: 0, pending: 0, verified: 0, invalid: 0, unsupported: 0 });
 
-function addToTally(tally: Tally, record: RoundRecord, sign: 1 | -1): void {
-  const counts = (tally.games[record.gameId] ??= noCounts());
-  counts[record.verdict.status] += sign;
-  if (sign < 0 && STATUSES.every((status) => counts[status] === 0)) delete tally.games[record.gameId];
-  if (record.verdict.level !== undefined) tally.levels[record.verdict.level] += sign;
-}
-
-/** The tally counted from the indexes (once per store written before the tally was kept). */
-async function countTally<Mode extends IDBTransactionMode>(
-  rounds: IDBPObjectStore<FairWitnessDB, ArrayLike<StoreNames<FairWitnessDB>>, 'rounds', Mode>,
-  gameIds: readonly string[],
-): Promise<Tally> {
-  const tally: Tally = { games: {}, levels: { witnessed: 0, history: 0 } };
-  const byGame = rounds.index('by-game');
-  for (const gameId of gameIds) {
-    const counts = noCounts();
-    for (const status of STATUSES) {
-      const rank = STATUS_RANK[status];
-      counts[status] = await byGame.count(IDBKeyRange.bound([gameId, rank, -Infinity], [gameId, rank, Infinity]));
-    }
-    if (STATUSES.some((status) => counts[status] > 0)) tally.games[gameId] = counts;
-  }
-  const byLevel = rounds.index('by-level');
-  tally.levels = { witnessed: await byLevel.count('witnessed'), history: await byLevel.count('history') };
-  return tally;
-}
-
-/** Rounds matching a filter, from the tally. */
-function tallied(tally: Tally, filter: RoundFilter): number {
-  const games = filter.gameId !== undefined ? [tally.games[filter.gameId]].filter((counts) => counts !== undefined) : Object.values(tally.games);
-  const statuses = filter.status !== undefined ? [filter.status] : STATUSES;
-  return games.reduce((sum, counts) => sum + statuses.reduce((part, status) => part + counts[status], 0), 0);
-}
-
+/**
+ * Counts for the popup's header and the badge. When the database cannot be opened (blocked by an
+ * older connection, written by a newer version, gone) it still answers, with the problem, so the
+ * popup shows what is wrong instead of an endless wait or a bare error.
+ */
 export async function summarise(): Promise<Summary> {
-  const db = await openStore();
+  let db: Database;
+  try {
+    db = await openStore();
+  } catch (error) {
+    return { total: 0, counts: noCounts(), levels: { witnessed: 0, history: 0 }, storageProblem: reportStorageProblem(error) };
+  }
   const tx = db.transaction(['rounds', 'meta']);
   const meta = tx.objectStore('meta');
-  const tally =
-    ((await meta.get('tally')) as Tally | undefined) ?? (await countTally(tx.objectStore('rounds'), ((await meta.get('games')) as string[] | undefined) ?? []));
+  const tally = await readTally(meta, tx.objectStore('rounds'));
   const selfTest = (await meta.get('selfTest')) as SelfTestResult | undefined;
   await tx.done;
   const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
@@ -263,8 +310,7 @@ export async function pageOfRounds(filter: RoundFilter, offset: number, limit: n
           index: tx.objectStore('rounds').index('by-rank'),
           range: rank === undefined ? undefined : IDBKeyRange.bound([rank, -Infinity], [rank, Infinity]),
         };
-  const tally = (await tx.objectStore('meta').get('tally')) as Tally | undefined;
-  const total = tally ? tallied(tally, filter) : await source.index.count(source.range);
+  const total = tallied(await readTally(tx.objectStore('meta'), tx.objectStore('rounds')), filter);
   // The page in one getAll from its first key: a cursor costs a round trip to the database per row
   // (≈60 ms for a page of 200 with 100 000 rounds, against ≈30 ms). Index keys are unique (they
   // end with −seq), so the page starts exactly at the key `offset` rows in.
@@ -312,19 +358,23 @@ export async function clearRounds(): Promise<number> {
   const db = await openStore();
   const tx = db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
   const count = await tx.objectStore('rounds').count();
-  const emptyTally: Tally = { games: {}, levels: { witnessed: 0, history: 0 } };
   await Promise.all([
     tx.objectStore('rounds').clear(),
     tx.objectStore('commitments').clear(),
-    tx.objectStore('meta').delete('games'),
-    tx.objectStore('meta').put(emptyTally, 'tally'),
+    tx.objectStore('meta').put([], 'games'),
+    tx.objectStore('meta').put(emptyTally(), 'tally'),
   ]);
   await tx.done;
   return count;
 }
 
+/** Keeps the self-test's result; a store that cannot be written is reported, not thrown: the result is shown anyway. */
 export async function saveSelfTest(result: SelfTestResult): Promise<void> {
-  await (await openStore()).put('meta', result, 'selfTest');
+  try {
+    await (await openStore()).put('meta', result, 'selfTest');
+  } catch (error) {
+    reportStorageProblem(error);
+  }
 }
 
 export async function loadSelfTest(): Promise<SelfTestResult | undefined> {

@@ -11,6 +11,8 @@ export function claimOf(record: RoundRecord): RoundClaim {
     nonce: record.nonce,
     result: record.result,
     roundSignature: record.roundSignature,
+    // The commitment the panel showed before the bet: step `witness` compares it with `commitment`.
+    preRoundCommitment: record.preRoundCommitment,
     observedAt: record.observedAt,
   };
 }

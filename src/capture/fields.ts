@@ -14,7 +14,18 @@ export const FIELD_NAMES = [
   'result',
   'roundSignature',
   'picks',
+  'stake',
+  'payout',
+  'multiplier',
 ] as const satisfies readonly FieldName[];
+
+/**
+ * What a round's bet paid: context for a round, never its name. A stake beside a seed pair is the
+ * bet form of the next round; only seeds, a nonce, an outcome or a signature say which round.
+ */
+export const AMOUNT_FIELDS = ['stake', 'payout', 'multiplier'] as const satisfies readonly FieldName[];
+export type AmountField = (typeof AMOUNT_FIELDS)[number];
+const NAMING_FIELDS: readonly FieldName[] = FIELD_NAMES.filter((field) => field !== 'game' && !(AMOUNT_FIELDS as readonly FieldName[]).includes(field));
 
 /** Fields a page may show as a row of number chips (keno's draw and picks). */
 export const LIST_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['result', 'picks']);
@@ -28,6 +39,6 @@ export function namesRound(fields: Partial<Record<FieldName, unknown>>): boolean
   if (fields.serverSeed !== undefined || fields.commitment !== undefined || fields.roundSignature !== undefined) return true;
   if (fields.nonce === undefined && fields.clientSeed === undefined) return false;
   let values = 0;
-  for (const field of FIELD_NAMES) if (field !== 'game' && fields[field] !== undefined) values++;
+  for (const field of NAMING_FIELDS) if (fields[field] !== undefined) values++;
   return values >= 2;
 }

@@ -38,6 +38,9 @@ const KEY_TABLE: readonly [FieldName, readonly string[]][] = [
   ['result', ['result', 'winningNumber', 'drawnNumbers', 'hits', 'numbers', 'draw']],
   ['picks', ['picks', 'selectedNumbers', 'playerPicks', 'chosenNumbers']],
   ['game', ['game', 'gameName', 'gameType', 'gameSlug']],
+  ['stake', ['stake', 'amount', 'betAmount', 'stakeAmount', 'wager']],
+  ['payout', ['payout', 'winAmount', 'payoutAmount', 'winnings']],
+  ['multiplier', ['multiplier', 'payoutMultiplier']],
 ];
 for (const [field, keys] of KEY_TABLE) for (const key of keys) KEYS.set(labelKey(key), field);
 

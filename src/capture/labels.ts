@@ -73,6 +73,11 @@ const LABEL_TABLE: readonly [FieldName, readonly string[], string?][] = [
   ['result', ['Winning Number (in the european version)', 'Gewinnzahl (in der europäischen Version)'], EUROPEAN],
   ['result', ['Drawn Numbers', 'Hits', 'Gezogene Zahlen', 'Ziehung'], KENO],
   ['picks', ['Your Picks', 'Selected Numbers', 'Picks', 'Deine Auswahl', 'Ihre Auswahl', 'Gewählte Zahlen', 'Gewaehlte Zahlen'], KENO],
+  // What the bet paid. "Payout"/"Auszahlung" and "Win"/"Gewinn" are the total paid back (stake
+  // included), as the casino's history shows it; "Profit"/"Nettogewinn" would be another figure and is not read.
+  ['stake', ['Stake', 'Bet', 'Bet Amount', 'Einsatz', 'Wetteinsatz']],
+  ['payout', ['Payout', 'Win', 'Winnings', 'Auszahlung', 'Gewinn']],
+  ['multiplier', ['Multiplier', 'Payout Multiplier', 'Multiplikator', 'Auszahlungsmultiplikator']],
 ];
 
 const LABELS = new Map<string, LabelMatch>();

@@ -4,7 +4,8 @@
 // content script first saw its current value for that round — its own clock, never the page's.
 import type { ClaimField } from '../core/index.js';
 import type { CapturedClaim } from '../shared/records.js';
-import type { FairnessFields, FieldName } from './fields.js';
+import { readAmount } from './amount.js';
+import { AMOUNT_FIELDS, type FairnessFields, type FieldName } from './fields.js';
 
 export const MAX_VALUE_LENGTH = 4096;
 export const MAX_LIST_LENGTH = 40;
@@ -53,6 +54,14 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   if (resultValue !== undefined) fields.result = resultValue;
   const picks = Object.hasOwn(input, 'picks') ? listValue(input.picks, source) : undefined;
   if (picks !== undefined) fields.picks = picks;
+  // A bet is settled once it has an outcome: a stake next to the active seed pair, before any
+  // result, is the bet form of a round not played yet, and must not stick to any round.
+  if (fields.result === undefined) return fields;
+  for (const field of AMOUNT_FIELDS) {
+    const own = Object.hasOwn(input, field) ? input[field] : undefined;
+    const value = typeof own === 'string' ? readAmount(own, field === 'multiplier' ? 'multiplier' : 'money', source) : undefined;
+    if (value !== undefined) fields[field] = value;
+  }
   return fields;
 }
 

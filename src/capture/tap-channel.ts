@@ -11,7 +11,7 @@ export const MAX_TAP_ROUNDS = 200;
 const MAX_DETAIL_LENGTH = 2_000_000;
 const MAX_TEXT = 4096;
 const MAX_LIST = 40;
-const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks'] as const;
+const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
 
 export interface TapPayload {
   rounds: TapRound[];

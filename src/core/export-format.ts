@@ -16,9 +16,18 @@ export interface ExportedRound {
   clientSeed?: string;
   /** Decimal text, so nonces above 2^53−1 stay exact. */
   nonce?: string;
-  result?: Outcome;
+  /** A supported game's outcome; for other games the result as shown (a list stays a list, so it merges back unchanged). */
+  result?: Outcome | string[];
+  /** Other outcomes the casino showed for the same seed pair and nonce (a `nonce` mismatch). */
+  conflictingResults?: (Outcome | string[])[];
   roundSignature?: string;
   preRoundCommitment?: string;
+  /** Keno: the player's picks as shown. */
+  picks?: string[];
+  /** What the bet paid, decimal text as shown ("1.50"); not part of the fairness check. */
+  stake?: string;
+  payout?: string;
+  multiplier?: string;
   observedAt?: Partial<Record<ClaimField, number>>;
   verdict: VerdictStatus;
   level?: TrustLevel;

@@ -116,6 +116,10 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen }: AppProps) {
               setRevision((n) => n + 1);
               void refresh();
             }}
+            onImported={() => {
+              setRevision((n) => n + 1);
+              void refresh();
+            }}
           />
           <RoundList filter={filter} revision={revision} active={view.kind === 'list'} onOpen={open} focusKey={lastOpened} />
         </div>

@@ -1,4 +1,5 @@
-// Export JSON / CSV of every stored round, and clearing the store after a confirmation.
+// Export JSON / CSV of every stored round, Import JSON of such an export, and clearing the store
+// after a confirmation.
 //
 // The file is made where it can outlive its save dialog: the toolbar popup closes as soon as the
 // dialog (or any other window) takes the focus, and the Blob URL of a download started in it goes
@@ -7,23 +8,34 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
 import { useEnv, type ExportKind } from './env.js';
+import { importInChunks, ImportStopped, MAX_IMPORT_BYTES, parseExportFile, type ImportTotals } from './import-file.js';
+import { ImportReportView, importProblemText } from './import-result.js';
 
-type Busy = { kind: 'idle' } | { kind: 'exporting'; done: number; total: number } | { kind: 'confirm-clear' } | { kind: 'clearing' };
+type Busy =
+  | { kind: 'idle' }
+  | { kind: 'exporting'; done: number; total: number }
+  | { kind: 'importing'; done: number; total: number }
+  | { kind: 'confirm-clear' }
+  | { kind: 'clearing' };
 
 export interface DataActionsProps {
   total: number;
   onCleared: () => void;
+  /** After an import stored something (the list and counts reload). */
+  onImported?: () => void;
   /** Set once the summary has loaded: `exportOnOpen` waits for it. */
   ready?: boolean;
   /** Makes this export once, as soon as `ready` (the history page opened by the toolbar popup). */
   exportOnOpen?: ExportKind;
 }
 
-export function DataActions({ total, onCleared, ready = false, exportOnOpen }: DataActionsProps) {
+export function DataActions({ total, onCleared, onImported, ready = false, exportOnOpen }: DataActionsProps) {
   const { client, t, download, now, openTab } = useEnv();
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [status, setStatus] = useState('');
+  const [imported, setImported] = useState<ImportTotals | undefined>(undefined);
   const exportedOnOpen = useRef(false);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const exportAs = async (kind: ExportKind) => {
     // The toolbar popup (the only view with openTab) cannot keep a download alive: see the top.
@@ -52,6 +64,43 @@ export function DataActions({ total, onCleared, ready = false, exportOnOpen }: D
     void exportAs(exportOnOpen);
   }, [ready, exportOnOpen]);
 
+  /** Reads the chosen file, checks its envelope, and hands its rounds to the worker in chunks. */
+  const importFile = async (file: File) => {
+    setStatus('');
+    setImported(undefined);
+    if (file.size > MAX_IMPORT_BYTES) return setStatus(importProblemText(t, { kind: 'too-big', bytes: file.size }));
+    setBusy({ kind: 'importing', done: 0, total: 0 });
+    let stored = false;
+    let all = 0;
+    try {
+      const parsed = parseExportFile(await file.text(), file.size);
+      if (!parsed.ok) return setStatus(importProblemText(t, parsed.problem));
+      if (parsed.rounds.length === 0) return setStatus(t('importEmpty'));
+      all = parsed.rounds.length;
+      setBusy({ kind: 'importing', done: 0, total: all });
+      const totals = await importInChunks(
+        parsed.rounds,
+        (rounds) => client.ask({ type: 'import-rounds', rounds }),
+        (sofar) => {
+          stored ||= sofar.added + sofar.updated > 0;
+          setBusy({ kind: 'importing', done: sofar.done, total: all });
+        },
+      );
+      setImported(totals);
+    } catch (error) {
+      if (error instanceof ImportStopped) {
+        setImported(error.totals);
+        stored ||= error.totals.added + error.totals.updated > 0;
+        setStatus(t('importFailed', [String(error.totals.done), String(all), error.reason]));
+      } else setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+    } finally {
+      setBusy({ kind: 'idle' });
+      // The same file chosen again must fire `change` again.
+      if (fileInput.current) fileInput.current.value = '';
+      if (stored) onImported?.();
+    }
+  };
+
   const clear = async () => {
     setBusy({ kind: 'clearing' });
     try {
@@ -65,7 +114,7 @@ export function DataActions({ total, onCleared, ready = false, exportOnOpen }: D
     }
   };
 
-  const working = busy.kind === 'exporting' || busy.kind === 'clearing';
+  const working = busy.kind === 'exporting' || busy.kind === 'clearing' || busy.kind === 'importing';
   return (
     <div class="data-actions">
       <div class="buttons">
@@ -75,14 +124,35 @@ export function DataActions({ total, onCleared, ready = false, exportOnOpen }: D
         <button type="button" data-action="export-csv" onClick={() => exportAs('csv')} disabled={working || total === 0}>
           {t('exportCsv')}
         </button>
-        <button type="button" class="danger" onClick={() => setBusy({ kind: 'confirm-clear' })} disabled={working || total === 0}>
+        {/* The toolbar popup closes while a file dialog has the focus, so it hands the import to the history page. */}
+        <button
+          type="button"
+          data-action="import-json"
+          onClick={() => (openTab ? openTab() : fileInput.current?.click())}
+          title={openTab ? t('importInTab') : undefined}
+          disabled={working}
+        >
+          {t('importJson')}
+        </button>
+        <input
+          type="file"
+          accept="application/json,.json"
+          data-import-file
+          hidden
+          ref={fileInput}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void importFile(file);
+          }}
+        />
+        <button type="button" class="danger" data-action="clear-data" onClick={() => setBusy({ kind: 'confirm-clear' })} disabled={working || total === 0}>
           {t('clearData')}
         </button>
       </div>
       {busy.kind === 'confirm-clear' && (
         <div class="confirm" role="alertdialog" aria-labelledby="confirm-clear-text">
           <p id="confirm-clear-text">{t('clearConfirm', String(total))}</p>
-          <button type="button" class="danger" onClick={clear}>
+          <button type="button" class="danger" data-action="confirm-clear" onClick={clear}>
             {t('clearConfirmYes')}
           </button>
           <button type="button" onClick={() => setBusy({ kind: 'idle' })}>
@@ -90,9 +160,14 @@ export function DataActions({ total, onCleared, ready = false, exportOnOpen }: D
           </button>
         </div>
       )}
-      <p class="note" aria-live="polite">
-        {busy.kind === 'exporting' ? t('exportProgress', [String(busy.done), String(busy.total)]) : status}
+      <p class="note" aria-live="polite" data-data-status>
+        {busy.kind === 'exporting'
+          ? t('exportProgress', [String(busy.done), String(busy.total)])
+          : busy.kind === 'importing'
+            ? t('importProgress', [String(busy.done), String(busy.total)])
+            : status}
       </p>
+      {imported && busy.kind === 'idle' && <ImportReportView t={t} totals={imported} />}
     </div>
   );
 }

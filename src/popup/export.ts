@@ -53,7 +53,7 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function outcomeText(outcome: Outcome | undefined): string {
+export function outcomeText(outcome: Outcome | string[] | undefined): string {
   if (outcome === undefined) return '';
   return Array.isArray(outcome) ? outcome.join(' ') : String(outcome);
 }

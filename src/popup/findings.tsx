@@ -1,12 +1,15 @@
 // "Findings": what the cross-round audit (core/audit.ts, asked through the worker) says about the
-// history as a whole — nonce gaps, a server seed used for two pairs. They are not mismatches (each
-// round's verdict stands on its own), and the section says so. Collapsed by default so the popup
+// history as a whole — nonce gaps and repeats, a client seed the player did not set, a server seed
+// used again. They are not mismatches (each round's verdict stands on its own), and the section
+// says so. Each is a sentence in the popup's language (finding-text.ts), and carries its kind,
+// nonces and round keys as data attributes for tools and tests. Collapsed by default so the popup
 // stays short, and asked for only once opened: the audit reads every stored round (seconds with
 // 100 000), which must not slow down every opening of the popup.
 import { useEffect, useState } from 'preact/hooks';
 import type { Finding } from '../core/index.js';
 import { ErrorNote } from './bits.js';
 import { useEnv } from './env.js';
+import { findingSentence } from './finding-text.js';
 
 /** `revision` changes whenever the stored rounds do, which is when findings can change. */
 export function Findings({ revision }: { revision: number }) {
@@ -40,8 +43,15 @@ export function Findings({ revision }: { revision: number }) {
       {findings !== undefined && findings.length > 0 && (
         <ul>
           {findings.map((finding, index) => (
-            <li key={`${finding.kind}-${finding.commitment}-${index}`} data-finding={finding.kind}>
-              {finding.message}
+            <li
+              key={`${finding.kind}-${finding.commitment}-${index}`}
+              data-finding={finding.kind}
+              data-kind={finding.kind}
+              data-commitment={finding.commitment}
+              data-nonces={finding.nonces?.join(', ')}
+              data-round-keys={finding.roundKeys ? JSON.stringify(finding.roundKeys) : undefined}
+            >
+              {findingSentence(finding, t)}
             </li>
           ))}
         </ul>

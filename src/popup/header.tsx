@@ -2,6 +2,7 @@
 import type { Summary } from '../shared/records.js';
 import { useEnv } from './env.js';
 import { levelLabel, STATUS_ORDER, statusLabel } from './labels.js';
+import { RateLimitNotices } from './rate-limit-notice.js';
 
 export function witnessedShare(levels: Summary['levels']): number | undefined {
   const all = levels.witnessed + levels.history;
@@ -43,6 +44,7 @@ export function Header({ summary, onRerunSelfTest, selfTestRunning }: { summary?
           {t('storageProblem', summary.storageProblem)}
         </p>
       )}
+      <RateLimitNotices notes={summary?.rateLimited} />
       {summary && (
         <>
           <ul class="counts" aria-label={t('countsLabel')}>

@@ -1,14 +1,18 @@
 // Every message between the extension's parts, typed by direction and validated where it is
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
-import type { ExportedRound, Finding, Outcome, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary } from './records.js';
+import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary, VerifiedRound } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
+/** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
+export const MAX_IMPORT_ROUNDS_PER_MESSAGE = 500;
 const MAX_VALUE_LENGTH = 4096;
 const MAX_PAGE = 5000;
 
 const text = v.pipe(v.string(), v.maxLength(MAX_VALUE_LENGTH));
+/** Stakes, payouts and multipliers: plain decimal text, as capture/amount.ts writes it. */
+const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
 const status = v.picklist(['verified', 'pending', 'mismatch', 'unsupported', 'invalid'] as const satisfies readonly VerdictStatus[]);
 
@@ -32,6 +36,9 @@ export const capturedClaimSchema = v.strictObject({
   result: v.optional(v.union([text, v.pipe(v.array(text), v.maxLength(40))])),
   roundSignature: v.optional(text),
   picks: v.optional(v.pipe(v.array(text), v.maxLength(40))),
+  stake: v.optional(amount('stake')),
+  payout: v.optional(amount('payout')),
+  multiplier: v.optional(amount('multiplier')),
   observedAt: observedAtSchema,
 });
 
@@ -58,10 +65,15 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('export-page'), offset, limit: pageSize }),
   v.strictObject({ type: v.literal('games') }),
   v.strictObject({ type: v.literal('clear-data') }),
+  // Rounds of an "Export JSON" file, merged like captured claims; each is checked on its own (background/import.ts).
+  v.strictObject({
+    type: v.literal('import-rounds'),
+    rounds: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(MAX_IMPORT_ROUNDS_PER_MESSAGE)),
+  }),
   v.strictObject({ type: v.literal('run-self-test') }),
   // The cross-round audit over every stored round (background/findings.ts).
   v.strictObject({ type: v.literal('findings') }),
-  // One game's verified outcomes, for the statistics page (background/outcomes.ts).
+  // One game's verified rounds (outcome, stake, payout…), for the statistics page (background/outcomes.ts).
   v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(['roulette-european', 'roulette-american', 'keno'] as const satisfies readonly SupportedGameId[]) }),
 ]);
 
@@ -85,6 +97,15 @@ export interface RoundDetail {
   trace?: RoundTrace;
 }
 
+/** What importing one chunk of an export file did: rounds new to the store, known rounds completed, rounds already known, rounds refused. */
+export interface ImportReport {
+  added: number;
+  updated: number;
+  known: number;
+  /** Index within the chunk, and why. */
+  refused: { index: number; reason: string }[];
+}
+
 /** What the worker answers to each page message. */
 export interface PageResponses {
   summary: Summary;
@@ -93,9 +114,10 @@ export interface PageResponses {
   'export-page': { total: number; rounds: ExportedRound[] };
   games: string[];
   'clear-data': { cleared: number };
+  'import-rounds': ImportReport;
   'run-self-test': Summary['selfTest'];
   findings: Finding[];
-  outcomes: Outcome[];
+  outcomes: VerifiedRound[];
 }
 
 /** Every answer is wrapped so a failure arrives as data, not as a dropped promise. */

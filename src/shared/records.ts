@@ -18,6 +18,10 @@ export interface CapturedClaim {
   roundSignature?: string;
   /** Keno: the player's picks, when shown. */
   picks?: string[];
+  /** The bet's stake, total paid back (stake included; "0.00" on a loss) and multiplier, as decimal text ("1.50"). */
+  stake?: string;
+  payout?: string;
+  multiplier?: string;
   /** When this tab's content script first saw each field (its own clock, never the page's). */
   observedAt: Partial<Record<ClaimField, number>>;
 }
@@ -47,8 +51,17 @@ export interface RoundRecord {
   result?: string | string[];
   roundSignature?: string;
   picks?: string[];
+  stake?: string;
+  payout?: string;
+  multiplier?: string;
+  /** Later sightings that showed a different stake, payout or multiplier (the first one is kept). */
+  amountConflicts?: Partial<Record<'stake' | 'payout' | 'multiplier', string[]>>;
   /** Other outcomes shown for the same seed pair and nonce (a `nonce` mismatch). */
   conflictingResults?: (string | string[])[];
+  /** Other keno picks shown for the same seed pair and nonce: a second bet on one nonce (a `nonce-repeat` finding). */
+  otherPicks?: string[][];
+  /** The commitment the active-seed-pair panel showed before this round was played (background/pre-round.ts). */
+  preRoundCommitment?: string;
   observedAt: Partial<Record<ClaimField, number>>;
   firstSeenAt: number;
   updatedAt: number;
@@ -72,6 +85,19 @@ export interface RoundRow {
   updatedAt: number;
 }
 
+/** One verified round for the statistics page: the outcome the seeds give and what the bet paid. */
+export interface VerifiedRound {
+  outcome: Outcome;
+  stake?: string;
+  payout?: string;
+  multiplier?: string;
+  /** Keno: how many numbers were picked and how many of them the (recomputed) draw hit. */
+  picks?: number;
+  hits?: number;
+  /** The round was shown with two different stakes, payouts or multipliers: its amounts are in doubt. */
+  amountsDisputed?: boolean;
+}
+
 export interface SelfTestResult {
   ok: boolean;
   ranAt: number;
@@ -85,6 +111,18 @@ export interface Summary {
   selfTest?: SelfTestResult;
   /** A problem with storage the user must know about (quota, blocked database). */
   storageProblem?: string;
+  /** Tabs that sent claims faster than any real game, newest first (src/background/rate-limit.ts). */
+  rateLimited?: RateLimitNote[];
+}
+
+/** One tab's flood: the claims it sent and how many of them were refused, never stored. */
+export interface RateLimitNote {
+  tab: number;
+  /** Host name of the tab's page, shown as text. */
+  host: string;
+  claims: number;
+  refused: number;
+  lastAt: number;
 }
 
 export interface RoundFilter {

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auditRoundOf, findings } from '../../src/background/findings.js';
 import { DATABASE_NAME, storeClaims } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
-import { commitmentSighting, pendingClaim, recordOf, revealedClaim, vector } from './fixtures.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { getRound } from '../../src/background/store.js';
+import { commitmentSighting, pendingClaim, recordOf, revealedClaim, vector, wrongResult } from './fixtures.js';
 
 const T = 1_700_000_000_000;
 
@@ -55,6 +57,52 @@ describe('findings', () => {
     const found = await findings();
     expect(found.map((f) => f.kind)).toEqual(['server-seed-reused']);
     expect(found[0]!.message).toMatch(/used in more than one seed pair/);
+  });
+});
+
+describe('findings from what the casino showed more than once', () => {
+  const round = vector(0);
+  const key = roundKey(pendingClaim(round, 'Keno'));
+  const panel = (clientSeed: string, at: number): CapturedClaim => ({
+    source: 'dom',
+    commitment: round.commitment,
+    clientSeed,
+    nonce: String(round.nonce),
+    observedAt: { commitment: at },
+  });
+
+  it('a round played with another client seed than the panel showed for its commitment', async () => {
+    await storeClaims([panel('the-players-seed', T)], T);
+    await storeClaims([pendingClaim(round, 'Keno', { result: T + 10 })], T + 10);
+    const found = await findings();
+    expect(found.map((f) => f.kind)).toEqual(['client-seed-changed']);
+    expect(found[0]).toMatchObject({ commitment: round.commitment, clientSeed: round.clientSeed, nonces: [String(round.nonce)], roundKeys: [key] });
+  });
+
+  it('no client-seed finding when the panel showed the round own client seed (also among others set before)', async () => {
+    await storeClaims([panel('set-first', T), panel(round.clientSeed, T + 1)], T + 1);
+    await storeClaims([pendingClaim(round, 'Keno', { result: T + 10 })], T + 10);
+    expect(await findings()).toEqual([]);
+  });
+
+  it('other keno picks on one seed pair and nonce: a repeat, named by the stored round; not a mismatch', async () => {
+    await storeClaims([{ ...pendingClaim(round, 'Keno'), picks: ['1', '2', '3'] }], T);
+    await storeClaims([{ ...pendingClaim(round, 'Keno'), picks: ['03', '2', '1'] }], T + 1);
+    expect(await findings()).toEqual([]);
+    await storeClaims([{ ...pendingClaim(round, 'Keno'), picks: ['4', '5'] }], T + 2);
+    const found = await findings();
+    expect(found.map((f) => f.kind)).toEqual(['nonce-repeat']);
+    expect(found[0]).toMatchObject({ nonces: [String(round.nonce)], roundKeys: [key] });
+    expect((await getRound(key))!.verdict.status).toBe('pending');
+  });
+
+  it('two outcomes for one seed pair and nonce: a conflict finding, and the round a `nonce` mismatch', async () => {
+    await storeClaims([pendingClaim(round, 'Keno')], T);
+    await storeClaims([{ ...pendingClaim(round, 'Keno'), result: wrongResult(round, 'Keno') }], T + 1);
+    const found = await findings();
+    expect(found.map((f) => f.kind)).toEqual(['nonce-conflict']);
+    expect(found[0]!.roundKeys).toEqual([key]);
+    expect((await getRound(key))!.verdict).toMatchObject({ status: 'mismatch', failures: [{ step: 'nonce' }] });
   });
 });
 

@@ -224,3 +224,37 @@ describe('mergeClaim: a partial display is not a second outcome', () => {
     expect(merged.conflictingResults).toHaveLength(1);
   });
 });
+
+describe('mergeClaim: stakes, payouts and multipliers', () => {
+  const round = vector(0);
+  const withAmounts = (amounts: Partial<Pick<CapturedClaim, 'stake' | 'payout' | 'multiplier'>>): CapturedClaim => ({ ...revealedClaim(round, 'Keno'), ...amounts });
+
+  it('stores them, and a later sighting fills what the first one lacked', () => {
+    const first = mergeClaim(undefined, withAmounts({ stake: '1.00' }), NOW, 1);
+    expect(first).toMatchObject({ stake: '1.00' });
+    expect(first.payout).toBeUndefined();
+    const second = mergeClaim(first, withAmounts({ payout: '3.80', multiplier: '3.8' }), NOW + 1, 2);
+    expect(second).toMatchObject({ stake: '1.00', payout: '3.80', multiplier: '3.8' });
+    expect(second.amountConflicts).toBeUndefined();
+    // Amounts carry no first-seen time: the trust level rests on the fairness fields alone.
+    expect(Object.keys(second.observedAt)).not.toContain('stake');
+  });
+
+  it('takes the same amount written two ways ("1.50" on the page, 1.5 from the API) as one', () => {
+    const first = mergeClaim(undefined, withAmounts({ stake: '1.50', payout: '0.00', multiplier: '10' }), NOW, 1);
+    const second = mergeClaim(first, withAmounts({ stake: '1.5', payout: '0', multiplier: '10.0' }), NOW + 1, 2);
+    expect(second).toMatchObject({ stake: '1.50', payout: '0.00', multiplier: '10' });
+    expect(second.amountConflicts).toBeUndefined();
+  });
+
+  it('keeps the first of two different values and notes the other, once, without touching the verdict fields', () => {
+    const first = mergeClaim(undefined, withAmounts({ stake: '1.00', payout: '3.80' }), NOW, 1);
+    const second = mergeClaim(first, withAmounts({ stake: '2.00', payout: '3.8' }), NOW + 1, 2);
+    const third = mergeClaim(second, withAmounts({ stake: '2.0' }), NOW + 2, 3);
+    expect(third).toMatchObject({ stake: '1.00', payout: '3.80', amountConflicts: { stake: ['2.00'] } });
+    expect(third.result).toEqual(round.keno.map(String));
+    expect(third.conflictingResults).toBeUndefined();
+    // The earlier record is not changed in place.
+    expect(first.amountConflicts).toBeUndefined();
+  });
+});

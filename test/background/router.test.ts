@@ -131,7 +131,7 @@ describe('handleMessage: malformed messages', () => {
   });
 
   it.each([
-    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "export-page" | "games" | "clear-data" | "run-self-test" | "findings" | "outcomes") but received "claims"'],
+    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "export-page" | "games" | "clear-data" | "import-rounds" | "run-self-test" | "findings" | "outcomes") but received "claims"'],
     ['a page too large', { type: 'rounds', filter: {}, offset: 0, limit: 5001 }, 'invalid message: limit: Invalid value: Expected <=5000 but received 5001'],
     ['a negative offset', { type: 'export-page', offset: -1, limit: 10 }, 'invalid message: offset: Invalid value: Expected >=0 but received -1'],
     ['an unknown status', { type: 'rounds', filter: { status: 'good' }, offset: 0, limit: 10 }, 'invalid message: filter.status: Invalid type: Expected ("verified" | "pending" | "mismatch" | "unsupported" | "invalid") but received "good"'],
@@ -169,7 +169,7 @@ describe('handleMessage: extension pages', () => {
   });
 
   it('outcomes: the recomputed outcomes of one game’s verified rounds only', async () => {
-    expect(await ask({ type: 'outcomes', gameId: 'keno' })).toEqual([vector(0).keno]);
+    expect(await ask({ type: 'outcomes', gameId: 'keno' })).toEqual([{ outcome: vector(0).keno }]);
     expect(await ask({ type: 'outcomes', gameId: 'roulette-european' })).toEqual([]); // its round is pending
     await expect(ask({ type: 'outcomes', gameId: 'mines' as 'keno' })).rejects.toThrow(/invalid message: gameId/);
   });

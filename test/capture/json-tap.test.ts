@@ -113,3 +113,25 @@ describe('extractRounds: hostile input', () => {
     expect(extractRounds({ serverSeed: 'a'.repeat(10_000_000), nonce: 1, result: 3 })).toEqual([{ nonce: '1', result: '3' }]);
   });
 });
+
+describe('extractRounds: stakes and payouts', () => {
+  it('reads stake, payout and multiplier keys as text beside a round', () => {
+    expect(extractRounds({ serverSeed: SEED, nonce: 2, result: 17, amount: 1.5, payout: 0, payoutMultiplier: 0 })).toEqual([
+      { serverSeed: SEED, nonce: '2', result: '17', stake: '1.5', payout: '0', multiplier: '0' },
+    ]);
+    expect(extractRounds({ hashed_server_seed: COMMITMENT, nonce: '3', drawnNumbers: KENO, bet_amount: '0.10', win_amount: '0.38', multiplier: '3.8' })).toEqual([
+      { commitment: COMMITMENT, nonce: '3', result: KENO, stake: '0.10', payout: '0.38', multiplier: '3.8' },
+    ]);
+    expect(extractRounds({ stake: 2, payoutAmount: 4, clientSeed: CLIENT, nonce: 1, winningNumber: 3 })[0]).toMatchObject({ stake: '2', payout: '4' });
+  });
+
+  it('takes the amounts from the bet that encloses the fairness object', () => {
+    const response = { bet: { betAmount: 1, winAmount: 2, winningNumber: 1, fairness: { serverSeed: SEED, clientSeed: CLIENT, nonce: 5 } } };
+    expect(extractRounds(response)).toEqual([{ serverSeed: SEED, clientSeed: CLIENT, nonce: '5', result: '1', stake: '1', payout: '2' }]);
+  });
+
+  it('does not take amounts alone, or with a nonce only, for a round', () => {
+    expect(extractRounds({ wallet: { amount: 100 }, limits: { stake: 1, multiplier: 2 } })).toEqual([]);
+    expect(extractRounds({ nonce: 4, amount: 1, payout: 2, multiplier: 2 })).toEqual([]);
+  });
+});

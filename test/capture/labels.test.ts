@@ -126,3 +126,28 @@ describe('game names', () => {
     expect(labelKey('Gewählte Zahlen')).toBe('gewahltezahlen');
   });
 });
+
+describe('matchLabel: what a bet paid', () => {
+  it.each([
+    ['Stake', 'stake'],
+    ['Bet', 'stake'],
+    ['Bet Amount', 'stake'],
+    ['Einsatz', 'stake'],
+    ['Payout', 'payout'],
+    ['Win', 'payout'],
+    ['Winnings', 'payout'],
+    ['Auszahlung', 'payout'],
+    ['Gewinn', 'payout'],
+    ['Multiplier', 'multiplier'],
+    ['Payout Multiplier', 'multiplier'],
+    ['Multiplikator', 'multiplier'],
+  ])('%s → %s, with case, colon and spacing folded', (label, field) => {
+    expect(matchLabel(label)?.field).toBe(field);
+    expect(matchLabel(` ${label.toUpperCase()}: `)?.field).toBe(field);
+  });
+
+  it('takes no longer wording for an amount, and keeps "Gewinnzahl" the winning number', () => {
+    for (const text of ['Bet history', 'Bet #3', 'Place bet', 'Max Win', 'Profit', 'Nettogewinn', 'Win Chance']) expect(matchLabel(text)).toBeUndefined();
+    expect(matchLabel('Gewinnzahl')?.field).toBe('result');
+  });
+});

@@ -102,3 +102,28 @@ describe('toClaim and FirstSeen', () => {
     expect(toClaim({}, 'json', new FirstSeen())).toBeUndefined();
   });
 });
+
+describe('sanitiseFields: stakes and payouts', () => {
+  const ROUND = { commitment: COMMITMENT, nonce: '1', result: '5' };
+
+  it('turns shown amounts into decimal text the schema accepts', () => {
+    expect(sanitiseFields({ ...ROUND, stake: ' $1.50 ', payout: '3,00 €', multiplier: '2.00×' }, 'dom')).toEqual({ ...ROUND, stake: '1.50', payout: '3.00', multiplier: '2.00' });
+    expect(sanitiseFields({ ...ROUND, stake: '1.5', payout: '0', multiplier: '0' }, 'json')).toEqual({ ...ROUND, stake: '1.5', payout: '0', multiplier: '0' });
+  });
+
+  it('drops an amount it cannot read for sure, and keeps the rest of the round', () => {
+    expect(sanitiseFields({ ...ROUND, stake: '1.500', payout: '-2', multiplier: 'lots' }, 'dom')).toEqual(ROUND);
+    expect(sanitiseFields({ ...ROUND, stake: 1.5 }, 'json')).toEqual(ROUND);
+  });
+
+  it('keeps amounts only with an outcome: a stake beside the active seed pair is the next bet\'s form', () => {
+    expect(sanitiseFields({ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '7', stake: '1.00', payout: '0.00' }, 'dom')).toEqual({ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '7' });
+  });
+
+  it('gives claims the message schema accepts', () => {
+    const claim = toClaim({ ...ROUND, stake: '1,234.50 USD', payout: '0.0775', multiplier: 'x1.55' }, 'dom', new FirstSeen())!;
+    expect(v.parse(capturedClaimSchema, claim)).toMatchObject({ stake: '1234.50', payout: '0.0775', multiplier: '1.55' });
+    // Amounts get no first-seen time: only fairness fields do.
+    expect(Object.keys(claim.observedAt).sort()).toEqual(['commitment', 'nonce', 'result']);
+  });
+});

@@ -37,3 +37,11 @@ describe('tap channel', () => {
     }
   });
 });
+
+describe('tap channel: amounts', () => {
+  it('carries stake, payout and multiplier text across, and nothing but text', () => {
+    const round = { serverSeed: SEED, nonce: '1', result: '5', stake: '1.5', payout: '3', multiplier: '2' };
+    expect(encodeTapDetails([round]).flatMap(decodeTapDetail)).toEqual([round]);
+    expect(decodeTapDetail(JSON.stringify({ rounds: [{ nonce: '1', stake: 1.5, payout: ['3'], multiplier: { x: 2 } }] }))).toEqual([{ nonce: '1' }]);
+  });
+});

@@ -2,6 +2,7 @@
 // truncated hex with the full value in an attribute, keno numbers as chips, German labels, and
 // nothing loaded from off the machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHEAT_MODES } from '../../scripts/demo-casino/casino-state.js';
 import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
 import { get, parseHtml, post, PAGE_PATHS } from './helpers.js';
 
@@ -70,12 +71,13 @@ describe('game page (en): active seed pair and dt/dd history', () => {
     expect(entries.map((e) => e.getAttribute('data-round-id'))).toEqual(['3', '2', '1']);
 
     const pending = pairs(entries[0]!);
-    expect([...pending.keys()]).toEqual(['Game', 'Hashed Server Seed', 'Client Seed', 'Nonce', 'Winning Number']);
+    expect([...pending.keys()]).toEqual(['Game', 'Hashed Server Seed', 'Client Seed', 'Nonce', 'Winning Number', 'Bet Amount', 'Payout', 'Multiplier']);
+    expect(pending.get('Bet Amount')!.textContent).toBe('$1.00');
     expect(pending.get('Game')!.textContent).toBe('European Roulette');
     expect(pending.get('Winning Number')!.textContent).toBe(state.rounds[2]!.displayedOutcome);
 
     const keno = pairs(entries[1]!);
-    expect([...keno.keys()]).toEqual(['Game', 'Hashed Server Seed', 'Server Seed', 'Client Seed', 'Nonce', 'Round Signature', 'Your Picks', 'Drawn Numbers']);
+    expect([...keno.keys()]).toEqual(['Game', 'Hashed Server Seed', 'Server Seed', 'Client Seed', 'Nonce', 'Round Signature', 'Your Picks', 'Drawn Numbers', 'Bet Amount', 'Payout', 'Multiplier']);
     const round = state.rounds[1]!;
     for (const [labelText, full] of [['Hashed Server Seed', round.commitment], ['Server Seed', round.serverSeed], ['Round Signature', round.roundSignature]] as const) {
       const dd = keno.get(labelText)!;
@@ -104,7 +106,9 @@ describe('history page: th/td rows; framed history: "Label: value" text', () => 
     const entries = [...doc.querySelectorAll('[data-slot="history"] > section[data-round-id]')];
     expect(entries).toHaveLength(3);
     const keno = pairs(entries[1]!);
-    expect([...keno.keys()]).toEqual(['Game', 'Commitment', 'Revealed Server Seed', 'Client Seed', 'Nonce', 'Round Signature', 'Selected Numbers', 'Drawn Numbers']);
+    expect([...keno.keys()]).toEqual(['Game', 'Commitment', 'Revealed Server Seed', 'Client Seed', 'Nonce', 'Round Signature', 'Selected Numbers', 'Drawn Numbers', 'Stake', 'Win', 'Payout Multiplier']);
+    expect(keno.get('Stake')!.textContent).toBe('1.00 USD');
+    expect(keno.get('Win')!.textContent).toBe(`${casino.state().rounds[1]!.payout} USD`);
     const td = keno.get('Revealed Server Seed')!;
     expect(td.textContent).toMatch(/^[0-9a-f]{6}\.\.\.[0-9a-f]{6}$/);
     expect(td.getAttribute('data-full-value')).toBe(casino.state().rounds[1]!.serverSeed);
@@ -128,6 +132,9 @@ describe('history page: th/td rows; framed history: "Label: value" text', () => 
       Rundensignatur: round.roundSignature,
       'Deine Auswahl': '1, 2, 3',
       Ziehung: (round.displayedOutcome as number[]).join(', '),
+      Einsatz: '1,00',
+      Gewinn: round.payout.replace('.', ','),
+      Multiplikator: `x${round.multiplier.replace('.', ',')}`,
     });
     expect(textPairs(entries[0]!).get('Gewinnzahl')).toBe(casino.state().rounds[2]!.displayedOutcome);
     expect(doc.querySelector('[data-demo-controls]')).toBeNull();
@@ -139,7 +146,8 @@ describe('German pages', () => {
     const doc = await page('/casino/roulette?variant=american&lang=de');
     expect(doc.documentElement.lang).toBe('de');
     const entries = [...doc.querySelectorAll('[data-slot="history"] > article')];
-    expect([...pairs(entries[1]!).keys()]).toEqual(['Spiel', 'Gehashter Server-Seed', 'Offengelegter Server-Seed', 'Client-Seed', 'Nonce', 'Rundensignatur', 'Deine Auswahl', 'Gezogene Zahlen']);
+    expect([...pairs(entries[1]!).keys()]).toEqual(['Spiel', 'Gehashter Server-Seed', 'Offengelegter Server-Seed', 'Client-Seed', 'Nonce', 'Rundensignatur', 'Deine Auswahl', 'Gezogene Zahlen', 'Einsatz', 'Auszahlung', 'Multiplikator']);
+    expect(pairs(entries[1]!).get('Einsatz')!.textContent).toBe('1,00 €');
     expect([...pairs(entries[0]!).keys()]).toContain('Gewinnzahl');
     expect(entries.map((e) => pairs(e).get('Spiel')!.textContent)).toEqual(['Europäisches Roulette', 'Keno', 'Amerikanisches Roulette']);
     const panel = doc.querySelector('[data-slot="seed-pair"]')!;
@@ -165,7 +173,7 @@ describe('every page', () => {
       expect(reply.text, path).not.toMatch(/<[^>]*\son[a-z]+=/i);
       const bar = doc.querySelector('[data-demo-controls]');
       if (path.startsWith('/embed/history/frame')) expect(bar).toBeNull();
-      else expect(bar?.querySelectorAll('[data-cheat]')).toHaveLength(3);
+      else expect(bar?.querySelectorAll('[data-cheat]')).toHaveLength(CHEAT_MODES.length);
     }
   });
 

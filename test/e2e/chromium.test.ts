@@ -13,6 +13,17 @@ import {
   roundsInsideAnIframe,
   swappedSeed,
 } from './support/scenario.js';
+import {
+  clientSeedChangedFinding,
+  nonceConflictMismatch,
+  nonceGapFinding,
+  nonceRepeatFinding,
+  serverSeedReusedFinding,
+  witnessMismatch,
+} from './support/findings-scenario.js';
+import { stakesAndPayoutsReachTheExport } from './support/returns-scenario.js';
+import { hostilePageFloodsAndInjects } from './support/hostile-scenario.js';
+import { exportClearImport, chromiumDataPage } from './support/import-scenario.js';
 
 describe('Chromium: the production build against the demo casino', () => {
   let casino: DemoCasino;
@@ -33,7 +44,16 @@ describe('Chromium: the production build against the demo casino', () => {
   it('reads German labels', () => germanPage(driver, casino));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
   it('exports JSON that the CLI re-verifies to the same verdicts', () => exportReverifiedByCli(driver));
+  it('imports its own JSON export back after clearing, with the same rows and verdicts, and twice without duplicates', () =>
+    exportClearImport(driver, chromiumDataPage(driver)));
   it('loses no round when the worker is stopped mid-burst', () => burstWithWorkerStops(driver, casino));
+  it('shows a skipped nonce as a finding', () => nonceGapFinding(driver, casino));
+  it('shows a nonce bet twice as a finding', () => nonceRepeatFinding(driver, casino));
+  it('flags one nonce shown with two outcomes (step nonce)', () => nonceConflictMismatch(driver, casino));
+  it('shows a round played with another client seed as a finding', () => clientSeedChangedFinding(driver, casino));
+  it('shows a server seed reused for a new seed pair as a finding', () => serverSeedReusedFinding(driver, casino));
+  it('flags a commitment shown before the bet that the history entry contradicts (step witness)', () => witnessMismatch(driver, casino));
+  it('carries the stakes, payouts and multipliers the pages show into the export', () => stakesAndPayoutsReachTheExport(driver, casino));
 
   it('takes a screenshot of the popup for the README', async () => {
     const page = await openPopup(driver.session);
@@ -44,6 +64,10 @@ describe('Chromium: the production build against the demo casino', () => {
     await page.screenshot({ path: join(dir, 'popup-chromium.png') });
     await page.close();
   });
+
+  // After the screenshot (the flood leaves thousands of made-up rounds and a notice in the popup).
+  it('withstands a hostile page: nothing runs, forgeries are not verified, the flood is rate-limited, no honest round is lost', () =>
+    hostilePageFloodsAndInjects(driver, casino), 300_000);
 
   it('made no network request of its own (Chromium net log)', async () => {
     const extensionOrigin = `chrome-extension://${driver.session.extensionId}`;

@@ -13,6 +13,17 @@ import {
   roundsInsideAnIframe,
   swappedSeed,
 } from './support/scenario.js';
+import {
+  clientSeedChangedFinding,
+  nonceConflictMismatch,
+  nonceGapFinding,
+  nonceRepeatFinding,
+  serverSeedReusedFinding,
+  witnessMismatch,
+} from './support/findings-scenario.js';
+import { stakesAndPayoutsReachTheExport } from './support/returns-scenario.js';
+import { hostilePageFloodsAndInjects } from './support/hostile-scenario.js';
+import { exportClearImport, firefoxDataPage } from './support/import-scenario.js';
 
 describe('Firefox: the production build against the demo casino', () => {
   let casino: DemoCasino;
@@ -41,15 +52,28 @@ describe('Firefox: the production build against the demo casino', () => {
     for (const tab of opened) await driver.session.closeTab(tab.context);
   });
 
+  it('imports its own JSON export back after clearing, with the same rows and verdicts, and twice without duplicates', () =>
+    exportClearImport(driver, firefoxDataPage(driver)));
   it('loses no round when the background is suspended mid-burst', () => burstWithWorkerStops(driver, casino));
+  it('shows a skipped nonce as a finding', () => nonceGapFinding(driver, casino));
+  it('shows a nonce bet twice as a finding', () => nonceRepeatFinding(driver, casino));
+  it('flags one nonce shown with two outcomes (step nonce)', () => nonceConflictMismatch(driver, casino));
+  it('shows a round played with another client seed as a finding', () => clientSeedChangedFinding(driver, casino));
+  it('shows a server seed reused for a new seed pair as a finding', () => serverSeedReusedFinding(driver, casino));
+  it('flags a commitment shown before the bet that the history entry contradicts (step witness)', () => witnessMismatch(driver, casino));
+  it('carries the stakes, payouts and multipliers the pages show into the export', () => stakesAndPayoutsReachTheExport(driver, casino));
 
   it('takes a screenshot of the popup', async () => {
     const page = await driver.session.openExtensionPage('popup.html');
-    await page.setViewport({ width: 420, height: 600 });
+    await driver.session.setViewport(page, { width: 420, height: 600 });
     await page.waitForSelector('ul[data-ready="true"]');
     const dir = join(repoRoot, 'test-results');
     await mkdir(dir, { recursive: true });
     await page.screenshot({ path: join(dir, 'popup-firefox.png') });
     await page.close();
   });
+
+  // After the screenshot (the flood leaves thousands of made-up rounds and a notice in the popup).
+  it('withstands a hostile page: nothing runs, forgeries are not verified, the flood is rate-limited, no honest round is lost', () =>
+    hostilePageFloodsAndInjects(driver, casino), 300_000);
 });

@@ -114,10 +114,14 @@ describe('header', () => {
   });
 
   test('a storage problem shows as a banner', async () => {
-    rendered = await renderApp(new FakeWorker([], { storageProblem: 'quota exceeded' }).client);
-    expect(rendered.container.querySelector('[data-storage-problem]')!.textContent).toBe(
-      'Storage problem: quota exceeded. New rounds may not be saved.',
+    rendered = await renderApp(new FakeWorker([], { storageProblem: 'The quota is exceeded.' }).client);
+    const banner = rendered.container.querySelector('[data-storage-problem]')!;
+    expect(banner.textContent).toBe(
+      'Storage problem: The quota is exceeded. Rounds captured meanwhile wait in the open casino tabs and are stored once this is solved; closing those tabs loses them.',
     );
+    // First in the header, announced at once.
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(rendered.container.querySelector('header')!.firstElementChild).toBe(banner);
   });
 });
 

@@ -6,6 +6,8 @@ import { validatePageMessage, type PageMessage, type PageResponses, type Reply }
 import type { RoundRecord, SelfTestResult, Summary } from '../../src/shared/records.js';
 import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
+import { claimsOfExportedRound } from '../../src/background/import.js';
+import { verifiedRoundOf } from '../../src/background/verified-round.js';
 
 const RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
 
@@ -110,13 +112,27 @@ export class FakeWorker {
         this.records = [];
         return { cleared };
       }
+      case 'import-rounds': {
+        // The worker's own per-round check; a round is known by its seed pair and nonce.
+        const report = { added: 0, updated: 0, known: 0, refused: [] as { index: number; reason: string }[] };
+        message.rounds.forEach((round, index) => {
+          const converted = claimsOfExportedRound(round);
+          if (!converted.ok) return report.refused.push({ index, reason: converted.reason });
+          const claim = converted.claims[0]!;
+          const same = (r: RoundRecord) => r.commitment === claim.commitment && r.clientSeed === claim.clientSeed && r.nonce === claim.nonce;
+          if (this.records.some(same)) return report.known++;
+          this.records.push(recordOf({ ...claim, game: claim.game ?? 'unknown' }, this.records.length));
+          return report.added++;
+        });
+        return report;
+      }
       case 'run-self-test':
         this.options.selfTest = { ok: true, ranAt: 1, checks: [{ name: 'vectors', ok: true }] };
         return this.options.selfTest;
       case 'findings':
         return auditRounds(this.records.map(auditRoundOf));
       case 'outcomes':
-        return this.records.flatMap((r) => (r.gameId === message.gameId && r.verdict.status === 'verified' && r.verdict.expected !== undefined ? [r.verdict.expected] : []));
+        return this.records.flatMap((r) => (r.gameId === message.gameId ? (verifiedRoundOf(r) ?? []) : []));
     }
   }
 }

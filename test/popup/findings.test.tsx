@@ -7,6 +7,11 @@ import { claimFor, mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
 import { act } from 'preact/test-utils';
 import { renderApp, settle, t, type Rendered } from './render.js';
+import de from '../../src/_locales/de/messages.json';
+import type { Finding } from '../../src/core/index.js';
+import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+
+const tDe = translatorFrom(de as Record<string, LocaleEntry>);
 
 let rendered: Rendered | undefined;
 afterEach(() => rendered?.unmount());
@@ -37,8 +42,46 @@ describe('findings', () => {
     expect(details.dataset.findings).toBe(String(items.length));
     expect(details.querySelector('summary')!.textContent).toBe(t('findingsHeading', String(items.length)));
     const gap = items.find((li) => li.dataset.finding === 'nonce-gap')!;
-    expect(gap.textContent).toMatch(/client seed "gap" has no rounds at nonce 8 /);
+    expect(gap.textContent).toMatch(/with client seed “gap” has no rounds at nonce 8;/);
+    expect(gap.dataset.kind).toBe('nonce-gap');
+    expect(gap.dataset.nonces).toBe('8');
+    expect(JSON.parse(gap.dataset.roundKeys!)).toHaveLength(2);
     expect(details.textContent).toContain(t('findingsExplained'));
+  });
+
+  test('writes every kind of finding in German from its fields, with kind, nonces and round keys on the item', async () => {
+    const pair = 'ab'.repeat(32);
+    const all: Finding[] = [
+      { kind: 'nonce-gap', severity: 'finding', commitment: pair, clientSeed: 'mein-seed', nonces: ['3–4', '9'], roundKeys: ['k2', 'k5'], message: 'EN' },
+      { kind: 'nonce-repeat', severity: 'finding', commitment: pair, clientSeed: 'mein-seed', nonces: ['6'], roundKeys: ['k6'], message: 'EN' },
+      { kind: 'nonce-conflict', severity: 'finding', commitment: pair, clientSeed: 'mein-seed', nonces: ['7'], roundKeys: ['k7'], message: 'EN' },
+      { kind: 'client-seed-changed', severity: 'finding', commitment: pair, clientSeed: 'fremd', nonces: ['8'], roundKeys: ['k8'], message: 'EN' },
+      { kind: 'server-seed-reused', severity: 'finding', commitment: pair, roundKeys: ['k1', 'k9'], message: 'EN' },
+    ];
+    const worker = new FakeWorker([]);
+    const ask = worker.client.ask;
+    worker.client.ask = ((message) => (message.type === 'findings' ? Promise.resolve(all) : ask(message))) as typeof ask;
+    rendered = await renderApp(worker.client, {}, { t: tDe });
+    const details = section(rendered.container);
+    await open(details);
+    expect(details.querySelector('summary')!.textContent).toBe('Befunde über mehrere Runden: 5');
+    const items = [...details.querySelectorAll<HTMLElement>('li')];
+    expect(items.map((li) => li.dataset.kind)).toEqual(all.map((f) => f.kind));
+    const text = (kind: string) => items.find((li) => li.dataset.kind === kind)!.textContent!;
+    expect(text('nonce-gap')).toBe(
+      'Seed-Paar abababab…abababab mit Client-Seed „mein-seed“ hat keine Runden bei Nonces 3–4, 9; sie wurden vielleicht in einem Spiel oder Tab gespielt, den die Erweiterung nicht gesehen hat.',
+    );
+    expect(text('nonce-repeat')).toMatch(/^Seed-Paar abababab…abababab mit Client-Seed „mein-seed“ zeigt Nonce 6 mehr als einmal/);
+    expect(text('nonce-conflict')).toMatch(/zeigt bei Nonce 7 verschiedene Ergebnisse/);
+    expect(text('client-seed-changed')).toMatch(/^Seed-Paar abababab…abababab: Die Runden bei Nonce 8 benutzten den Client-Seed „fremd“/);
+    expect(text('server-seed-reused')).toMatch(/^Der Server-Seed von Seed-Paar abababab…abababab wurde erneut benutzt/);
+    // Never the core's English sentence.
+    for (const li of items) expect(li.textContent).not.toContain('EN');
+    const gap = items[0]!;
+    expect(gap.dataset.nonces).toBe('3–4, 9');
+    expect(JSON.parse(gap.dataset.roundKeys!)).toEqual(['k2', 'k5']);
+    expect(gap.dataset.commitment).toBe(pair);
+    expect(items[4]!.dataset.nonces).toBeUndefined();
   });
 
   test('says when nothing was found', async () => {

@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { launchChromium, openPopup, type ChromiumSession } from './chromium.js';
-import { readCountsInPage, readRowsInPage, ROW_SELECTOR, type BrowserDriver, type CasinoTab } from './driver.js';
+import {
+  FINDINGS_LOADED,
+  FINDINGS_SELECTOR,
+  openFindingsInPage,
+  readCountsInPage,
+  readFindingsInPage,
+  readRowsInPage,
+  ROW_SELECTOR,
+  type BrowserDriver,
+  type CasinoTab,
+} from './driver.js';
 
 export interface ChromiumDriver extends BrowserDriver {
   session: ChromiumSession;
@@ -32,10 +42,19 @@ export async function chromiumDriver(casinoPort: number): Promise<ChromiumDriver
     async counts() {
       return (await freshPopup()).evaluate(readCountsInPage);
     },
+    async findings() {
+      const page = await freshPopup();
+      await page.evaluate(openFindingsInPage, FINDINGS_SELECTOR);
+      await page.waitForSelector(FINDINGS_LOADED, { timeout: 10_000 });
+      return page.evaluate(readFindingsInPage, FINDINGS_SELECTOR);
+    },
     async exportJson() {
       const page = await freshPopup();
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[data-action="export-json"]')]);
       return readFile(await download.path(), 'utf8');
+    },
+    async inPopup(fn, arg) {
+      return (await freshPopup()).evaluate(fn as (arg: unknown) => never, arg);
     },
     stopWorker: () => session.stopWorker(),
     async badge() {
@@ -55,6 +74,7 @@ function casinoTab(page: Page): CasinoTab {
       await page.click(selector);
       await page.waitForFunction(() => document.body.dataset.busy !== 'true');
     },
+    evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
     close: () => page.close(),
   };
 }

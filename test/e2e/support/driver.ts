@@ -10,9 +10,21 @@ export interface PopupRow {
   text: string;
 }
 
+/** One finding of the popup's "Findings" section, by its contract attributes (src/popup/findings.tsx). */
+export interface PopupFinding {
+  kind: string;
+  commitment: string;
+  /** Comma-separated nonce ranges, as the item's data-nonces ("" when none). */
+  nonces: string;
+  roundKeys: string[];
+  text: string;
+}
+
 export interface CasinoTab {
   /** Clicks and waits until the demo page has finished the action (body[data-busy] cleared). */
   act(selector: string): Promise<void>;
+  /** Runs `fn` in the page's own world (the hostile scenario reads what the page saw and set). */
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -22,12 +34,16 @@ export interface BrowserDriver {
   openCasino(path: string): Promise<CasinoTab>;
   /** The round rows as the popup shows them (fresh each call). */
   popupRows(): Promise<PopupRow[]>;
+  /** Opens the popup's "Findings" section and reads its items once the audit has answered. */
+  findings(): Promise<PopupFinding[]>;
   /** The counts by verdict in the popup's header. */
   counts(): Promise<Record<string, number>>;
   /** Clicks "Export JSON" in the popup and returns the file's text. */
   exportJson(): Promise<string>;
   /** The toolbar badge's text and title. */
   badge(): Promise<{ text: string; title: string }>;
+  /** Reloads the popup (as the other reads do), waits for its list, then runs `fn` in it. */
+  inPopup<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   /**
    * Stops the extension's background the way the browser does when it is idle: Chromium's service
    * worker, Firefox's event page (suspended as about:debugging's "Terminate Background Script" does).
@@ -76,4 +92,43 @@ export function readCountsInPage(): Record<string, number> {
     counts[item.dataset.status!] = Number(item.querySelector('.count-number')?.textContent ?? NaN);
   }
   return counts;
+}
+
+/** The popup's findings section; `data-findings` is the count once the audit answered, "loading" before. */
+export const FINDINGS_SELECTOR = 'details.findings';
+export const FINDINGS_LOADED = 'details.findings:not([data-findings="loading"])';
+
+/** Runs in the popup page: opens the findings section, as a click on its summary does (the audit runs only when open). */
+export function openFindingsInPage(selector: string): void {
+  const details = document.querySelector<HTMLDetailsElement>(selector);
+  if (!details) throw new Error(`no ${selector} in the popup`);
+  details.open = true;
+}
+
+/** Runs in the popup page: reads every finding item's contract attributes. */
+export function readFindingsInPage(selector: string): PopupFinding[] {
+  return [...document.querySelectorAll<HTMLElement>(`${selector} li[data-kind]`)].map((item) => ({
+    kind: item.dataset.kind ?? '',
+    commitment: item.dataset.commitment ?? '',
+    nonces: item.dataset.nonces ?? '',
+    roundKeys: item.dataset.roundKeys ? (JSON.parse(item.dataset.roundKeys) as string[]) : [],
+    text: item.textContent ?? '',
+  }));
+}
+
+/** Polls the findings until `accept` holds, or fails with what it saw last. */
+export async function waitForFindings(
+  driver: BrowserDriver,
+  accept: (findings: PopupFinding[]) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<PopupFinding[]> {
+  const deadline = Date.now() + timeoutMs;
+  let findings: PopupFinding[] = [];
+  while (Date.now() < deadline) {
+    findings = await driver.findings();
+    if (accept(findings)) return findings;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${driver.name}: timed out waiting for ${what}; popup findings were:\n${JSON.stringify(findings, null, 1)}`);
 }

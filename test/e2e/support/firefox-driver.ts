@@ -1,7 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { readCountsInPage, readRowsInPage, ROW_SELECTOR, type BrowserDriver, type CasinoTab } from './driver.js';
+import {
+  FINDINGS_LOADED,
+  FINDINGS_SELECTOR,
+  openFindingsInPage,
+  readCountsInPage,
+  readFindingsInPage,
+  readRowsInPage,
+  ROW_SELECTOR,
+  type BrowserDriver,
+  type CasinoTab,
+} from './driver.js';
 import { launchFirefox, type FirefoxSession } from './firefox.js';
 
 export interface FirefoxDriver extends BrowserDriver {
@@ -28,14 +38,7 @@ export async function firefoxDriver(casinoPort: number): Promise<FirefoxDriver> 
     for (let attempt = 1; ; attempt++) {
       if (popup) await session.reload(popup);
       else popup = await session.openExtensionPage('popup.html?view=tab');
-      const shown = await popup
-        .waitForFunction(
-          (wanted: string, error: string) => (document.querySelector(wanted) ? 'shown' : document.querySelector(error) ? 'error' : ''),
-          { timeout: 5_000 },
-          what,
-          BACKGROUND_ERROR,
-        )
-        .then(async (handle) => (await handle.jsonValue()) === 'shown', () => false);
+      const shown = (await pollPage(popup, (wanted: string, error: string) => (document.querySelector(wanted) ? 'shown' : document.querySelector(error) ? 'error' : ''), [what, BACKGROUND_ERROR], 5_000)) === 'shown';
       if (shown || attempt === 4) return popup;
     }
   };
@@ -56,6 +59,14 @@ export async function firefoxDriver(casinoPort: number): Promise<FirefoxDriver> 
       // event page runs its self-test first, and a busy one answers late.
       return (await freshPopup(COUNTS_SHOWN)).evaluate(readCountsInPage);
     },
+    async findings() {
+      // The section is part of the page once the list has loaded; opening it asks the background
+      // for the audit (an error there shows in the section and leaves it "loading": read again later).
+      const page = await freshPopup();
+      await page.evaluate(openFindingsInPage, FINDINGS_SELECTOR);
+      await page.waitForSelector(FINDINGS_LOADED, { timeout: 10_000 });
+      return page.evaluate(readFindingsInPage, FINDINGS_SELECTOR);
+    },
     /**
      * Exports as a user does from the toolbar popup: popup.html without ?view=tab is the toolbar
      * popup's view (a test cannot click Firefox's toolbar button). Its "Export JSON" opens the
@@ -74,6 +85,9 @@ export async function firefoxDriver(casinoPort: number): Promise<FirefoxDriver> 
     stopWorker: async () => {
       await session.stopBackground();
     },
+    async inPopup(fn, arg) {
+      return (await freshPopup()).evaluate(fn as (arg: unknown) => never, arg);
+    },
     async badge() {
       // Read where the extension's API is: in its own page (Firefox has no worker target to evaluate in).
       return (await freshPopup()).evaluate(async () => {
@@ -83,6 +97,23 @@ export async function firefoxDriver(casinoPort: number): Promise<FirefoxDriver> 
     },
     close: () => session.close(),
   };
+}
+
+/**
+ * Evaluates `probe` in the page every 50 ms until it returns something truthy or `timeoutMs` pass;
+ * returns the last answer. Used instead of Puppeteer's waitForFunction, whose waiting code builds
+ * its predicate with Function(): the MV3 pages' and the casino's CSP (no 'unsafe-eval') block that
+ * in Firefox ESR 140.
+ */
+export async function pollPage<A extends unknown[], R>(page: Page, probe: (...args: A) => R, args: A, timeoutMs: number): Promise<R | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let answer: R | undefined;
+  while (Date.now() < deadline) {
+    answer = await page.evaluate(probe as (...args: unknown[]) => R, ...args).catch(() => undefined);
+    if (answer) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return answer;
 }
 
 /** Waits for a new, complete file ending in `extension` in `dir` (Firefox writes NAME.part, then renames). */
@@ -107,8 +138,10 @@ function casinoTab(page: Page): CasinoTab {
   return {
     async act(selector) {
       await page.click(selector);
-      await page.waitForFunction(() => document.body.dataset.busy !== 'true');
+      const idle = await pollPage(page, () => document.body.dataset.busy !== 'true', [], 10_000);
+      if (!idle) throw new Error(`firefox: the casino page stayed busy after clicking ${selector}`);
     },
+    evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
     close: () => page.close(),
   };
 }

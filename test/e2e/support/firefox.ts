@@ -14,6 +14,8 @@ export interface FirefoxSession {
   downloadDir: string;
   /** Opens an extension page in a new tab: `path` as in the extension, e.g. "popup.html?view=tab". */
   openExtensionPage(path: string): Promise<Page>;
+  /** Sets a tab's viewport through BiDi itself (puppeteer's setViewport also sends an orientation command ESR 140 lacks). */
+  setViewport(page: Page, size: { width: number; height: number }): Promise<void>;
   /** Reloads a tab showing an extension page and waits until it has loaded. */
   reload(page: Page): Promise<void>;
   /** The browsing contexts (tabs) whose address starts with `prefix`. */
@@ -46,8 +48,8 @@ export const contextOf = (page: Page): string => (page.mainFrame() as unknown as
  *   add-on's UUID is fixed beforehand through `extensions.webextensions.uuids`, as Firefox reads
  *   it at install time. Puppeteer sees no navigation events in such a tab, so navigation and
  *   reload go to BiDi directly (`wait: "complete"`); evaluating and clicking in it work as usual.
- * - System access also lets the driver suspend the event page the way about:debugging does:
- *   the Firefox counterpart of stopping Chromium's service worker.
+ * - System access also lets the driver suspend the event page the way about:debugging does (from
+ *   an about:debugging tab): the Firefox counterpart of stopping Chromium's service worker.
  */
 export async function launchFirefox(casinoPort: number): Promise<FirefoxSession> {
   const extension = builtExtension('firefox');
@@ -83,6 +85,7 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
   if (installed !== addonId) throw new Error(`installed ${installed}, expected ${addonId}`);
   const extensionOrigin = `moz-extension://${uuid}`;
 
+  let debuggingTab: Promise<string> | undefined;
   const navigate = async (page: Page, url: string) => {
     await bidi.send('browsingContext.navigate', { context: contextOf(page), url, wait: 'complete' });
   };
@@ -97,6 +100,9 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
       await navigate(page, `${extensionOrigin}/${path}`);
       return page;
     },
+    async setViewport(page, viewport) {
+      await bidi.send('browsingContext.setViewport', { context: contextOf(page), viewport });
+    },
     async reload(page) {
       await bidi.send('browsingContext.reload', { context: contextOf(page), wait: 'complete' });
     },
@@ -110,13 +116,17 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
       await bidi.send('browsingContext.close', { context });
     },
     async stopBackground() {
-      const { contexts } = (await bidi.send('browsingContext.getTree', { maxDepth: 0, 'moz:scope': 'chrome' })).result as {
-        contexts: { context: string }[];
-      };
-      const chromeWindow = contexts[0]?.context;
-      if (!chromeWindow) throw new Error('no Firefox chrome window to run the termination in');
+      // Run where about:debugging's own "Terminate Background Script" runs: in the about:debugging
+      // page, a privileged (system principal) document where ChromeUtils exists. Firefox ESR 140
+      // ignores BiDi's chrome scope (`moz:scope`), so a chrome window is not reachable there; a
+      // tab showing about:debugging is, given --remote-allow-system-access. One tab, kept open.
+      debuggingTab ??= (async () => {
+        const page = await browser.newPage();
+        await navigate(page, 'about:debugging');
+        return contextOf(page);
+      })();
       const { result } = (await bidi.send('script.evaluate', {
-        target: { context: chromeWindow },
+        target: { context: await debuggingTab },
         awaitPromise: true,
         expression: `(async () => {
           const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');

@@ -1,0 +1,102 @@
+// "Import JSON": rounds of an "Export JSON" file (src/core/export-format.ts), sent by the popup in
+// chunks, merged through the same path as captured claims (store.writeClaims), so a round the
+// store already has is merged into, never added twice, and importing a file twice changes nothing.
+//
+// Trust: the file is the user's, but anything may have edited it. Its verdicts and levels are
+// ignored (every round is verified again), and so are its observation times: the fields a file
+// adds get no time at all (`untimed`), so an imported round can be `witnessed` only through what
+// this extension saw itself (a commitment sighting before a result it saw on the casino's page),
+// never because the file says so. A round known only from a file is `history` at best.
+// preRoundCommitment is an observation too and is not taken from the file.
+import { validateClaim, type ImportReport } from '../shared/messages.js';
+import type { CapturedClaim } from '../shared/records.js';
+import { isCommitmentSighting, isSeedReveal } from './round-key.js';
+import { reportStorageProblem, writeClaims, type ClaimFate } from './store.js';
+
+/** Claim fields an exported round carries under the same name and in the same form. */
+const PLAIN_FIELDS = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
+
+type Converted = { ok: true; claims: CapturedClaim[] } | { ok: false; reason: string };
+
+/** An outcome as the export writes it (roulette "17"/"00", keno [3, 9, …]) in the form a page shows it. */
+function shownOutcome(outcome: unknown, field: string): { ok: true; shown: string | string[] } | { ok: false; reason: string } {
+  if (typeof outcome === 'string') return { ok: true, shown: outcome };
+  if (typeof outcome === 'number' && Number.isFinite(outcome)) return { ok: true, shown: String(outcome) };
+  if (Array.isArray(outcome) && outcome.every((item) => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)))) {
+    return { ok: true, shown: outcome.map(String) };
+  }
+  return { ok: false, reason: `${field}: must be a number, text or a list of numbers` };
+}
+
+/**
+ * One exported round as the claims the capture would have sent for it: the round itself, and one
+ * claim per other outcome shown for it (so a `nonce` mismatch comes back as one). Times are left
+ * out on purpose (see the top).
+ */
+export function claimsOfExportedRound(input: unknown): Converted {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'round: must be an object' };
+  const round = input as Record<string, unknown>;
+  if (typeof round.game !== 'string' || round.game.trim() === '') return { ok: false, reason: 'game: missing' };
+  const claim: Record<string, unknown> = { source: 'json', observedAt: {} };
+  // 'unknown' is the export's id for a round whose game was never named: it names no game.
+  if (round.game !== 'unknown') claim.game = round.game;
+  for (const field of PLAIN_FIELDS) if (round[field] !== undefined) claim[field] = round[field];
+  if (round.result !== undefined) {
+    const result = shownOutcome(round.result, 'result');
+    if (!result.ok) return result;
+    claim.result = result.shown;
+  }
+  const checked = validateClaim(claim);
+  if (!checked.ok) return { ok: false, reason: checked.error };
+  // A seed pair's commitment or revealed seed without a round would act on every stored round of
+  // that pair (store.ts): a file may add rounds, not reveal or witness seed pairs.
+  if (isCommitmentSighting(checked.message) || isSeedReveal(checked.message)) {
+    return { ok: false, reason: 'round: names no round (a nonce and a result or server seed are needed)' };
+  }
+  const claims = [checked.message];
+  if (round.conflictingResults !== undefined) {
+    if (!Array.isArray(round.conflictingResults) || round.conflictingResults.length > 40) {
+      return { ok: false, reason: 'conflictingResults: must be a list of at most 40 outcomes' };
+    }
+    for (const other of round.conflictingResults) {
+      const shown = shownOutcome(other, 'conflictingResults');
+      if (!shown.ok) return shown;
+      const conflict = validateClaim({ ...claim, result: shown.shown });
+      if (!conflict.ok) return { ok: false, reason: `conflictingResults: ${conflict.error}` };
+      claims.push(conflict.message);
+    }
+  }
+  return { ok: true, claims };
+}
+
+/** Merges one chunk of an export file's rounds into the store, in one transaction. */
+export async function importRounds(rounds: readonly unknown[], now = Date.now()): Promise<ImportReport> {
+  const report: ImportReport = { added: 0, updated: 0, known: 0, refused: [] };
+  const claims: CapturedClaim[] = [];
+  /** For each round taken, which of `claims` are its own. */
+  const spans: { first: number; count: number }[] = [];
+  rounds.forEach((round, index) => {
+    const converted = claimsOfExportedRound(round);
+    if (!converted.ok) {
+      report.refused.push({ index, reason: converted.reason });
+      return;
+    }
+    spans.push({ first: claims.length, count: converted.claims.length });
+    claims.push(...converted.claims);
+  });
+  if (claims.length === 0) return report;
+  let fates: ClaimFate[];
+  try {
+    ({ fates } = await writeClaims(claims, now, { untimed: true }));
+  } catch (error) {
+    // Nothing of the chunk was stored (one transaction): the popup says so and the user can retry.
+    throw new Error(reportStorageProblem(error));
+  }
+  for (const { first, count } of spans) {
+    const own = fates.slice(first, first + count);
+    if (own[0] === 'added') report.added++;
+    else if (own.some((fate) => fate !== 'known')) report.updated++;
+    else report.known++;
+  }
+  return report;
+}

@@ -1,0 +1,26 @@
+// The rate limit's counts per flooding tab (rate-limit.ts), kept in the store's `meta` so the
+// popup shows them even after the worker, whose limiter lives in memory, was stopped.
+import type { RateLimitNote } from '../shared/records.js';
+import { openStore } from './store.js';
+
+const KEY = 'rateLimited';
+/** Tabs kept; the one refused longest ago is dropped first. */
+const MAX_NOTES = 20;
+
+/** Adds claims and refusals to the tab's note (one per tab and host), newest first. */
+export async function addRateLimitNote(tab: number, host: string, claims: number, refused: number, now = Date.now()): Promise<void> {
+  const tx = (await openStore()).transaction('meta', 'readwrite');
+  const notes = ((await tx.store.get(KEY)) as RateLimitNote[] | undefined) ?? [];
+  const prior = notes.find((note) => note.tab === tab && note.host === host);
+  const note: RateLimitNote = { tab, host, claims: (prior?.claims ?? 0) + claims, refused: (prior?.refused ?? 0) + refused, lastAt: now };
+  await tx.store.put([note, ...notes.filter((other) => other !== prior)].slice(0, MAX_NOTES), KEY);
+  await tx.done;
+}
+
+export async function loadRateLimitNotes(): Promise<RateLimitNote[]> {
+  return ((await (await openStore()).get('meta', KEY)) as RateLimitNote[] | undefined) ?? [];
+}
+
+export async function clearRateLimitNotes(): Promise<void> {
+  await (await openStore()).delete('meta', KEY);
+}

@@ -1,0 +1,50 @@
+// What an import did, or why a file cannot be imported, in the user's words.
+import { EXPORT_VERSION } from '../core/index.js';
+import type { Translate } from './i18n.js';
+import { MAX_IMPORT_BYTES, type ImportFileProblem, type ImportTotals } from './import-file.js';
+
+/** Refused rounds listed one by one; the rest are counted. */
+const LISTED = 20;
+
+const megabytes = (bytes: number) => String(Math.ceil(bytes / (1024 * 1024)));
+
+export function importProblemText(t: Translate, problem: ImportFileProblem): string {
+  switch (problem.kind) {
+    case 'too-big':
+      return t('importTooBig', [megabytes(problem.bytes), megabytes(MAX_IMPORT_BYTES)]);
+    case 'not-json':
+      return t('importNotJson', problem.detail);
+    case 'wrong-version':
+      return t('importWrongVersion', [problem.found, String(EXPORT_VERSION)]);
+    case 'wrong-format': {
+      const found = problem.found;
+      const what = found === 'list' ? t('importFoundList') : 'format' in found ? `"${found.format}"` : t('importFoundOther', found.type);
+      return t('importWrongFormat', what);
+    }
+  }
+}
+
+/** The counts, and each refused round with its reason (numbered from 1, as in the file). */
+export function ImportReportView({ t, totals }: { t: Translate; totals: ImportTotals }) {
+  const { added, updated, known, refused } = totals;
+  return (
+    <div
+      class="import-report"
+      data-import-result
+      data-added={added}
+      data-updated={updated}
+      data-known={known}
+      data-refused={refused.length}
+    >
+      <p>{t('importDone', [String(added), String(updated), String(known), String(refused.length)])}</p>
+      {refused.length > 0 && (
+        <ul class="import-refused">
+          {refused.slice(0, LISTED).map(({ index, reason }) => (
+            <li key={index}>{t('importRefusedRound', [String(index + 1), reason])}</li>
+          ))}
+          {refused.length > LISTED && <li>{t('importRefusedMore', String(refused.length - LISTED))}</li>}
+        </ul>
+      )}
+    </div>
+  );
+}

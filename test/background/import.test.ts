@@ -1,0 +1,247 @@
+// "Import JSON" in the worker: an export merges back through the capture's own path, without
+// duplicates, idempotently, with every round verified again and no trust taken from the file.
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deleteDB, openDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { claimsOfExportedRound, importRounds } from '../../src/background/import.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { exportedRoundOf } from '../../src/background/rows.js';
+import { clearRounds, DATABASE_NAME, getRound, pageInSeenOrder, storeClaims, summarise } from '../../src/background/store.js';
+import type { ExportFile, ExportedRound } from '../../src/core/index.js';
+import { MAX_IMPORT_ROUNDS_PER_MESSAGE } from '../../src/shared/messages.js';
+import type { RoundRecord } from '../../src/shared/records.js';
+import { IMPORT_CHUNK } from '../../src/popup/import-file.js';
+import { commitmentSighting, pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
+
+const T = 1_700_000_000_000;
+const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'export-v1.json');
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await deleteDB(DATABASE_NAME);
+});
+
+async function all(): Promise<RoundRecord[]> {
+  return (await pageInSeenOrder(0, 10_000)).records;
+}
+
+/** What the popup's "Export JSON" gets from the worker, through JSON text as the file carries it. */
+async function exported(): Promise<ExportedRound[]> {
+  return JSON.parse(JSON.stringify((await all()).map(exportedRoundOf))) as ExportedRound[];
+}
+
+/** Witnessed, history, pending, an outcome mismatch, a nonce conflict, an unnamed round. */
+async function storeMixed(): Promise<void> {
+  await storeClaims([commitmentSighting(vector(0), T - 100), commitmentSighting(vector(1), T - 100)], T - 100);
+  await storeClaims(
+    [
+      revealedClaim(vector(0), 'Keno', { commitment: T - 100, result: T - 50 }),
+      revealedClaim(vector(2), 'European Roulette', { commitment: T, result: T }),
+      pendingClaim(vector(1), 'American Roulette', { commitment: T - 100, result: T - 20 }),
+      { ...revealedClaim(vector(3), 'Keno'), result: wrongResult(vector(3), 'Keno') },
+      revealedClaim(vector(4), 'European Roulette'),
+      { ...revealedClaim(vector(4), 'European Roulette'), result: wrongResult(vector(4), 'European Roulette') },
+      (({ game: _game, ...unnamed }) => unnamed)(pendingClaim(vector(5), 'Keno')),
+    ],
+    T,
+  );
+}
+
+/** A record's facts that a file carries (not its times, sequence number or trust level). */
+const facts = (record: RoundRecord) => ({
+  key: record.key,
+  gameId: record.gameId,
+  serverSeed: record.serverSeed,
+  commitment: record.commitment,
+  clientSeed: record.clientSeed,
+  nonce: record.nonce,
+  roundSignature: record.roundSignature,
+  conflicting: record.conflictingResults?.length ?? 0,
+  status: record.verdict.status,
+  failures: record.verdict.failures.map((failure) => failure.step),
+  expected: record.verdict.expected,
+});
+
+describe('importRounds', () => {
+  it('brings back every round of an export after the store was cleared: same keys, facts and verdicts', async () => {
+    await storeMixed();
+    const before = await all();
+    const file = await exported();
+    await clearRounds();
+
+    const report = await importRounds(file, T + 1000);
+    expect(report).toEqual({ added: before.length, updated: 0, known: 0, refused: [] });
+    const after = await all();
+    expect(after.map(facts)).toEqual(before.map(facts));
+    expect(after.find((r) => r.conflictingResults)?.verdict.failures.map((f) => f.step)).toEqual(['nonce']);
+  });
+
+  it('takes no trust from the file: verified rounds come back as history, with no observation times', async () => {
+    await storeMixed();
+    expect((await summarise()).levels.witnessed).toBe(1);
+    const file = await exported();
+    expect(file.some((round) => round.level === 'witnessed')).toBe(true);
+    await clearRounds();
+    await importRounds(file, T + 1000);
+    const summary = await summarise();
+    expect(summary.levels).toEqual({ witnessed: 0, history: summary.counts.verified });
+    for (const record of await all()) expect(record.observedAt).toEqual({});
+  });
+
+  it('a file cannot make a round witnessed, not even with times that say so, nor beside a commitment this browser saw', async () => {
+    const round = vector(6);
+    // This browser saw the pair's commitment long before the import.
+    await storeClaims([commitmentSighting(round, T - 10_000)], T - 10_000);
+    const forged: ExportedRound = {
+      ...exportedRoundOf({
+        key: 'x',
+        seq: 1,
+        game: 'Keno',
+        gameId: 'keno',
+        serverSeed: round.serverSeed,
+        commitment: round.commitment,
+        clientSeed: round.clientSeed,
+        nonce: String(round.nonce),
+        result: round.keno.map(String),
+        observedAt: { commitment: T - 20_000, result: T },
+        firstSeenAt: T,
+        updatedAt: T,
+        verdict: { status: 'verified', level: 'witnessed', failures: [], reasons: [] },
+      }),
+      preRoundCommitment: round.commitment,
+    };
+    await importRounds([forged], T + 1000);
+    const stored = (await getRound(roundKey(revealedClaim(round, 'Keno'))))!;
+    expect(stored.verdict).toMatchObject({ status: 'verified', level: 'history' });
+    expect(stored.observedAt.result).toBeUndefined();
+    expect(stored.preRoundCommitment).toBeUndefined();
+  });
+
+  it('re-verifies: a file that calls a wrong result verified imports it as a mismatch', async () => {
+    const round = vector(7);
+    const lie: ExportedRound = {
+      game: 'roulette-european',
+      serverSeed: round.serverSeed,
+      commitment: round.commitment,
+      clientSeed: round.clientSeed,
+      nonce: String(round.nonce),
+      result: wrongResult(round, 'European Roulette') as string,
+      verdict: 'verified',
+      level: 'witnessed',
+    };
+    expect(await importRounds([lie], T)).toMatchObject({ added: 1 });
+    expect((await all())[0]!.verdict).toMatchObject({ status: 'mismatch', failures: [expect.objectContaining({ step: 'outcome' })] });
+  });
+
+  it('merges into the rounds already stored: no duplicates, nothing changed, witnessed stays witnessed; twice is the same', async () => {
+    await storeMixed();
+    const before = await all();
+    const file = await exported();
+    expect(await importRounds(file, T + 1000)).toEqual({ added: 0, updated: 0, known: before.length, refused: [] });
+    expect(await all()).toEqual(before);
+    expect(await importRounds(file, T + 2000)).toEqual({ added: 0, updated: 0, known: before.length, refused: [] });
+    expect(await all()).toEqual(before);
+    expect((await summarise()).levels.witnessed).toBe(1);
+  });
+
+  it('importing the same file twice after a clear is idempotent', async () => {
+    await storeMixed();
+    const file = await exported();
+    await clearRounds();
+    await importRounds(file, T + 1000);
+    const once = await all();
+    expect(await importRounds(file, T + 2000)).toMatchObject({ added: 0, updated: 0, known: once.length });
+    expect(await all()).toEqual(once);
+  });
+
+  it('completes a stored pending round with the seed the file reveals, keeping this browser\'s own times', async () => {
+    const round = vector(1);
+    await storeClaims([commitmentSighting(round, T - 100), pendingClaim(round, 'American Roulette', { commitment: T - 100, result: T - 20 })], T);
+    const revealedElsewhere: ExportedRound = { ...(await exported())[0]!, serverSeed: round.serverSeed, verdict: 'verified' };
+    expect(await importRounds([revealedElsewhere], T + 1000)).toEqual({ added: 0, updated: 1, known: 0, refused: [] });
+    const stored = (await all())[0]!;
+    expect(stored.verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
+    expect(stored.observedAt.serverSeed).toBeUndefined();
+    expect(stored.observedAt.result).toBe(T - 20);
+  });
+
+  it('refuses a bad round on its own, with its reason, and stores the others', async () => {
+    await storeMixed();
+    const good = await exported();
+    await clearRounds();
+    const bad: unknown[] = [
+      { ...good[0], nonce: 'twelve' },
+      { ...good[0], game: undefined },
+      'a string',
+      { ...good[0], result: { not: 'an outcome' } },
+      { game: 'keno', serverSeed: vector(9).serverSeed, verdict: 'verified' }, // a seed reveal: no round
+      { game: 'keno', commitment: vector(9).commitment, verdict: 'pending' }, // a commitment sighting: no round
+      { ...good[1], clientSeed: 'x'.repeat(5000) },
+    ];
+    const report = await importRounds([...bad, ...good], T);
+    expect(report.added).toBe(good.length);
+    expect(report.refused.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(report.refused[0]!.reason).toMatch(/^nonce: /);
+    expect(report.refused[1]!.reason).toBe('game: missing');
+    expect(report.refused[2]!.reason).toBe('round: must be an object');
+    expect(report.refused[3]!.reason).toMatch(/^result: /);
+    expect(report.refused[4]!.reason).toMatch(/names no round/);
+    expect(report.refused[5]!.reason).toMatch(/names no round/);
+    expect(report.refused[6]!.reason).toMatch(/^clientSeed: /);
+    expect((await all()).length).toBe(good.length);
+  });
+
+  it('stores nothing of a chunk the disk refuses, and says so', async () => {
+    await storeMixed();
+    const file = await exported();
+    await clearRounds();
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'rounds') throw new DOMException('full', 'QuotaExceededError');
+      return put.apply(this, args);
+    });
+    await expect(importRounds(file, T)).rejects.toThrow(/storage quota exceeded/);
+    vi.restoreAllMocks();
+    expect(await all()).toEqual([]);
+    expect((await summarise()).storageProblem).toMatch(/storage quota exceeded/);
+  });
+
+  it('sends chunks the message schema accepts', () => {
+    expect(IMPORT_CHUNK).toBe(MAX_IMPORT_ROUNDS_PER_MESSAGE);
+  });
+});
+
+describe('an export written by the previous version (test/fixtures/export-v1.json)', () => {
+  const file = JSON.parse(readFileSync(FIXTURE, 'utf8')) as ExportFile;
+
+  it('imports into the current code without loss: every round, its facts and its verdict', async () => {
+    expect(file).toMatchObject({ format: 'fair-witness-export', version: 1 });
+    const report = await importRounds(file.rounds, T);
+    expect(report).toEqual({ added: file.rounds.length, updated: 0, known: 0, refused: [] });
+    const stored = await all();
+    expect(stored).toHaveLength(file.rounds.length);
+    for (const [index, round] of file.rounds.entries()) {
+      const converted = claimsOfExportedRound(round);
+      if (!converted.ok) throw new Error(converted.reason);
+      const record = (await getRound(roundKey(converted.claims[0]!)))!;
+      expect(record, `round ${index + 1}`).toBeDefined();
+      expect(record.verdict.status, `round ${index + 1}`).toBe(round.verdict);
+      expect(record.verdict.failures.map((f) => f.step), `round ${index + 1}`).toEqual(round.failures ?? []);
+      expect(record.verdict.expected, `round ${index + 1}`).toEqual(round.expected);
+      const { game, serverSeed, commitment, clientSeed, nonce, result, roundSignature, conflictingResults } = round;
+      const carried = Object.fromEntries(
+        Object.entries({ game, serverSeed, commitment, clientSeed, nonce, result, roundSignature, conflictingResults }).filter(([, value]) => value !== undefined),
+      );
+      expect(exportedRoundOf(record), `round ${index + 1}`).toMatchObject(carried);
+      // Witnessed in the file, history here: this browser saw none of it.
+      if (round.verdict === 'verified') expect(record.verdict.level).toBe('history');
+    }
+    // A second import of the same file: nothing new.
+    expect(await importRounds(file.rounds, T + 1)).toEqual({ added: 0, updated: 0, known: file.rounds.length, refused: [] });
+    const db = await openDB(DATABASE_NAME);
+    expect(await db.count('rounds')).toBe(file.rounds.length);
+    db.close();
+  });
+});

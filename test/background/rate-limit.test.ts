@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { ClaimRateLimiter, DEFAULT_RATE_LIMIT, unchangedClaims } from '../../src/background/rate-limit.js';
+import { roundKey } from '../../src/background/round-key.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { commitmentSighting, pendingClaim, revealedClaim, vector } from './fixtures.js';
+
+/** A limiter on a clock the test moves by hand. */
+function limiterAt(options = { capacity: 100, refillPerSecond: 10, maxTabs: 3 }) {
+  const clock = { now: 1_000_000 };
+  return { limiter: new ClaimRateLimiter(options, () => clock.now), clock };
+}
+
+/** Sends `total` claims in batches of 200 (the message limit) and adds up what was admitted. */
+function send(limiter: ClaimRateLimiter, tab: number, total: number): { admitted: number; refused: number } {
+  let admitted = 0;
+  for (let left = total; left > 0; left -= 200) admitted += limiter.admit(tab, Math.min(200, left)).admitted;
+  return { admitted, refused: total - admitted };
+}
+
+describe('ClaimRateLimiter', () => {
+  it('admits a burst up to its capacity, then refuses the rest of the batch', () => {
+    const { limiter } = limiterAt();
+    expect(limiter.admit(1, 60)).toEqual({ admitted: 60 });
+    // 40 tokens left: the first 40 claims of the next batch fit, the last 20 do not.
+    expect(limiter.admit(1, 60)).toEqual({ admitted: 40, report: { claims: 120, refused: 20 } });
+    expect(limiter.admit(1, 5)).toEqual({ admitted: 0, report: { claims: 5, refused: 5 } });
+  });
+
+  it('refills with time at its rate, never above capacity, and not when the clock goes back', () => {
+    const { limiter, clock } = limiterAt();
+    send(limiter, 1, 100);
+    clock.now += 2_500; // 25 tokens
+    expect(limiter.admit(1, 30).admitted).toBe(25);
+    clock.now -= 60_000;
+    expect(limiter.admit(1, 1).admitted).toBe(0);
+    clock.now += 3_600_000;
+    expect(limiter.admit(1, 500).admitted).toBe(100);
+  });
+
+  it('keeps each tab apart: a flooding tab does not spend another tab’s budget', () => {
+    const { limiter } = limiterAt();
+    expect(send(limiter, 1, 1000).refused).toBe(900);
+    expect(limiter.admit(2, 100)).toEqual({ admitted: 100 });
+  });
+
+  it('gives back refunded tokens (claims that changed nothing), up to capacity', () => {
+    const { limiter } = limiterAt();
+    limiter.admit(1, 100);
+    limiter.refund(1, 70);
+    expect(limiter.admit(1, 100).admitted).toBe(70);
+    limiter.refund(1, 10_000);
+    expect(limiter.admit(1, 1000).admitted).toBe(100);
+    // A tab it never heard from gets nothing (and is not created).
+    limiter.refund(9, 5);
+    expect(limiter.admit(9, 1000).admitted).toBe(100);
+  });
+
+  it('reports a refused tab’s counts with every later batch, each claim once', () => {
+    const { limiter } = limiterAt();
+    expect(limiter.admit(1, 80).report).toBeUndefined();
+    const reports = [limiter.admit(1, 50).report, limiter.admit(1, 10).report, limiter.admit(1, 0).report];
+    expect(reports).toEqual([
+      { claims: 130, refused: 30 },
+      { claims: 10, refused: 10 },
+      { claims: 0, refused: 0 },
+    ]);
+  });
+
+  it('forgets the least recently heard-from tab beyond maxTabs (it starts full again)', () => {
+    const { limiter } = limiterAt();
+    send(limiter, 1, 100);
+    send(limiter, 2, 100);
+    limiter.admit(1, 0); // heard from again: now more recent than tab 2
+    send(limiter, 3, 100);
+    send(limiter, 4, 100); // tab 2 is the oldest now and goes
+    expect(limiter.admit(2, 100).admitted).toBe(100);
+    // Tabs still remembered keep their empty buckets.
+    expect(limiter.admit(4, 1).admitted).toBe(0);
+    expect(limiter.admit(3, 1).admitted).toBe(0);
+  });
+
+  describe('with the default budget', () => {
+    it('never refuses an honest history page: 1 200 rounds from DOM and JSON, then re-read twenty times', () => {
+      const { limiter } = limiterAt(DEFAULT_RATE_LIMIT);
+      // First read: two claims a round (DOM and JSON), none known yet; JSON repeats the DOM's round.
+      expect(send(limiter, 1, 2400).refused).toBe(0);
+      // The JSON claims of a round the DOM claim already stored changed nothing.
+      limiter.refund(1, 1200);
+      for (let reload = 0; reload < 20; reload++) {
+        const batch = limiter.admit(1, 200);
+        expect(batch.admitted).toBe(200);
+        limiter.refund(1, 200); // re-sent sightings, all unchanged
+      }
+    });
+
+    it('never refuses a game played as fast as any autobet: 5 rounds a second (two claims each) for an hour', () => {
+      const { limiter, clock } = limiterAt(DEFAULT_RATE_LIMIT);
+      let refused = 0;
+      for (let round = 0; round < 5 * 3600; round++) {
+        refused += 2 - limiter.admit(1, 2).admitted;
+        clock.now += 200;
+      }
+      expect(refused).toBe(0);
+    });
+
+    it('refuses most of a flood of thousands of new claims a second', () => {
+      const { limiter, clock } = limiterAt(DEFAULT_RATE_LIMIT);
+      let admitted = 0;
+      let sent = 0;
+      // 5 000 new claims a second for 6 seconds, in batches of 200 every 40 ms.
+      for (let tick = 0; tick < 150; tick++) {
+        admitted += limiter.admit(1, 200).admitted;
+        sent += 200;
+        clock.now += 40;
+      }
+      expect(sent).toBe(30_000);
+      // The burst allowance plus 50 a second: at most 5 000 + 300.
+      expect(admitted).toBeLessThanOrEqual(DEFAULT_RATE_LIMIT.capacity + 6 * DEFAULT_RATE_LIMIT.refillPerSecond);
+      expect(sent - admitted).toBeGreaterThan(24_000);
+    });
+  });
+});
+
+describe('unchangedClaims', () => {
+  const round = vector(0);
+  const other = vector(1);
+
+  it('counts round claims whose round did not change', () => {
+    const claims: CapturedClaim[] = [revealedClaim(round, 'Keno'), pendingClaim(other, 'Keno')];
+    expect(unchangedClaims(claims, [])).toBe(2);
+    expect(unchangedClaims(claims, [roundKey(claims[0]!)])).toBe(1);
+    expect(unchangedClaims(claims, claims.map(roundKey))).toBe(0);
+  });
+
+  it('never counts seed-pair claims (commitment sightings, reveals): made-up pairs fill the store too', () => {
+    const reveal: CapturedClaim = { source: 'dom', serverSeed: round.serverSeed, observedAt: {} };
+    expect(unchangedClaims([commitmentSighting(round, 1), reveal], [])).toBe(0);
+  });
+});

@@ -1,0 +1,155 @@
+// The router's per-tab rate limit on claims, through its one entry point with the real store
+// (fake-indexeddb) and the real limiter: a flood is refused with a specific reason, counted and
+// kept for the popup; honest re-sends and other tabs are never refused; the content script's
+// outbox takes a refusal as final (no retry loop, no crash).
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_RATE_LIMIT, RATE_LIMITED } from '../../src/background/rate-limit.js';
+import { handleMessage } from '../../src/background/router.js';
+import { DATABASE_NAME } from '../../src/background/store.js';
+import { ClaimOutbox } from '../../src/capture/outbox.js';
+import { claimSender } from '../../src/capture/worker-send.js';
+import type { MessageSender } from '../../src/shared/browser.js';
+import type { ClaimsAck, PageResponses, Reply } from '../../src/shared/messages.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+
+const EXTENSION_ID = 'fairwitnessextensionidabcdefghij';
+vi.mock('../../src/shared/browser.js', () => ({
+  extensionId: () => 'fairwitnessextensionidabcdefghij',
+  extensionUrl: (path: string) => `chrome-extension://fairwitnessextensionidabcdefghij/${path}`,
+  message: (name: string) => name,
+  setBadge: async () => undefined,
+}));
+
+// The limiter lives as long as the router module: every test uses tabs of its own.
+let nextTab = 100;
+function casinoTab(host = 'www.cloudbet.com'): MessageSender {
+  const url = `https://${host}/en/casino/originals/roulette`;
+  return { id: EXTENSION_ID, url, tab: { id: nextTab++, index: 0, active: true, highlighted: true, pinned: false, incognito: false, url } as MessageSender['tab'] };
+}
+const POPUP: MessageSender = { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}/popup.html` };
+
+let fresh = 0;
+/** A never-seen seed pair's commitment: stored in the commitments store, never refunded. */
+const newPair = (): CapturedClaim => ({ source: 'json', commitment: (++fresh).toString(16).padStart(64, 'a'), observedAt: {} });
+/** A played, unrevealed roulette round of its own (pending). */
+const pendingRound = (n: number): CapturedClaim => ({
+  source: 'json',
+  game: 'European Roulette',
+  commitment: n.toString(16).padStart(64, 'c'),
+  clientSeed: 'client',
+  nonce: String(n),
+  result: '17',
+  observedAt: {},
+});
+
+async function sendClaims(sender: MessageSender, claims: unknown[]): Promise<ClaimsAck> {
+  const reply = (await handleMessage({ type: 'claims', claims }, sender)) as Reply<ClaimsAck>;
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.value;
+}
+
+async function summary(): Promise<PageResponses['summary']> {
+  const reply = (await handleMessage({ type: 'summary' }, POPUP)) as Reply<PageResponses['summary']>;
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.value;
+}
+
+/** Sends `batches` batches of 200 new seed pairs; returns the acks. */
+async function flood(sender: MessageSender, batches: number): Promise<ClaimsAck[]> {
+  const acks: ClaimsAck[] = [];
+  for (let i = 0; i < batches; i++) acks.push(await sendClaims(sender, Array.from({ length: 200 }, newPair)));
+  return acks;
+}
+
+afterEach(async () => {
+  await deleteDB(DATABASE_NAME);
+});
+
+describe('the per-tab rate limit on claims', () => {
+  it('stores a flood up to the tab’s budget and refuses the rest, each with the rate-limit reason', async () => {
+    const tab = casinoTab();
+    const acks = await flood(tab, DEFAULT_RATE_LIMIT.capacity / 200 + 2);
+    const stored = acks.reduce((sum, ack) => sum + ack.stored, 0);
+    const refused = acks.flatMap((ack) => ack.refused);
+    // The test's own time adds a few tokens at 50 a second.
+    expect(stored).toBeGreaterThanOrEqual(DEFAULT_RATE_LIMIT.capacity);
+    expect(stored).toBeLessThan(DEFAULT_RATE_LIMIT.capacity + 200);
+    expect(stored + refused.length).toBe(acks.length * 200);
+    expect(new Set(refused.map((item) => item.reason))).toEqual(new Set([RATE_LIMITED]));
+    // The refused claims are the end of the batch they came in.
+    const last = acks.at(-1)!;
+    expect(last.refused.map((item) => item.index)).toEqual(Array.from({ length: 200 - last.stored }, (_, i) => last.stored + i));
+
+    const notes = (await summary()).rateLimited;
+    expect(notes).toEqual([{ tab: tab.tab!.id, host: 'www.cloudbet.com', claims: acks.length * 200, refused: refused.length, lastAt: expect.any(Number) }]);
+  });
+
+  it('still refuses malformed claims for their own reason, without spending the budget on them', async () => {
+    const tab = casinoTab();
+    const ack = await sendClaims(tab, [{ source: 'json', nonce: 'x1', observedAt: {} }, newPair()]);
+    expect(ack.stored).toBe(1);
+    expect(ack.refused).toEqual([{ index: 0, reason: expect.stringMatching(/^nonce: nonce must be decimal digits/) }]);
+    expect((await summary()).rateLimited).toBeUndefined();
+  });
+
+  it('never refuses re-sent sightings of stored rounds, however often, and spares other tabs', async () => {
+    const honest = casinoTab();
+    const rounds = Array.from({ length: 200 }, (_, i) => pendingRound(i + 1));
+    let refused = 0;
+    // 40 × 200 = 8 000 claims, more than the budget: all but the first 200 change nothing.
+    for (let read = 0; read < 40; read++) refused += (await sendClaims(honest, rounds)).refused.length;
+    expect(refused).toBe(0);
+    expect((await summary()).total).toBe(200);
+
+    const flooding = casinoTab('cloudbet.com');
+    await flood(flooding, DEFAULT_RATE_LIMIT.capacity / 200 + 1);
+    // The honest tab's next new rounds are taken.
+    const more = Array.from({ length: 200 }, (_, i) => pendingRound(1000 + i));
+    expect(await sendClaims(honest, more)).toEqual({ stored: 200, refused: [] });
+    expect((await summary()).rateLimited?.map((note) => note.host)).toEqual(['cloudbet.com']);
+  });
+
+  it('keeps the counts in the store: a restarted worker (a fresh router) still reports them; "clear data" clears them', async () => {
+    const tab = casinoTab();
+    await flood(tab, DEFAULT_RATE_LIMIT.capacity / 200 + 1);
+    const before = (await summary()).rateLimited!;
+    expect(before[0]!.refused).toBeGreaterThan(0);
+
+    vi.resetModules();
+    const restarted = await import('../../src/background/router.js');
+    const reply = (await restarted.handleMessage({ type: 'summary' }, POPUP)) as Reply<PageResponses['summary']>;
+    expect(reply.ok && reply.value.rateLimited).toEqual(before);
+
+    // The restarted worker's limiter starts the tab afresh; new refusals add to the stored counts.
+    const acks: ClaimsAck[] = [];
+    for (let i = 0; i < DEFAULT_RATE_LIMIT.capacity / 200 + 1; i++) {
+      const answer = (await restarted.handleMessage({ type: 'claims', claims: Array.from({ length: 200 }, newPair) }, tab)) as Reply<ClaimsAck>;
+      acks.push((answer as { ok: true; value: ClaimsAck }).value);
+    }
+    const refusedNow = acks.reduce((sum, ack) => sum + ack.refused.length, 0);
+    const after = ((await restarted.handleMessage({ type: 'summary' }, POPUP)) as { value: PageResponses['summary'] }).value.rateLimited!;
+    expect(after[0]!.refused).toBe(before[0]!.refused + refusedNow);
+
+    await restarted.handleMessage({ type: 'clear-data' }, POPUP);
+    expect(((await restarted.handleMessage({ type: 'summary' }, POPUP)) as { value: PageResponses['summary'] }).value.rateLimited).toBeUndefined();
+  });
+
+  it('the content script’s outbox takes refused claims as done: no retry, no failure, nothing left queued', async () => {
+    const tab = casinoTab();
+    const timers: (() => void)[] = [];
+    const outbox = new ClaimOutbox(
+      claimSender((message) => handleMessage(message, tab)),
+      { setTimer: (callback) => timers.push(callback) },
+    );
+    const claims = Array.from({ length: DEFAULT_RATE_LIMIT.capacity + 1000 }, newPair);
+    outbox.offer(claims);
+    await outbox.flush();
+    expect(outbox.pending).toBe(0);
+    expect(outbox.stats).toMatchObject({ sent: claims.length, failures: 0 });
+    // The only timer is the first flush the offer scheduled: nothing was rescheduled for a retry.
+    expect(timers).toHaveLength(1);
+    expect((await summary()).rateLimited?.[0]?.refused).toBeGreaterThanOrEqual(1000 - 200);
+  });
+});

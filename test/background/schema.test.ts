@@ -1,0 +1,131 @@
+// The migration path: a store written by version 1 is opened by the current code and keeps every
+// round, sighting and setting, with the tally counted by the upgrade.
+import 'fake-indexeddb/auto';
+import { deleteDB, openDB, type IDBPDatabase } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { roundKey } from '../../src/background/round-key.js';
+import { DATABASE_VERSION, MIGRATIONS, upgrade, type FairWitnessDB } from '../../src/background/schema.js';
+import { DATABASE_NAME, getRound, listGames, loadSelfTest, pageInSeenOrder, pageOfRounds, storeClaims, summarise } from '../../src/background/store.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { commitmentSighting, pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
+
+const T = 1_700_000_000_000;
+
+afterEach(async () => {
+  await deleteDB(DATABASE_NAME);
+});
+
+type Dump = Record<'rounds' | 'commitments', unknown[]> & { meta: [IDBValidKey, unknown][] };
+
+/** Every record of every store, through a connection of its own at whatever version the database is. */
+async function dump(): Promise<Dump> {
+  const db = (await openDB(DATABASE_NAME)) as unknown as IDBPDatabase<FairWitnessDB>;
+  const meta: [IDBValidKey, unknown][] = [];
+  let cursor = await db.transaction('meta').store.openCursor();
+  while (cursor) {
+    meta.push([cursor.key, cursor.value]);
+    cursor = await cursor.continue();
+  }
+  const result = { rounds: await db.getAll('rounds'), commitments: await db.getAll('commitments'), meta };
+  db.close();
+  return result;
+}
+
+/** A store as the version-1 code left it: the version-1 steps alone, then the records, and no tally (it predates it). */
+async function writeVersionOne(records: Dump): Promise<void> {
+  await deleteDB(DATABASE_NAME);
+  const db = await openDB<FairWitnessDB>(DATABASE_NAME, 1, { upgrade: (database, oldVersion, _new, tx) => upgrade(database, oldVersion, 1, tx) });
+  const tx = db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
+  for (const round of records.rounds) await tx.objectStore('rounds').put(round as never);
+  for (const sighting of records.commitments) await tx.objectStore('commitments').put(sighting as never);
+  for (const [key, value] of records.meta) if (key !== 'tally') await tx.objectStore('meta').put(value, key as string);
+  await tx.done;
+  expect(db.version).toBe(1);
+  db.close();
+}
+
+/** A mixed store: witnessed, history, pending, mismatched (outcome and nonce), unnamed, and a bare sighting. */
+async function fillWithRounds(): Promise<CapturedClaim[]> {
+  const claims: CapturedClaim[] = [
+    commitmentSighting(vector(0), T - 100),
+    revealedClaim(vector(0), 'Keno', { commitment: T - 100, result: T - 50 }),
+    revealedClaim(vector(1), 'European Roulette', { commitment: T, result: T }),
+    pendingClaim(vector(2), 'American Roulette', { commitment: T - 10, result: T }),
+    { ...revealedClaim(vector(3), 'Keno'), result: wrongResult(vector(3), 'Keno') },
+    revealedClaim(vector(4), 'European Roulette'),
+    { ...revealedClaim(vector(4), 'European Roulette'), result: wrongResult(vector(4), 'European Roulette') },
+    (({ game: _game, ...unnamed }) => unnamed)(pendingClaim(vector(5), 'Keno')),
+    commitmentSighting(vector(6), T + 5),
+  ];
+  await storeClaims(claims, T + 10);
+  return claims;
+}
+
+describe('the schema', () => {
+  it('numbers its versions by its steps', () => {
+    expect(DATABASE_VERSION).toBe(MIGRATIONS.length);
+    expect(DATABASE_VERSION).toBeGreaterThanOrEqual(2);
+  });
+
+  it('creates a brand-new database at the current version, with every store, index and an empty tally', async () => {
+    const summary = await summarise();
+    expect(summary).toMatchObject({ total: 0, levels: { witnessed: 0, history: 0 } });
+    expect(summary.storageProblem).toBeUndefined();
+    const db = await openDB(DATABASE_NAME);
+    expect(db.version).toBe(DATABASE_VERSION);
+    expect([...db.objectStoreNames].sort()).toEqual(['commitments', 'meta', 'rounds']);
+    expect([...db.transaction('rounds').store.indexNames].sort()).toEqual(['by-game', 'by-level', 'by-rank', 'by-seq']);
+    expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 } });
+    expect(await db.get('meta', 'games')).toEqual([]);
+    db.close();
+  });
+});
+
+describe('upgrading a version-1 store', () => {
+  it('keeps every round, sighting and setting, and counts the tally the version-1 store lacked', async () => {
+    await fillWithRounds();
+    await (await import('../../src/background/store.js')).saveSelfTest({ ok: true, ranAt: T, checks: [{ name: 'vectors', ok: true }] });
+    const before = await dump();
+    const summaryBefore = await summarise();
+    const pageBefore = await pageOfRounds({}, 0, 100);
+    expect(before.rounds.length).toBe(6);
+
+    await writeVersionOne(before);
+    const v1 = await dump();
+    expect(v1.meta.map(([key]) => key)).not.toContain('tally');
+
+    // The current code opens it: the upgrade runs version 2 on.
+    expect(await summarise()).toEqual(summaryBefore);
+    const after = await dump();
+    expect(after.rounds).toEqual(before.rounds);
+    expect(after.commitments).toEqual(before.commitments);
+    expect(new Map(after.meta)).toEqual(new Map(before.meta));
+    expect(await pageOfRounds({}, 0, 100)).toEqual(pageBefore);
+    expect(await listGames()).toEqual(['keno', 'roulette-american', 'roulette-european', 'unknown']);
+    expect((await loadSelfTest())?.ok).toBe(true);
+    const db = await openDB(DATABASE_NAME);
+    expect(db.version).toBe(DATABASE_VERSION);
+    db.close();
+  });
+
+  it('goes on working after the upgrade: a reveal completes a version-1 pending round, new rounds get the next number', async () => {
+    await fillWithRounds();
+    await writeVersionOne(await dump());
+    const pending = revealedClaim(vector(2), 'American Roulette');
+    await storeClaims([pending, revealedClaim(vector(7), 'Keno')], T + 20);
+    expect((await getRound(roundKey(pending)))!.verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
+    const { records } = await pageInSeenOrder(0, 100);
+    expect(records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const summary = await summarise();
+    expect(summary.total).toBe(7);
+    expect(summary.counts.pending).toBe(0); // the one pending round is verified now
+  });
+
+  it('upgrades an empty version-1 store to an empty current one', async () => {
+    await writeVersionOne({ rounds: [], commitments: [], meta: [] });
+    expect((await summarise()).total).toBe(0);
+    const db = await openDB(DATABASE_NAME);
+    expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 } });
+    db.close();
+  });
+});
