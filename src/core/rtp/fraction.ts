@@ -28,17 +28,38 @@ export function ratio(numerator: bigint | number, denominator: bigint | number =
   return { numerator: n, denominator: d, value: toNumber(n, d) };
 }
 
-/** The nearest double to n/d, also when n and d are beyond 2^53. */
+/** The nearest double to n/d (ties to even, as IEEE division), also when n and d are beyond 2^53. */
 function toNumber(n: bigint, d: bigint): number {
   const negative = n < 0n;
   const magnitude = negative ? -n : n;
   // Both exact as doubles: one division is correctly rounded.
   if (magnitude <= BigInt(Number.MAX_SAFE_INTEGER) && d <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(n) / Number(d);
-  // Otherwise take a 64-bit quotient (more bits than a double keeps) and scale it back.
-  const shift = Math.max(0, 64 - (magnitude.toString(2).length - d.toString(2).length));
-  const quotient = Number((magnitude << BigInt(shift)) / d);
-  const value = quotient / 2 ** Math.min(shift, 1023) / 2 ** Math.max(0, shift - 1023);
+  const value = magnitude === 0n ? 0 : nearestDouble(magnitude, d);
   return negative ? -value : value;
+}
+
+/** m/d (m, d > 0) to the nearest double, with one rounding only. */
+function nearestDouble(m: bigint, d: bigint): number {
+  // m/d lies in [2^(e-1), 2^(e+1)).
+  const e = m.toString(2).length - d.toString(2).length;
+  if (e <= -1022) {
+    // Below 2^-1021: subnormal, or in the lowest normal binade; either way the last bit kept is
+    // 2^-1074, so round m·2^1074/d to an integer here, ties to even. It is at most 2^53, so
+    // Number() and the scaling are exact.
+    const scaled = m << 1074n;
+    let q = scaled / d;
+    const twice = 2n * (scaled - q * d);
+    if (twice > d || (twice === d && (q & 1n) === 1n)) q++;
+    return Number(q) * 2 ** -1074;
+  }
+  // A quotient of 64 bits or more, truncated, with a sticky bit for a non-zero remainder: Number()
+  // then rounds it exactly as the true quotient would round (the bits below the 53rd decide, and
+  // truncation alone could turn "just above half" into a tie). Scaling by 2^-shift is exact here.
+  const shift = Math.max(0, 64 - e);
+  const scaled = m << BigInt(shift);
+  let q = scaled / d;
+  if (q * d !== scaled) q |= 1n;
+  return Number(q) / 2 ** Math.min(shift, 1023) / 2 ** Math.max(0, shift - 1023);
 }
 
 export const add = (a: Ratio, b: Ratio): Ratio => ratio(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator);

@@ -62,6 +62,28 @@ describe('decimalRatio', () => {
       expect(decimalRatio(x).value).toBe(x === 0 ? 0 : x);
     }));
   });
+
+  // Found by the property above (a truncated quotient rounded twice, and the lowest binades).
+  it('rounds once: just-above-half quotients, subnormals and the lowest normal binade', () => {
+    for (const x of [2.472584317869099e-17, -1.218442084366077e-308, 5e-324, 1e-320, 2.225073858507201e-308, 2.2250738585072014e-308, 1.7976931348623157e308]) {
+      expect(decimalRatio(x).value).toBe(x);
+    }
+  });
+});
+
+describe('ratio(…).value', () => {
+  /** n/d to ~40 significant decimal digits, then JavaScript's own correctly rounded parsing. */
+  const viaDecimal = (n: bigint, d: bigint) => {
+    const digits = BigInt(Math.max(0, 40 + d.toString().length - n.toString().length));
+    return Number(`${(n * 10n ** digits) / d}e-${digits}`);
+  };
+
+  it('is the nearest double to fractions far beyond 2^53', () => {
+    const big = fc.bigInt({ min: 1n, max: 2n ** 200n });
+    fc.assert(fc.property(big, big, (n, d) => {
+      expect(ratio(n, d).value).toBe(viaDecimal(n, d));
+    }));
+  });
 });
 
 describe('decimalText / percentText', () => {
