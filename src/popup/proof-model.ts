@@ -19,7 +19,15 @@ export interface ProofModel {
   clientSeed?: string;
   nonce?: string;
   commitmentShown?: string;
+  /** The commitment the seed-pair panel showed before the round, where it differs from the history's (step `witness`). */
+  commitmentBeforeRound?: string;
   signatureShown?: string;
+  /** Keno: the player's picks, as shown. */
+  picks?: string;
+  /** The bet as the casino showed it (decimal text). */
+  stake?: string;
+  payout?: string;
+  multiplier?: string;
   trace?: RoundTrace;
   /** Canonical text of the recomputed outcome. */
   outcomeComputed?: string;
@@ -53,7 +61,12 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     clientSeed: record.clientSeed,
     nonce: record.nonce,
     commitmentShown: record.commitment,
+    commitmentBeforeRound: record.preRoundCommitment,
     signatureShown: record.roundSignature,
+    picks: record.picks?.join(' '),
+    stake: record.stake,
+    payout: record.payout,
+    multiplier: record.multiplier,
     trace,
     outcomeComputed: formatOutcome(game, computed),
     outcomeShown: formatOutcome(game, record.result),

@@ -52,6 +52,11 @@ export function ProofView({ proof }: { proof: ProofModel }) {
         <Field label={t('serverSeed')} value={proof.serverSeed} copy field="serverSeed" />
         <Field label={t('clientSeed')} value={proof.clientSeed} copy field="clientSeed" />
         <Field label={t('nonce')} value={proof.nonce} field="nonce" />
+        {/* The bet, where the page showed it: context for the player, not part of the proof. */}
+        {proof.picks !== undefined && <Field label={t('picks')} value={proof.picks} field="picks" />}
+        {proof.stake !== undefined && <Field label={t('stake')} value={proof.stake} field="stake" />}
+        {proof.payout !== undefined && <Field label={t('payout')} value={proof.payout} field="payout" />}
+        {proof.multiplier !== undefined && <Field label={t('multiplier')} value={proof.multiplier} field="multiplier" />}
       </dl>
       {trace ? (
         <ol class="steps">
@@ -61,6 +66,9 @@ export function ProofView({ proof }: { proof: ProofModel }) {
             <dl class="fields">
               <Field label={t('computed')} value={trace.commitment.computed} copy field="commitmentComputed" />
               <Field label={t('shown')} value={proof.commitmentShown} copy field="commitmentShown" />
+              {proof.commitmentBeforeRound !== undefined && (
+                <Field label={t('commitmentBeforeRound')} value={proof.commitmentBeforeRound} copy field="commitmentBeforeRound" />
+              )}
             </dl>
             {proof.commitmentShown !== undefined && <MatchMark ok={proof.commitmentShown.toLowerCase() === trace.commitment.computed} />}
           </li>

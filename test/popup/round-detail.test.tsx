@@ -87,3 +87,25 @@ test('the row button, which Enter and Space activate, opens the round', async ()
   await settle();
   expect(rendered.container.querySelector('.detail table.draws')).not.toBeNull();
 });
+
+test('the detail shows the bet the casino showed (picks, stake, payout, multiplier) and a commitment shown before the round', async () => {
+  const worker = new FakeWorker([claimFor('keno', 2), claimFor('roulette-european', 3)]);
+  const keno = worker.records.find((record) => record.gameId === 'keno')!;
+  Object.assign(keno, { picks: ['1', '7', '13'], stake: '2.50', payout: '0.00', multiplier: '0', preRoundCommitment: 'ab'.repeat(32) });
+  rendered = await renderApp(worker.client);
+  const { container } = rendered;
+  await click(rowsOf(container).find((row) => row.dataset.game === 'keno')!.querySelector('button'));
+  const detail = container.querySelector('.detail')!;
+  expect(field(detail, 'picks')).toBe('1 7 13');
+  expect(field(detail, 'stake')).toBe('2.50');
+  expect(field(detail, 'payout')).toBe('0.00');
+  expect(field(detail, 'multiplier')).toBe('0');
+  expect(detail.querySelector('[data-field="stake"] dt')!.textContent).toBe('Stake');
+  expect(field(detail, 'commitmentBeforeRound')).toBe('ab'.repeat(32));
+
+  // A round the page showed no bet for has no such fields (not "not seen" rows).
+  await click(container.querySelector('button.back'));
+  await click(rowsOf(container).find((row) => row.dataset.game === 'roulette-european')!.querySelector('button'));
+  const other = container.querySelector('.detail')!;
+  for (const name of ['picks', 'stake', 'payout', 'multiplier', 'commitmentBeforeRound']) expect(other.querySelector(`[data-field="${name}"]`)).toBeNull();
+});
