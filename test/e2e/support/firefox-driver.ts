@@ -36,8 +36,12 @@ export async function firefoxDriver(casinoPort: number): Promise<FirefoxDriver> 
    */
   const freshPopup = async (what = LIST_LOADED): Promise<Page> => {
     for (let attempt = 1; ; attempt++) {
-      if (popup) await session.reload(popup);
-      else popup = await session.openExtensionPage('popup.html?view=tab');
+      if (popup) {
+        // In front, as for a user reading it: Firefox clamps the timers of a background tab to
+        // 1 s, which made every read of a page behind a casino tab ~2 s slower than the page is.
+        await popup.bringToFront();
+        await session.reload(popup);
+      } else popup = await session.openExtensionPage('popup.html?view=tab');
       const shown = (await pollPage(popup, (wanted: string, error: string) => (document.querySelector(wanted) ? 'shown' : document.querySelector(error) ? 'error' : ''), [what, BACKGROUND_ERROR], 5_000)) === 'shown';
       if (shown || attempt === 4) return popup;
     }
@@ -137,6 +141,8 @@ async function waitForDownload(dir: string, before: Set<string>, extension: stri
 function casinoTab(page: Page): CasinoTab {
   return {
     async act(selector) {
+      // A user clicks in the tab in front (see freshPopup on background tabs' timers).
+      await page.bringToFront();
       await page.click(selector);
       const idle = await pollPage(page, () => document.body.dataset.busy !== 'true', [], 10_000);
       if (!idle) throw new Error(`firefox: the casino page stayed busy after clicking ${selector}`);

@@ -112,7 +112,9 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
     extensionOrigin,
     downloadDir,
     async openExtensionPage(path) {
-      const page = await browser.newPage();
+      // A window of its own, like the toolbar popup beside the casino's tab: both stay in front,
+      // and Firefox clamps neither's timers as it does a background tab's (to 1 s).
+      const page = await browser.newPage({ type: 'window' });
       await navigate(page, `${extensionOrigin}/${path}`);
       return page;
     },
