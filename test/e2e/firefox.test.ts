@@ -28,13 +28,14 @@ import { exportClearImport, firefoxDataPage } from './support/import-scenario.js
 describe('Firefox: the production build against the demo casino', () => {
   let casino: DemoCasino;
   let driver: FirefoxDriver;
+  let closed = false;
 
   beforeAll(async () => {
     casino = await startDemoCasino({ seed: 'e2e-firefox' });
     driver = await firefoxDriver(casino.port);
   });
   afterAll(async () => {
-    await driver?.close();
+    if (!closed) await driver?.close();
     await casino?.close();
   });
 
@@ -76,4 +77,28 @@ describe('Firefox: the production build against the demo casino', () => {
   // After the screenshot (the flood leaves thousands of made-up rounds and a notice in the popup).
   it('withstands a hostile page: nothing runs, forgeries are not verified, the flood is rate-limited, no honest round is lost', () =>
     hostilePageFloodsAndInjects(driver, casino), 300_000);
+
+  it('made no network request of its own (Firefox HTTP log)', async () => {
+    // The probe, after the session: a request an extension page makes, so the log is shown to
+    // catch one and to tell it by its origin. (Every host resolves to the demo casino here.)
+    const probe = 'https://probe.fair-witness.test/request-from-an-extension-page';
+    const page = await driver.session.openExtensionPage('popup.html?view=tab');
+    await page.evaluate((url: string) => fetch(url).then(() => 'answered', () => 'failed'), probe);
+    await driver.close();
+    closed = true;
+    const requests = await driver.session.httpLog();
+    const probeAt = requests.findIndex((request) => request.url === probe);
+    expect(probeAt, 'the probe request is in the log').toBeGreaterThan(0);
+    expect(requests[probeAt]!.origin).toBe(driver.session.extensionOrigin);
+
+    const session = requests.slice(0, probeAt);
+    const isExtension = (value?: string) => value?.startsWith('moz-extension://') ?? false;
+    expect(session.filter((request) => isExtension(request.origin) || isExtension(request.referer))).toEqual([]);
+    // Every other request went to the demo casino, or is Firefox's own background traffic.
+    const casinoRequests = session.filter((request) => /^(www\.)?cloudbet\.com(:\d+)?$/.test(request.host));
+    expect(casinoRequests.length).toBeGreaterThan(0);
+    const firefoxOwn = (host: string) => /(^|\.)(mozilla\.(com|net|org)|firefox\.com)(:\d+)?$/.test(host);
+    expect(session.filter((request) => !casinoRequests.includes(request) && !firefoxOwn(request.host))).toEqual([]);
+    console.log(`[network firefox] ${session.length} requests in the session: ${casinoRequests.length} to the casino, ${session.length - casinoRequests.length} Firefox's own, 0 from the extension; the probe was caught`);
+  });
 });

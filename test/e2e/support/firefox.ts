@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { httpLogEnvironment, readHttpLog, type LoggedRequest } from './firefox-http-log.js';
 import { browserBinary, builtExtension } from './paths.js';
 
 export interface FirefoxSession {
@@ -21,6 +22,8 @@ export interface FirefoxSession {
   /** The browsing contexts (tabs) whose address starts with `prefix`. */
   tabsAt(prefix: string): Promise<{ context: string; url: string }[]>;
   closeTab(context: string): Promise<void>;
+  /** Every HTTP request Firefox made, from its HTTP log; complete once the browser has closed (close() first). */
+  httpLog(): Promise<LoggedRequest[]>;
   /** Suspends the extension's event page, as about:debugging's "Terminate Background Script" does. */
   stopBackground(): Promise<string>;
   close(): Promise<void>;
@@ -59,6 +62,8 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
   const addonId = manifest.browser_specific_settings.gecko.id;
   const uuid = randomUUID();
   const downloadDir = await mkdtemp(join(tmpdir(), 'fw-firefox-downloads-'));
+  // Outside the profile: the log is read after the browser has exited.
+  const httpLogDir = await mkdtemp(join(tmpdir(), 'fw-firefox-http-'));
 
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -66,6 +71,7 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
     headless: true,
     acceptInsecureCerts: true,
     defaultViewport: { width: 1100, height: 1400 },
+    env: { ...process.env, ...httpLogEnvironment(httpLogDir) },
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'network.dns.forceResolve': '127.0.0.1',
@@ -146,6 +152,11 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
       } finally {
         await bidi.send('browsingContext.close', { context: contextOf(page) });
       }
+    },
+    async httpLog() {
+      const requests = await readHttpLog(httpLogDir);
+      await rm(httpLogDir, { recursive: true, force: true });
+      return requests;
     },
     async close() {
       await browser.close();
