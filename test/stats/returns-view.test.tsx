@@ -1,37 +1,12 @@
 // @vitest-environment jsdom
 // The statistics page's returns: realised RTP per game from the verified rounds' stakes and
 // payouts against the theoretical one, and keno's learnt paytable with its gaps and conflicts.
-import { render } from 'preact';
-import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { RoundRecord } from '../../src/shared/records.js';
-import { EnvContext, type PopupEnv } from '../../src/popup/env.js';
-import { StatsPage } from '../../src/stats/stats-page.js';
 import { claimFor } from '../popup/claims.js';
 import { FakeWorker } from '../popup/fake-worker.js';
-import { settle, t } from '../popup/render.js';
-
-let container: HTMLElement | undefined;
-afterEach(() => {
-  if (container) render(null, container);
-  container?.remove();
-});
-
-async function renderStats(worker: FakeWorker): Promise<HTMLElement> {
-  const env: PopupEnv = { client: worker.client, t, parseText: () => ({}), copyText: async () => {}, download: () => {}, now: () => new Date(0) };
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(() => {
-    render(
-      <EnvContext.Provider value={env}>
-        <StatsPage />
-      </EnvContext.Provider>,
-      container!,
-    );
-  });
-  await settle();
-  return container;
-}
+import { t } from '../popup/render.js';
+import { renderStats } from './render-stats.js';
 
 /** Picks for a verified keno record with exactly `hits` of them in its recomputed draw. */
 function picksWithHits(record: RoundRecord, count: number, hits: number): string[] {

@@ -1,36 +1,12 @@
 // @vitest-environment jsdom
 // The statistics page with a fake worker: per game the verified outcomes as a chart and a table,
 // the uniformity test's sentence, the RTP tables, and the keno note.
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, test } from 'vitest';
-import { EnvContext, type PopupEnv } from '../../src/popup/env.js';
-import { StatsPage } from '../../src/stats/stats-page.js';
+import { describe, expect, test } from 'vitest';
 import { claimFor } from '../popup/claims.js';
 import { FakeWorker } from '../popup/fake-worker.js';
 import { click, settle, t } from '../popup/render.js';
-
-let container: HTMLElement | undefined;
-afterEach(() => {
-  if (container) render(null, container);
-  container?.remove();
-});
-
-async function renderStats(worker: FakeWorker): Promise<HTMLElement> {
-  const env: PopupEnv = { client: worker.client, t, parseText: () => ({}), copyText: async () => {}, download: () => {}, now: () => new Date(0) };
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(() => {
-    render(
-      <EnvContext.Provider value={env}>
-        <StatsPage />
-      </EnvContext.Provider>,
-      container!,
-    );
-  });
-  await settle();
-  return container;
-}
+import { renderStats } from './render-stats.js';
 
 const section = (root: HTMLElement, game: string) => root.querySelector<HTMLElement>(`section[data-game="${game}"]`)!;
 

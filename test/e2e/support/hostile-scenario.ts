@@ -41,10 +41,9 @@ async function popupStateInPage(): Promise<PopupState> {
   return { renderMs, total, notices };
 }
 
-/** Each round's verdict and level by key (null: not stored). */
-async function verdictsInPage(keys: string[]): Promise<({ status: string; level: string } | null)[]> {
-  // Asks the worker as the popup does, retrying while it restarts. (Defined in here: a function
-  // run in the page is sent as its source alone.)
+/** Asks the worker each message as the popup does, retrying while it restarts; the answers in order. */
+async function askInPage(messages: unknown[]): Promise<any[]> {
+  // (Defined in here: a function run in the page is sent as its source alone.)
   const ask = async (message: unknown): Promise<any> => {
     const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
     let last: unknown;
@@ -60,12 +59,16 @@ async function verdictsInPage(keys: string[]): Promise<({ status: string; level:
     }
     throw new Error(`the worker did not answer ${JSON.stringify(message)}: ${String(last)}`);
   };
-  return Promise.all(
-    keys.map(async (key) => {
-      const detail = (await ask({ type: 'round-detail', key })) as { record: { verdict: { status: string; level?: string } } } | null;
-      return detail ? { status: detail.record.verdict.status, level: detail.record.verdict.level ?? '' } : null;
-    }),
-  );
+  return Promise.all(messages.map(ask));
+}
+
+type Verdict = { status: string; level: string } | null;
+
+/** Each round's verdict and level by key (null: not stored). */
+async function verdictsOf(driver: BrowserDriver, keys: string[]): Promise<Verdict[]> {
+  const details = (await driver.inPopup(askInPage, keys.map((key) => ({ type: 'round-detail', key })))) as
+    ({ record: { verdict: { status: string; level?: string } } } | null)[];
+  return details.map((detail) => (detail ? { status: detail.record.verdict.status, level: detail.record.verdict.level ?? '' } : null));
 }
 
 interface StoredForged {
@@ -74,33 +77,19 @@ interface StoredForged {
 }
 
 /** Every stored round whose client seed carries `marker` (the page's made-up rounds), from the export pages. */
-async function forgedInPage(marker: string): Promise<StoredForged[]> {
-  // Asks the worker as the popup does, retrying while it restarts. (Defined in here: a function
-  // run in the page is sent as its source alone.)
-  const ask = async (message: unknown): Promise<any> => {
-    const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
-    let last: unknown;
-    for (let attempt = 0; attempt < 8; attempt++) {
-      try {
-        const reply = (await api.runtime.sendMessage(message)) as { ok: boolean; value?: unknown; error?: string } | undefined;
-        if (reply?.ok) return reply.value;
-        last = reply?.error ?? 'no reply';
-      } catch (error) {
-        last = error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    throw new Error(`the worker did not answer ${JSON.stringify(message)}: ${String(last)}`);
-  };
+async function forgedOf(driver: BrowserDriver, marker: string): Promise<StoredForged[]> {
   const found: StoredForged[] = [];
   let offset = 0;
   for (;;) {
-    const page = (await ask({ type: 'export-page', offset, limit: 5000 })) as { total: number; rounds: { clientSeed?: string; verdict: string }[] };
-    for (const round of page.rounds) {
+    const [page] = (await driver.inPopup(askInPage, [{ type: 'export-page', offset, limit: 5000 }])) as {
+      total: number;
+      rounds: { clientSeed?: string; verdict: string }[];
+    }[];
+    for (const round of page!.rounds) {
       if (round.clientSeed?.includes(marker)) found.push({ clientSeed: round.clientSeed.slice(0, 400), verdict: round.verdict });
     }
-    offset += page.rounds.length;
-    if (page.rounds.length === 0 || offset >= page.total) return found;
+    offset += page!.rounds.length;
+    if (page!.rounds.length === 0 || offset >= page!.total) return found;
   }
 }
 
@@ -172,9 +161,9 @@ async function waitForVerdicts(
   timeoutMs = 120_000,
 ) {
   const deadline = Date.now() + timeoutMs;
-  let verdicts: Awaited<ReturnType<typeof verdictsInPage>> = [];
+  let verdicts: Verdict[] = [];
   while (Date.now() < deadline) {
-    verdicts = await driver.inPopup(verdictsInPage, keys);
+    verdicts = await verdictsOf(driver, keys);
     if (verdicts.every((verdict) => verdict !== null && accept(verdict))) return verdicts;
     await sleep(500);
   }
@@ -256,7 +245,7 @@ export async function hostilePageFloodsAndInjects(driver: BrowserDriver, casino:
   expect(honestVerdicts.map((verdict) => verdict!.level)).toEqual(['witnessed', 'witnessed', 'witnessed', 'witnessed']);
 
   const page = await tab.evaluate(pageStateInPage);
-  const stored = await driver.inPopup(forgedInPage, `hostile-${run}-`);
+  const stored = await forgedOf(driver, `hostile-${run}-`);
   const verdictOf = (clientSeed: string) => stored.filter((round) => round.clientSeed === clientSeed).map((round) => round.verdict);
   const forged = forgedRounds(run);
   const recomputing = new Set(forged.filter((round) => round.expected === 'verified').map((round) => round.clientSeed));
