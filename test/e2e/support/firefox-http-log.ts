@@ -17,25 +17,34 @@ export interface LoggedRequest {
 /** The environment that makes Firefox write its HTTP log into `dir`. */
 export const httpLogEnvironment = (dir: string): Record<string, string> => ({ MOZ_LOG: 'nsHttp:3', MOZ_LOG_FILE: join(dir, 'http') });
 
-/**
- * The requests in the order Firefox sent them. Read after the browser has closed (the log is
- * complete then). Each "http request [" block of the log is one request: its request line and headers.
- */
+/** The requests in the order Firefox sent them. Read after the browser has closed (the log is complete then). */
 export async function readHttpLog(dir: string): Promise<LoggedRequest[]> {
   const files = (await readdir(dir)).filter((name) => name.startsWith('http') && name.endsWith('.moz_log'));
   const requests: LoggedRequest[] = [];
-  for (const file of files.sort()) {
-    let block: string[] | undefined;
-    for (const line of (await readFile(join(dir, file), 'utf8')).split('\n')) {
-      // "[Parent 123: Main Thread]: E/nsHttp   GET /path HTTP/1.1": the text after the module name.
-      const text = line.replace(/^\[[^\]]*\]: [A-Z]\/nsHttp ?/, '');
-      if (text === 'http request [') block = [];
-      else if (block && text.trim() === ']') {
-        const request = requestOf(block);
-        if (request) requests.push(request);
-        block = undefined;
-      } else block?.push(text.trim());
-    }
+  for (const file of files.sort()) requests.push(...parseHttpLog(await readFile(join(dir, file), 'utf8')));
+  return requests;
+}
+
+/**
+ * The requests in one log's text. Each "http request [" … "]" block is one request: its request
+ * line and headers. Threads log at the same time, so another thread's lines can fall inside a
+ * block: a block is the lines of the thread that opened it ("[Parent 1633: Main Thread]").
+ */
+export function parseHttpLog(text: string): LoggedRequest[] {
+  const requests: LoggedRequest[] = [];
+  const openBlocks = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    // "[Parent 123: Main Thread]: E/nsHttp   GET /path HTTP/1.1": the thread, then the text after the module name.
+    const match = /^(\[[^\]]*\]): [A-Z]\/nsHttp ?(.*)$/.exec(line);
+    if (!match) continue;
+    const [, thread, message] = match as unknown as [string, string, string];
+    const block = openBlocks.get(thread);
+    if (message === 'http request [') openBlocks.set(thread, []);
+    else if (block && message.trim() === ']') {
+      openBlocks.delete(thread);
+      const request = requestOf(block);
+      if (request) requests.push(request);
+    } else block?.push(message.trim());
   }
   return requests;
 }
