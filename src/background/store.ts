@@ -3,11 +3,12 @@
 // its numbered migrations are in schema.ts.
 import { openDB, type IDBPDatabase } from 'idb';
 import { CLAIM_FIELDS, type VerdictStatus } from '../core/index.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, StorageProblem, Summary } from '../shared/records.js';
 import { mergeClaim } from './merge.js';
 import { PanelIndex, settledPanel, withPanelSighting } from './pre-round.js';
 import { commitmentOf, isCommitmentSighting, isSeedReveal, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
+import { clearStorageProblem, currentStorageProblem, reportStorageProblem as reportProblem, StorageProblemError } from './storage-problem.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { verifyRecord } from './verify-record.js';
@@ -16,9 +17,6 @@ export const DATABASE_NAME = 'fair-witness';
 export { DATABASE_VERSION };
 
 export type Database = IDBPDatabase<FairWitnessDB>;
-
-const BLOCKED =
-  'The database cannot be upgraded while an older Fair Witness still has it open (another window or browser process). Close it or restart the browser.';
 
 let opening: Promise<Database> | undefined;
 /** Set while this worker's open request waits for an older connection to close. */
@@ -39,8 +37,8 @@ export function openStore(): Promise<Database> {
     const current: Promise<Database> = openDB<FairWitnessDB>(DATABASE_NAME, DATABASE_VERSION, {
       upgrade,
       blocked() {
-        blockedError = new Error(BLOCKED);
-        storageProblem = BLOCKED;
+        blockedError = new StorageProblemError({ kind: 'blocked' });
+        reportStorageProblem(blockedError);
         rejectBlocked(blockedError);
       },
       blocking() {
@@ -49,19 +47,19 @@ export function openStore(): Promise<Database> {
         if (opening === current) opening = undefined;
       },
       terminated() {
-        storageProblem = 'The browser closed the database unexpectedly; it will be reopened.';
+        reportStorageProblem(new StorageProblemError({ kind: 'closed' }));
         if (opening === current) opening = undefined;
       },
     }).then(
       (db) => {
         blockedError = undefined;
-        if (storageProblem === BLOCKED) storageProblem = undefined;
+        clearStorageProblem('blocked');
         return db;
       },
       (error: unknown) => {
         if (opening === current) opening = undefined;
         blockedError = undefined;
-        throw new Error(reportStorageProblem(error));
+        throw new StorageProblemError(reportStorageProblem(error));
       },
     );
     // Callers see a failure through their own await; this keeps one nobody awaited quiet.
@@ -72,23 +70,9 @@ export function openStore(): Promise<Database> {
   return Promise.race([opening, whenBlocked]);
 }
 
-/** The last storage failure, shown to the user. Lost with the worker, which is fine: it is re-detected on the next write. */
-let storageProblem: string | undefined;
-
-/** Turns a storage error into the sentence the popup shows, and remembers it for the summary. */
-export function reportStorageProblem(error: unknown): string {
-  const name = typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (name === 'QuotaExceededError') {
-    storageProblem =
-      'The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds to make room.';
-  } else if (name === 'VersionError') {
-    storageProblem = `The database was written by a newer version of Fair Witness than this one (database version ${DATABASE_VERSION}). Update the extension; nothing was deleted.`;
-  } else if (message !== BLOCKED && message !== storageProblem) {
-    // (A message equal to the current problem is one already reported, passed on by a later call.)
-    storageProblem = `Storing rounds failed: ${message.replace(/\.?$/, '.')}`;
-  } else storageProblem = message;
-  return storageProblem;
+/** Classifies a storage error and keeps it for the summary (see storage-problem.ts). */
+export function reportStorageProblem(error: unknown): StorageProblem {
+  return reportProblem(error, DATABASE_VERSION);
 }
 
 function stored(record: RoundRecord): StoredRound {
@@ -132,7 +116,7 @@ export async function writeClaims(
   try {
     const result = await mergeBatch(tx, claims, now, options);
     await tx.done;
-    storageProblem = undefined;
+    clearStorageProblem();
     return result;
   } catch (error) {
     try {
@@ -289,7 +273,7 @@ export async function summarise(): Promise<Summary> {
   await tx.done;
   const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
   const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  return { total, counts, levels: { ...tally.levels }, selfTest, storageProblem };
+  return { total, counts, levels: { ...tally.levels }, selfTest, storageProblem: currentStorageProblem() };
 }
 
 /** One page of rounds, worst status first and newest first within a status. */

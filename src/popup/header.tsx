@@ -1,7 +1,7 @@
 // The summary at the top: counts by verdict and by trust level, the self-test, storage trouble.
 import type { Summary } from '../shared/records.js';
 import { useEnv } from './env.js';
-import { levelLabel, STATUS_ORDER, statusLabel } from './labels.js';
+import { levelLabel, STATUS_ORDER, statusLabel, storageProblemText } from './labels.js';
 import { RateLimitNotices } from './rate-limit-notice.js';
 
 export function witnessedShare(levels: Summary['levels']): number | undefined {
@@ -41,7 +41,7 @@ export function Header({ summary, onRerunSelfTest, selfTestRunning }: { summary?
     <header class="header">
       {summary?.storageProblem && (
         <p class="banner banner-error" role="alert" data-storage-problem>
-          {t('storageProblem', summary.storageProblem)}
+          {t('storageProblem', storageProblemText(t, summary.storageProblem))}
         </p>
       )}
       <RateLimitNotices notes={summary?.rateLimited} />

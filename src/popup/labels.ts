@@ -1,5 +1,6 @@
 // Names of games, verdicts and trust levels in the UI language.
 import type { TrustLevel, VerdictStatus } from '../core/index.js';
+import type { StorageProblem } from '../shared/records.js';
 import type { Translate } from './i18n.js';
 
 /** The popup's order: mismatches first, as the worker sorts the list. */
@@ -34,4 +35,20 @@ export function gameLabel(t: Translate, gameId: string, shownName?: string): str
 /** The popup contract's data-game: a supported id, or the game's name as the page showed it. */
 export function dataGame(gameId: string, shownName: string): string {
   return GAME_KEYS[gameId] ? gameId : shownName || gameId;
+}
+
+/** The storage problem's sentence in the UI language (the worker sends only its kind). */
+export function storageProblemText(t: Translate, problem: StorageProblem): string {
+  switch (problem.kind) {
+    case 'quota':
+      return t('storageProblemQuota');
+    case 'blocked':
+      return t('storageProblemBlocked');
+    case 'closed':
+      return t('storageProblemClosed');
+    case 'newer-version':
+      return t('storageProblemNewerVersion', problem.databaseVersion);
+    case 'failed':
+      return t('storageProblemFailed', problem.detail.replace(/\.$/, ''));
+  }
 }

@@ -110,10 +110,24 @@ export interface Summary {
   levels: Record<TrustLevel, number>;
   selfTest?: SelfTestResult;
   /** A problem with storage the user must know about (quota, blocked database). */
-  storageProblem?: string;
+  storageProblem?: StorageProblem;
   /** Tabs that sent claims faster than any real game, newest first (src/background/rate-limit.ts). */
   rateLimited?: RateLimitNote[];
 }
+
+/**
+ * What went wrong with storage. The popup words each kind in the user's language; only `failed`,
+ * a failure nobody foresaw, carries the browser's own (English) words.
+ */
+export type StorageProblem =
+  | { kind: 'quota' }
+  /** An older connection (another window or browser process) keeps the database from upgrading. */
+  | { kind: 'blocked' }
+  /** The browser closed the database; it is reopened on next use. */
+  | { kind: 'closed' }
+  /** The database was written by a newer Fair Witness; this one reads up to `databaseVersion`. */
+  | { kind: 'newer-version'; databaseVersion: number }
+  | { kind: 'failed'; detail: string };
 
 /** One tab's flood: the claims it sent and how many of them were refused, never stored. */
 export interface RateLimitNote {

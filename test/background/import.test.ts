@@ -205,7 +205,7 @@ describe('importRounds', () => {
     await expect(importRounds(file, T)).rejects.toThrow(/storage quota exceeded/);
     vi.restoreAllMocks();
     expect(await all()).toEqual([]);
-    expect((await summarise()).storageProblem).toMatch(/storage quota exceeded/);
+    expect((await summarise()).storageProblem).toEqual({ kind: 'quota' });
   });
 
   it('sends chunks the message schema accepts', () => {

@@ -56,7 +56,7 @@ describe('a full disk (QuotaExceededError)', () => {
     expect(refused.ok === false && refused.error).toMatch(/storage quota exceeded/);
     expect(refused.ok === false && refused.error).not.toMatch(/^(invalid message|sender not allowed)/);
     const summary = await summarise();
-    expect(summary.storageProblem).toMatch(/storage quota exceeded/);
+    expect(summary.storageProblem).toEqual({ kind: 'quota' });
     for (const claim of claims()) expect(await getRound(roundKey(claim))).toBeUndefined();
 
     vi.restoreAllMocks(); // room again
@@ -75,11 +75,11 @@ describe('an open blocked by an older connection', () => {
     expect(DATABASE_VERSION).toBeGreaterThan(1);
 
     const summary = await summarise();
-    expect(summary.storageProblem).toMatch(/cannot be upgraded while an older Fair Witness still has it open/);
+    expect(summary.storageProblem).toEqual({ kind: 'blocked' });
     expect(summary.total).toBe(0);
     // What the popup asks: an answer with the problem (for its banner), not an error or a wait.
     const answer = await handleMessage({ type: 'summary' }, POPUP);
-    expect(answer).toMatchObject({ ok: true, value: { storageProblem: expect.stringMatching(/cannot be upgraded/) } });
+    expect(answer).toMatchObject({ ok: true, value: { storageProblem: { kind: 'blocked' } } });
     await expect(storeClaims(claims(), T)).rejects.toThrow(/cannot be upgraded/);
     const refused = await handleMessage({ type: 'claims', claims: claims() }, casinoTab);
     expect(refused).toMatchObject({ ok: false });
@@ -103,8 +103,8 @@ describe('a database from a newer version', () => {
     });
     newer.close();
     const summary = await summarise();
-    expect(summary.storageProblem).toMatch(/written by a newer version of Fair Witness/);
-    expect(await handleMessage({ type: 'summary' }, POPUP)).toMatchObject({ ok: true, value: { storageProblem: expect.stringMatching(/newer version/) } });
+    expect(summary.storageProblem).toEqual({ kind: 'newer-version', databaseVersion: DATABASE_VERSION });
+    expect(await handleMessage({ type: 'summary' }, POPUP)).toMatchObject({ ok: true, value: { storageProblem: { kind: 'newer-version' } } });
     await expect(storeClaims(claims(), T)).rejects.toThrow(/newer version/);
     const db = await openDB(DATABASE_NAME);
     expect(db.version).toBe(MIGRATIONS.length + 1);

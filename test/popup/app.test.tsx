@@ -114,10 +114,10 @@ describe('header', () => {
   });
 
   test('a storage problem shows as a banner', async () => {
-    rendered = await renderApp(new FakeWorker([], { storageProblem: 'The quota is exceeded.' }).client);
+    rendered = await renderApp(new FakeWorker([], { storageProblem: { kind: 'quota' } }).client);
     const banner = rendered.container.querySelector('[data-storage-problem]')!;
     expect(banner.textContent).toBe(
-      'Storage problem: The quota is exceeded. Rounds captured meanwhile wait in the open casino tabs and are stored once this is solved; closing those tabs loses them.',
+      'Storage problem: The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds to make room. Rounds captured meanwhile wait in the open casino tabs and are stored once this is solved; closing those tabs loses them.',
     );
     // First in the header, announced at once.
     expect(banner.getAttribute('role')).toBe('alert');

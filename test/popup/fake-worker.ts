@@ -3,7 +3,7 @@
 import { auditRounds, lookupGame, verifyRound, type RoundClaim, type VerdictStatus } from '../../src/core/index.js';
 import { auditRoundOf } from '../../src/background/findings.js';
 import { validatePageMessage, type PageMessage, type PageResponses, type Reply } from '../../src/shared/messages.js';
-import type { RoundRecord, SelfTestResult, Summary } from '../../src/shared/records.js';
+import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../../src/shared/records.js';
 import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { claimsOfExportedRound } from '../../src/background/import.js';
@@ -42,7 +42,7 @@ export function recordOf(claim: RoundClaim, seq: number): RoundRecord {
 export { rowOf };
 
 export interface FakeOptions {
-  storageProblem?: string;
+  storageProblem?: StorageProblem;
   selfTest?: SelfTestResult;
 }
 
