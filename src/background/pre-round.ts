@@ -58,14 +58,28 @@ export function settledPanel(panel: readonly PanelSighting[] | undefined): Panel
   return panel.filter((state) => last.get(state.clientSeed) === state);
 }
 
-/** Every commitment's panel states, looked up by client seed and nonce. */
+/** What a panel state and a round are looked up by: client seed and canonical nonce, as one key. */
+export const panelRoundKey = (clientSeed: string, nonce: string): string => `${clientSeed}\n${nonce}`;
+
+/** The keys of a commitment's panel states, each once: the store's `by-panel-round` index (schema.ts). */
+export function panelRoundKeys(panel: readonly PanelSighting[]): string[] {
+  return [...new Set(panel.map((state) => panelRoundKey(state.clientSeed, state.nonce)))];
+}
+
+/** The key of the panel states a round may have been played from; undefined when it has no client seed or nonce. */
+export function panelRoundOf(record: Pick<RoundRecord, 'clientSeed' | 'nonce'>): string | undefined {
+  if (record.clientSeed === undefined || record.nonce === undefined || !/^\d+$/.test(record.nonce)) return undefined;
+  return panelRoundKey(record.clientSeed, BigInt(record.nonce).toString());
+}
+
+/** Commitments' panel states, looked up by client seed and nonce. */
 export class PanelIndex {
   private readonly byRound = new Map<string, { commitment: string; sighting: PanelSighting }[]>();
 
   constructor(commitments: readonly { commitment: string; panel?: PanelSighting[] }[]) {
     for (const { commitment, panel } of commitments) {
       for (const sighting of panel ?? []) {
-        const id = `${sighting.clientSeed}\n${sighting.nonce}`;
+        const id = panelRoundKey(sighting.clientSeed, sighting.nonce);
         const list = this.byRound.get(id);
         if (list) list.push({ commitment, sighting });
         else this.byRound.set(id, [{ commitment, sighting }]);
@@ -83,9 +97,10 @@ export class PanelIndex {
   preRoundCommitment(record: RoundRecord): string | undefined {
     const resultAt = record.observedAt.result;
     const seedAt = record.observedAt.serverSeed;
-    if (record.clientSeed === undefined || record.nonce === undefined || !/^\d+$/.test(record.nonce) || resultAt === undefined) return undefined;
+    const id = panelRoundOf(record);
+    if (id === undefined || resultAt === undefined) return undefined;
     if (seedAt !== undefined && seedAt <= resultAt) return undefined;
-    const candidates = (this.byRound.get(`${record.clientSeed}\n${BigInt(record.nonce).toString()}`) ?? []).filter(
+    const candidates = (this.byRound.get(id) ?? []).filter(
       ({ sighting }) =>
         sighting.seenAt <= resultAt && (sighting.game === undefined || record.gameId === 'unknown' || sighting.game === record.gameId),
     );

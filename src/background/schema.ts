@@ -5,7 +5,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { TrustLevel, VerdictStatus } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
-import type { PanelSighting } from './pre-round.js';
+import { panelRoundKeys, type PanelSighting } from './pre-round.js';
 import { countTally } from './tally.js';
 
 /** A round as stored, with the keys its indexes sort by. */
@@ -23,6 +23,8 @@ export interface CommitmentSighting {
   revealedAt?: number;
   /** What the active-seed-pair panel showed with this commitment: client seed and next nonce (pre-round.ts). */
   panel?: PanelSighting[];
+  /** `panel`'s client seed and nonce pairs, as keys (pre-round.ts panelRoundKeys): the `by-panel-round` index. */
+  panelRounds?: string[];
 }
 
 /**
@@ -42,7 +44,7 @@ export interface FairWitnessDB extends DBSchema {
     value: StoredRound;
     indexes: { 'by-rank': [number, number]; 'by-game': [string, number, number]; 'by-seq': number; 'by-level': string };
   };
-  commitments: { key: string; value: CommitmentSighting };
+  commitments: { key: string; value: CommitmentSighting; indexes: { 'by-panel-round': string } };
   meta: { key: string; value: unknown };
 }
 
@@ -69,6 +71,18 @@ export const MIGRATIONS: readonly Step[] = [
     const meta = tx.objectStore('meta');
     await meta.put(tally, 'tally');
     await meta.put(games, 'games');
+  },
+  // 3: the commitments' panel states indexed by client seed and nonce. Finding the commitment shown
+  // before a round read every commitment record, once per batch in which a round showed its result:
+  // fine for a player's few seed pairs, slow for thousands (a flood's made-up ones included).
+  async (_db, tx) => {
+    const commitments = tx.objectStore('commitments');
+    commitments.createIndex('by-panel-round', 'panelRounds', { multiEntry: true });
+    let cursor = await commitments.openCursor();
+    while (cursor) {
+      if (cursor.value.panel !== undefined) await cursor.update({ ...cursor.value, panelRounds: panelRoundKeys(cursor.value.panel) });
+      cursor = await cursor.continue();
+    }
   },
 ];
 

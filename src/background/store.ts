@@ -5,7 +5,7 @@ import { openDB, type IDBPDatabase } from 'idb';
 import { CLAIM_FIELDS, type VerdictStatus } from '../core/index.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, StorageProblem, Summary } from '../shared/records.js';
 import { mergeClaim } from './merge.js';
-import { PanelIndex, settledPanel, withPanelSighting } from './pre-round.js';
+import { PanelIndex, panelRoundKeys, panelRoundOf, settledPanel, withPanelSighting } from './pre-round.js';
 import { commitmentOf, isCommitmentSighting, isSeedReveal, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem as reportProblem, StorageProblemError } from './storage-problem.js';
@@ -143,9 +143,6 @@ async function mergeBatch(
   const tally = await readTally(meta, rounds);
   const changed: string[] = [];
   const fates: ClaimFate[] = claims.map(() => 'known');
-  // Every commitment's panel states (pre-round.ts), read once per batch when a round first shows its result.
-  let panels: PanelIndex | undefined;
-
   // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
   const isPairClaim = (claim: CapturedClaim) => isCommitmentSighting(claim) || isSeedReveal(claim);
   const order = claims.map((_, index) => index);
@@ -176,9 +173,11 @@ async function mergeBatch(
       // Only the extension's own sightings have times: a field first known from a file has none.
       for (const field of CLAIM_FIELDS) if (existing?.observedAt[field] === undefined) delete record.observedAt[field];
     }
-    if (record.preRoundCommitment === undefined && existing?.result === undefined && record.result !== undefined) {
-      panels ??= new PanelIndex(await commitments.getAll());
-      const before = panels.preRoundCommitment(record);
+    const panelRound = panelRoundOf(record);
+    if (panelRound !== undefined && record.preRoundCommitment === undefined && existing?.result === undefined && record.result !== undefined) {
+      // The commitments whose panel showed this round's client seed and nonce (pre-round.ts).
+      const shownWith = await commitments.index('by-panel-round').getAll(panelRound);
+      const before = new PanelIndex(shownWith).preRoundCommitment(record);
       if (before !== undefined) record.preRoundCommitment = before;
     }
     const commitment = record.commitment?.toLowerCase();
@@ -243,6 +242,7 @@ async function recordSeedPair(
     const settled = settledPanel(sighting.panel);
     if (settled !== undefined) sighting.panel = settled;
   }
+  if (sighting.panel !== undefined) sighting.panelRounds = panelRoundKeys(sighting.panel);
   if (JSON.stringify(sighting) !== JSON.stringify(known)) await commitments.put(sighting);
   return sighting;
 }

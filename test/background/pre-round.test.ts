@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PANEL_MEMORY, PanelIndex, settledPanel, withPanelSighting, type PanelSighting } from '../../src/background/pre-round.js';
+import { PANEL_MEMORY, PanelIndex, panelRoundKey, settledPanel, withPanelSighting, type PanelSighting } from '../../src/background/pre-round.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { exportedRoundOf } from '../../src/background/rows.js';
 import { DATABASE_NAME, getRound, openStore, storeClaims } from '../../src/background/store.js';
@@ -150,6 +150,30 @@ describe('the store: step `witness` across records', () => {
     const settled = (await db.get('commitments', played.commitment))!;
     expect(settled.revealedSeed).toBe(played.serverSeed);
     expect(settled.panel).toEqual([{ clientSeed: played.clientSeed, nonce: '3', game: 'keno', seenAt: T + 3 }]);
+    expect(settled.panelRounds).toEqual([panelRoundKey(played.clientSeed, '3')]);
+  });
+
+  it('finds the panel states of a round through the by-panel-round index, which follows every change of a panel', async () => {
+    // Two commitments showed nonce 1 of the same client seed; a third showed another client seed.
+    await storeClaims(
+      [
+        panel(played.commitment, played.clientSeed, 1, T, 'Keno'),
+        panel(other.commitment, played.clientSeed, 1, T + 1, 'Keno'),
+        panel(other.commitment, played.clientSeed, 2, T + 2, 'Keno'),
+        panel(vector(2).commitment, 'another client seed', 1, T + 3, 'Keno'),
+      ],
+      T + 3,
+    );
+    const db = await openStore();
+    const shownWith = async (clientSeed: string, nonce: string) =>
+      (await db.getAllFromIndex('commitments', 'by-panel-round', panelRoundKey(clientSeed, nonce))).map((sighting) => sighting.commitment).sort();
+    expect(await shownWith(played.clientSeed, '1')).toEqual([played.commitment, other.commitment].sort());
+    expect(await shownWith(played.clientSeed, '2')).toEqual([other.commitment]);
+    expect(await shownWith('another client seed', '1')).toEqual([vector(2).commitment]);
+    // The reveal of `other` keeps its last state only: its nonce-1 state is gone from the index too.
+    await storeClaims([{ source: 'json', commitment: other.commitment, serverSeed: other.serverSeed, observedAt: { serverSeed: T + 9 } }], T + 9);
+    expect(await shownWith(played.clientSeed, '1')).toEqual([played.commitment]);
+    expect(await shownWith(played.clientSeed, '2')).toEqual([other.commitment]);
   });
 
   it('no panel state, or one seen only after the result: no pre-round commitment, no mismatch', async () => {

@@ -1,10 +1,10 @@
-// The migration path: a store written by version 1 is opened by the current code and keeps every
-// round, sighting and setting, with the tally counted by the upgrade.
+// The migration path: a store written by version 1 or 2 is opened by the current code and keeps every
+// round, sighting and setting, with the tally counted and the panel states indexed by the upgrade.
 import 'fake-indexeddb/auto';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roundKey } from '../../src/background/round-key.js';
-import { DATABASE_VERSION, MIGRATIONS, upgrade, type FairWitnessDB } from '../../src/background/schema.js';
+import { DATABASE_VERSION, MIGRATIONS, upgrade, type CommitmentSighting, type FairWitnessDB } from '../../src/background/schema.js';
 import { DATABASE_NAME, getRound, listGames, loadSelfTest, pageInSeenOrder, pageOfRounds, storeClaims, summarise } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { commitmentSighting, pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
@@ -31,18 +31,25 @@ async function dump(): Promise<Dump> {
   return result;
 }
 
-/** A store as the version-1 code left it: the version-1 steps alone, then the records, and no tally (it predates it). */
-async function writeVersionOne(records: Dump): Promise<void> {
+/**
+ * A store as the code of an older version left it: that version's steps alone, then the records
+ * without what it did not keep (version 1: no tally; before 3: no panel keys on the commitments).
+ */
+async function writeVersion(version: number, records: Dump): Promise<void> {
   await deleteDB(DATABASE_NAME);
-  const db = await openDB<FairWitnessDB>(DATABASE_NAME, 1, { upgrade: (database, oldVersion, _new, tx) => upgrade(database, oldVersion, 1, tx) });
+  const db = await openDB<FairWitnessDB>(DATABASE_NAME, version, { upgrade: (database, oldVersion, _new, tx) => upgrade(database, oldVersion, version, tx) });
   const tx = db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
   for (const round of records.rounds) await tx.objectStore('rounds').put(round as never);
-  for (const sighting of records.commitments) await tx.objectStore('commitments').put(sighting as never);
-  for (const [key, value] of records.meta) if (key !== 'tally') await tx.objectStore('meta').put(value, key as string);
+  for (const sighting of records.commitments as CommitmentSighting[]) {
+    const { panelRounds: _keys, ...withoutKeys } = sighting;
+    await tx.objectStore('commitments').put(version < 3 ? withoutKeys : sighting);
+  }
+  for (const [key, value] of records.meta) if (version > 1 || key !== 'tally') await tx.objectStore('meta').put(value, key as string);
   await tx.done;
-  expect(db.version).toBe(1);
+  expect(db.version).toBe(version);
   db.close();
 }
+const writeVersionOne = (records: Dump) => writeVersion(1, records);
 
 /** A mixed store: witnessed, history, pending, mismatched (outcome and nonce), unnamed, and a bare sighting. */
 async function fillWithRounds(): Promise<CapturedClaim[]> {
@@ -75,6 +82,7 @@ describe('the schema', () => {
     expect(db.version).toBe(DATABASE_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(['commitments', 'meta', 'rounds']);
     expect([...db.transaction('rounds').store.indexNames].sort()).toEqual(['by-game', 'by-level', 'by-rank', 'by-seq']);
+    expect([...db.transaction('commitments').store.indexNames]).toEqual(['by-panel-round']);
     expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 } });
     expect(await db.get('meta', 'games')).toEqual([]);
     db.close();
@@ -127,5 +135,37 @@ describe('upgrading a version-1 store', () => {
     const db = await openDB(DATABASE_NAME);
     expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 } });
     db.close();
+  });
+});
+
+describe('upgrading a version-2 store', () => {
+  const played = vector(0);
+  const other = vector(1);
+  /** The active-seed-pair panel: commitment, client seed and the next bet's nonce. */
+  const panel = (commitment: string, nonce: number, at: number): CapturedClaim => ({
+    source: 'dom',
+    game: 'Keno',
+    commitment,
+    clientSeed: played.clientSeed,
+    nonce: String(nonce),
+    observedAt: { commitment: at, clientSeed: at, nonce: at },
+  });
+
+  it('indexes the panel states the version-2 store kept, so a round played after the upgrade is matched to them', async () => {
+    // Before the upgrade: the panel showed `other` for the next bet, and `played` for an earlier nonce.
+    await storeClaims([panel(played.commitment, played.nonce - 1, T), panel(other.commitment, played.nonce, T + 1)], T + 1);
+    const before = await dump();
+    expect((before.commitments as CommitmentSighting[]).every((sighting) => sighting.panelRounds !== undefined)).toBe(true);
+    await writeVersion(2, before);
+    const v2 = (await dump()).commitments as CommitmentSighting[];
+    expect(v2.map((sighting) => sighting.panelRounds)).toEqual([undefined, undefined]);
+
+    // The current code opens it: step 3 adds the keys and the index, and the round the bet played
+    // (under the commitment its history entry names) is matched to what the panel showed.
+    await storeClaims([pendingClaim(played, 'Keno', { commitment: T + 10, result: T + 10 })], T + 10);
+    expect((await dump()).commitments).toEqual(before.commitments);
+    const record = (await getRound(roundKey(pendingClaim(played, 'Keno'))))!;
+    expect(record.preRoundCommitment).toBe(other.commitment);
+    expect(record.verdict.failures.map((failure) => failure.step)).toEqual(['witness']);
   });
 });
