@@ -5,8 +5,8 @@
 import type { CapturedClaim } from '../shared/records.js';
 import { FirstSeen, toClaim } from './normalise.js';
 import { ClaimOutbox, type OutboxOptions } from './outbox.js';
+import { incrementalScanner, type ScanCounts } from './incremental-scan.js';
 import { ScanScheduler, type SchedulerOptions } from './scan-scheduler.js';
-import { scanDocument } from './scanner.js';
 import { decodeTapDetail, TAP_EVENT } from './tap-channel.js';
 
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
@@ -29,6 +29,8 @@ export interface CaptureStats {
 
 export interface CaptureSession {
   readonly stats: CaptureStats;
+  /** Whole scans and changed parts scanned (incremental-scan.ts). */
+  readonly scanCounts: ScanCounts;
   readonly outbox: ClaimOutbox;
   /** Scans right away (tests; normal scans come from the scheduler). */
   scanNow(): void;
@@ -41,6 +43,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const stats: CaptureStats = { scans: 0, tapEvents: 0, errors: 0, lastScanMs: 0 };
   const firstSeen = new FirstSeen(now);
   const outbox = new ClaimOutbox(options.send, options.outbox);
+  const scanner = incrementalScanner(document);
 
   const guard = (action: () => void): void => {
     try {
@@ -67,7 +70,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       // DOMContentLoaded scans it whole; pages that change later insert finished elements.
       if (document.readyState === 'loading') return;
       const started = performance.now();
-      const rounds = scanDocument(document);
+      scanner.noteMutations(observer.takeRecords());
+      const rounds = scanner.scan();
       stats.scans++;
       stats.lastScanMs = performance.now() - started;
       offer(
@@ -78,6 +82,22 @@ export function startCapture(options: CaptureOptions): CaptureSession {
 
   const scheduler = new ScanScheduler(scanNow, options.scheduler);
   const request = (): void => guard(() => scheduler.request());
+  const onMutations = (records: MutationRecord[]): void =>
+    guard(() => {
+      scanner.noteMutations(records);
+      scheduler.request();
+    });
+  // Typing into (or a script setting) an input changes its value property without a mutation.
+  const onInput = (event: Event): void =>
+    guard(() => {
+      if (event.target instanceof Node) scanner.noteChanged(event.target);
+      scheduler.request();
+    });
+  const onLoaded = (): void =>
+    guard(() => {
+      scanner.needWhole();
+      scheduler.request();
+    });
 
   const onTap = (event: Event): void =>
     guard(() => {
@@ -87,7 +107,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
 
   const flushNow = (): void => guard(() => void outbox.flush().catch(() => undefined));
 
-  const observer = new MutationObserver(request);
+  const observer = new MutationObserver(onMutations);
   observer.observe(document, {
     childList: true,
     subtree: true,
@@ -95,24 +115,24 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     attributes: true,
     attributeFilter: WATCHED_ATTRIBUTES,
   });
-  // Typing into (or a script setting) an input changes its value property without a mutation.
-  document.addEventListener('input', request, true);
-  document.addEventListener('change', request, true);
+  document.addEventListener('input', onInput, true);
+  document.addEventListener('change', onInput, true);
   document.addEventListener(TAP_EVENT, onTap);
   document.defaultView?.addEventListener('pagehide', flushNow);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', request, { once: true });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
   request();
 
   return {
     stats,
+    scanCounts: scanner.counts,
     outbox,
     scanNow,
     stop() {
       observer.disconnect();
-      document.removeEventListener('input', request, true);
-      document.removeEventListener('change', request, true);
+      document.removeEventListener('input', onInput, true);
+      document.removeEventListener('change', onInput, true);
       document.removeEventListener(TAP_EVENT, onTap);
-      document.removeEventListener('DOMContentLoaded', request);
+      document.removeEventListener('DOMContentLoaded', onLoaded);
       document.defaultView?.removeEventListener('pagehide', flushNow);
     },
   };

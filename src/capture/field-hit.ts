@@ -9,8 +9,12 @@ export interface FieldHit {
   anchor: Node;
   /** The game the label's wording implies ("Drawn Numbers" → Keno). */
   gameHint?: string;
+  /** The node the value was read from, when not the anchor (the element after a label, a label's control). */
+  source?: Node;
 }
 
-export function hitOf(field: FieldName, value: FieldValue, anchor: Node, gameHint: string | undefined): FieldHit {
-  return gameHint === undefined ? { field, value, anchor } : { field, value, anchor, gameHint };
+export function hitOf(field: FieldName, value: FieldValue, anchor: Node, gameHint: string | undefined, source?: Node): FieldHit {
+  const hit: FieldHit = gameHint === undefined ? { field, value, anchor } : { field, value, anchor, gameHint };
+  if (source !== undefined && source !== anchor) hit.source = source;
+  return hit;
 }

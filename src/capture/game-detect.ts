@@ -13,6 +13,11 @@ export interface GameMark {
   game: string;
 }
 
+/** Whether headingMarks reads the element as a heading. */
+export function isHeading(element: Element): boolean {
+  return HEADING_TAGS.includes(element.localName) || element.getAttribute('role')?.trim().toLowerCase() === 'heading';
+}
+
 /** Headings that name a game (ordered later, by GameResolver). */
 export function headingMarks(root: ParentNode, byRole: ReadonlyMap<string, Element[]>): GameMark[] {
   const marks: GameMark[] = [];

@@ -58,6 +58,15 @@ function findConflicts(hits: readonly FieldHit[]): Set<Node> {
 }
 
 export function groupHits(hits: readonly FieldHit[]): HitGroup[] {
+  return groupHitsWithin(hits).groups;
+}
+
+/**
+ * The groups, and the nodes that hold a conflict (no group's container is above one). With
+ * `within`, the hits all lie under it and no container goes above it: a part of the page scanned
+ * alone, whose parent holds other rounds (incremental-scan.ts).
+ */
+export function groupHitsWithin(hits: readonly FieldHit[], within?: Node): { groups: HitGroup[]; conflicted: Set<Node> } {
   const conflicted = findConflicts(hits);
   const topOf = new Map<Node, Node>();
   const containerOf = (anchor: Node): Node => {
@@ -72,7 +81,7 @@ export function groupHits(hits: readonly FieldHit[]): HitGroup[] {
       }
       path.push(node);
       const parent = node.parentNode;
-      if (!parent || conflicted.has(parent) || conflicted.has(node)) {
+      if (!parent || node === within || conflicted.has(parent) || conflicted.has(node)) {
         top = node;
         break;
       }
@@ -89,5 +98,5 @@ export function groupHits(hits: readonly FieldHit[]): HitGroup[] {
     if (group) group.push(hit);
     else groups.set(container, [hit]);
   }
-  return Array.from(groups, ([container, members]) => ({ container, hits: members }));
+  return { groups: Array.from(groups, ([container, members]) => ({ container, hits: members })), conflicted };
 }

@@ -64,8 +64,8 @@ class PairReader {
     private readonly headerCells: ReadonlySet<Element>,
   ) {}
 
-  private push(match: LabelMatch, value: FieldValue | undefined, anchor: Node): void {
-    if (value !== undefined) this.hits.push(hitOf(match.field, value, anchor, match.gameHint));
+  private push(match: LabelMatch, value: FieldValue | undefined, anchor: Node, source?: Node): void {
+    if (value !== undefined) this.hits.push(hitOf(match.field, value, anchor, match.gameHint, source));
   }
 
   /** An element whose whole text is a label. */
@@ -77,7 +77,7 @@ class PairReader {
       const control = (box as HTMLLabelElement).control;
       if (control && isControl(control)) {
         this.readControls.add(control);
-        this.push(match, readValue(control, match.field), box);
+        this.push(match, readValue(control, match.field), box, control);
         return;
       }
     }
@@ -103,7 +103,7 @@ class PairReader {
       if (isControl(element)) this.readControls.add(element);
       if (LIST_FIELDS.has(match.field)) {
         const chips = readChipRun(element);
-        if (chips) return this.push(match, chips, anchor);
+        if (chips) return this.push(match, chips, anchor, element);
       }
     }
     const value = readValue(next, match.field);
@@ -113,7 +113,7 @@ class PairReader {
       // A parenthesised remark ("(hidden until you rotate)") is never a value.
       if (/^\(.*\)$/s.test(value)) return;
     }
-    this.push(match, value, anchor);
+    this.push(match, value, anchor, next);
   }
 
   /** "Label: value" in one text node; a truncated value is looked up on the node's element. */

@@ -65,10 +65,47 @@ function headerColumns(row: Element, cells: Element[]): Map<number, LabelMatch> 
   return columns;
 }
 
+/** A column table's labelled columns, its header row, and how many cells that row has. */
+export interface ColumnTable {
+  columns: Map<number, LabelMatch>;
+  header: Element;
+  width: number;
+}
+
+/**
+ * Reads one round row of a column table into `hits`. False for a row shaped differently from the
+ * header (an expanded details row, a colspan message): not a round row, the text walk reads
+ * whatever labels it holds.
+ */
+export function readColumnRow(row: Element, table: ColumnTable, hits: FieldHit[]): boolean {
+  const cells = cellsOf(row);
+  if (cells.length !== table.width) return false;
+  for (const [column, match] of table.columns) {
+    const cell = cells[column];
+    const value = cell ? readValue(cell, match.field) : undefined;
+    if (cell && value !== undefined) hits.push(hitOf(match.field, value, cell, match.gameHint));
+  }
+  return true;
+}
+
+/** Whether the element is a known column table's header row, lies in it or holds it (short of the whole table). */
+export function touchesColumnHeader(element: Element, shapes: WeakMap<Element, ColumnTable>): boolean {
+  const table = element.closest(TABLES);
+  const header = table === null || table === element ? undefined : shapes.get(table)?.header;
+  return header !== undefined && (header.contains(element) || element.contains(header));
+}
+
+/** The table a row belongs to, when the element is a table row. */
+export function tableOfRow(element: Element): Element | null {
+  if (element.localName === 'tr') return element.closest('table');
+  return element.getAttribute('role') === 'row' ? element.closest(TABLES) : null;
+}
+
 /**
  * Reads every column table under `root` into `hits` (anchored at the value cell, so each row
  * becomes its own group), adds the header cells to `headerCells` so they are not read again as
- * label/value pairs, and the rows it read to `readRows` so the text walk can skip them.
+ * label/value pairs, and the rows it read to `readRows` so the text walk can skip them. Each
+ * table's columns go into `shapes`, so a row added later can be read alone (incremental-scan.ts).
  */
 export function collectColumnTables(
   root: ParentNode,
@@ -76,6 +113,7 @@ export function collectColumnTables(
   hits: FieldHit[],
   headerCells: Set<Element>,
   readRows: Set<Element>,
+  shapes?: WeakMap<Element, ColumnTable>,
 ): void {
   const tables = [...elementsByTags(root, ['table']), ...withRoles(byRole, TABLE_ROLES)];
   for (const table of tables) {
@@ -89,17 +127,10 @@ export function collectColumnTables(
     if (!columns) continue;
     const header = cellsOf(rows[start]!);
     for (const cell of header) headerCells.add(cell);
+    const shape: ColumnTable = { columns, header: rows[start]!, width: header.length };
+    shapes?.set(table, shape);
     for (let index = start + 1; index < rows.length; index++) {
-      const cells = cellsOf(rows[index]!);
-      // A row shaped differently (an expanded details row, a colspan message) is not a round row:
-      // the text walk reads whatever labels it holds.
-      if (cells.length !== header.length) continue;
-      readRows.add(rows[index]!);
-      for (const [column, match] of columns) {
-        const cell = cells[column];
-        const value = cell ? readValue(cell, match.field) : undefined;
-        if (cell && value !== undefined) hits.push(hitOf(match.field, value, cell, match.gameHint));
-      }
+      if (readColumnRow(rows[index]!, shape, hits)) readRows.add(rows[index]!);
     }
   }
 }

@@ -73,6 +73,24 @@ describe('startCapture', () => {
     expect(claims()[2]).toMatchObject({ nonce: '2', result: '4' });
   });
 
+  it('on a history page, reads a new entry and a reveal as the parts they changed, not the whole page', async () => {
+    const pending = (nonce: number) => `<article><dl><dt>Hashed Server Seed</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd><dt>Result</dt><dd>${nonce % 37}</dd></dl></article>`;
+    document.body.innerHTML = `<h2>European Roulette</h2><div id="list">${[3, 2, 1].map(pending).join('')}</div>`;
+    const { send, claims } = recorder();
+    const capture = start(send);
+    await vi.waitFor(() => expect(claims()).toHaveLength(3));
+    const list = document.getElementById('list')!;
+    list.insertAdjacentHTML('afterbegin', pending(4)); // test markup
+    await vi.waitFor(() => expect(claims()).toHaveLength(4));
+    expect(claims()[3]).toMatchObject({ game: 'European Roulette', nonce: '4', result: '4' });
+    // The reveal: the server seed shown in one entry.
+    list.querySelectorAll('dl')[1]!.insertAdjacentHTML('beforeend', `<dt>Server Seed</dt><dd>${SEED}</dd>`);
+    await vi.waitFor(() => expect(claims()).toHaveLength(5));
+    expect(claims()[4]).toMatchObject({ nonce: '3', serverSeed: SEED, commitment: COMMITMENT });
+    expect(capture.scanCounts.whole).toBe(1);
+    expect(capture.scanCounts.parts).toBeGreaterThanOrEqual(2);
+  });
+
   it('rescans when an input changes its value without a mutation', async () => {
     document.body.innerHTML = `<label for="c">Client Seed</label><input id="c"><p>Commitment: ${COMMITMENT}</p>`;
     const { send, claims } = recorder();
