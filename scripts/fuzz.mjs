@@ -2,7 +2,7 @@
 // `npm run fuzz`: runs the property-based fuzz targets (test/fuzz/*.fuzz.test.ts) at full size and
 // prints, per target, how many cases ran and how long they took.
 //
-//   npm run fuzz                      100 000 cases per target
+//   npm run fuzz                      100 000 cases per target (incremental-scan: a tenth, each case is ~100 scans)
 //   npm run fuzz -- --runs 20000      another size (or FUZZ_RUNS=20000)
 //   npm run fuzz -- scanner           only the targets whose file names match (vitest filters)
 //
