@@ -6,7 +6,7 @@ import { elementsByTags } from './dom-query.js';
 import { hitOf, type FieldHit } from './field-hit.js';
 import { LIST_FIELDS } from './fields.js';
 import { matchLabel, MAX_LABEL_LENGTH, type LabelMatch } from './labels.js';
-import { parseFairnessText } from './text-parser.js';
+import { parseFairnessLines } from './text-parser.js';
 import { looksTruncated, recoverFullValue } from './truncation.js';
 import {
   isControl,
@@ -134,7 +134,7 @@ class PairReader {
 
   /** A preformatted block of "Label: value" lines, e.g. the reference program's output in a <pre>. */
   block(text: Text): boolean {
-    const fields = parseFairnessText(text.data);
+    const fields = parseFairnessLines(text.data);
     const parent = text.parentElement!;
     let found = false;
     for (const [field, value] of Object.entries(fields)) {

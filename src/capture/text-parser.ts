@@ -1,15 +1,15 @@
-// Reads pasted text: a fairness panel copied from the page ("Label: value", "Label<TAB>value", or
-// a label line followed by its value line), the casino's reference program output
-// ("🔒 Server Seed (revealed after the game): …", "🎯 Hits: [ … ]" over several lines as Node
-// prints arrays), or a JSON round. The popup's "Check a round" form calls this; it only reads,
-// the core checks. A value is kept as written (a truncated one too, so the check can say so).
+// Reads fairness details written as lines: a fairness panel copied from the page ("Label: value",
+// "Label<TAB>value", or a label line followed by its value line), or the casino's reference
+// program output ("🔒 Server Seed (revealed after the game): …", "🎯 Hits: [ … ]" over several
+// lines as Node prints arrays). The content script reads preformatted blocks of a page with it;
+// the popup's paste parser (paste-parser.ts) also reads a JSON round. It only reads, the core
+// checks. A value is kept as written (a truncated one too, so the check can say so).
 import { LIST_FIELDS, type FairnessFields, type FieldName } from './fields.js';
-import { extractRounds, type TapRound } from './json-tap.js';
 import { matchGameName, matchLabel, MAX_LABEL_LENGTH, type LabelMatch } from './labels.js';
 
 export type { FairnessFields } from './fields.js';
 
-const MAX_TEXT = 1_000_000;
+export const MAX_TEXT = 1_000_000;
 /** Node prints 10 numbers over 2–3 lines; more than this is not one array. */
 const MAX_ARRAY_LINES = 60;
 
@@ -37,7 +37,7 @@ function unquote(text: string): string {
   return quoted ? quoted[2]! : text;
 }
 
-function listItems(text: string): string[] | undefined {
+export function listItems(text: string): string[] | undefined {
   const inner = text.replace(/^\[/, '').replace(/\]$/, '');
   const items = inner
     .split(/[\s,;]+/)
@@ -55,33 +55,9 @@ function toValue(field: FieldName, raw: string): string | string[] | undefined {
   return text;
 }
 
-function fromJson(text: string): FairnessFields | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const round: TapRound | undefined = extractRounds(parsed)[0];
-  if (!round) return undefined;
-  const fields: Record<string, string | string[]> = {};
-  for (const [field, value] of Object.entries(round)) {
-    if (value === undefined) continue;
-    if (field === 'picks') fields[field] = typeof value === 'string' ? (listItems(value) ?? []) : value;
-    else if (field === 'result' || typeof value === 'string') fields[field] = value;
-  }
-  return fields as FairnessFields;
-}
-
-export function parseFairnessText(text: string): FairnessFields {
+export function parseFairnessLines(text: string): FairnessFields {
   if (typeof text !== 'string') return {};
   const input = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
-  const trimmed = input.trim();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    const json = fromJson(trimmed);
-    if (json) return json;
-  }
-
   const lines = input.split(/\r\n|\r|\n/).map((line) => line.trim());
   const fields: Partial<Record<FieldName, string | string[]>> = {};
   let gameLine: string | undefined;

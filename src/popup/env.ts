@@ -6,7 +6,7 @@ import type { FairnessFields } from '../capture/fields.js';
 import type { Translate } from './i18n.js';
 import type { WorkerClient } from './worker-client.js';
 
-/** The fields `parseFairnessText` (src/capture/text-parser.ts) reads from pasted text. */
+/** The fields `parseFairnessText` (src/capture/paste-parser.ts) reads from pasted text. */
 export type ParsedFairnessText = FairnessFields;
 
 export type ExportKind = 'json' | 'csv';

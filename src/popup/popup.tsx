@@ -1,7 +1,7 @@
 // Entry of popup.html, the toolbar popup and (with ?view=tab) the history page. The only popup
 // module that touches the extension API, which it hands to the components through context.
 import { render } from 'preact';
-import { parseFairnessText } from '../capture/text-parser.js';
+import { parseFairnessText } from '../capture/paste-parser.js';
 import { message, openExtensionPage, sendToWorker } from '../shared/browser.js';
 import { App } from './app.js';
 import { copyToClipboard, downloadText } from './download.js';

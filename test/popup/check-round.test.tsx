@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
-import { parseFairnessText } from '../../src/capture/text-parser.js';
+import { parseFairnessText } from '../../src/capture/paste-parser.js';
 import type { ParsedFairnessText } from '../../src/popup/env.js';
 import { FakeWorker } from './fake-worker.js';
 import { KENO_REFERENCE_OUTPUT, KENO_REFERENCE_PARSED, ROULETTE_REFERENCE_OUTPUT } from './reference-output.js';
