@@ -13,14 +13,9 @@ import { claimSender } from '../../src/capture/worker-send.js';
 import type { MessageSender } from '../../src/shared/browser.js';
 import type { ClaimsAck, PageResponses, Reply } from '../../src/shared/messages.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
+import { EXTENSION_ID } from './quiet-browser.js';
 
-const EXTENSION_ID = 'fairwitnessextensionidabcdefghij';
-vi.mock('../../src/shared/browser.js', () => ({
-  extensionId: () => 'fairwitnessextensionidabcdefghij',
-  extensionUrl: (path: string) => `chrome-extension://fairwitnessextensionidabcdefghij/${path}`,
-  message: (name: string) => name,
-  setBadge: async () => undefined,
-}));
+vi.mock('../../src/shared/browser.js', () => import('./quiet-browser.js'));
 
 // The limiter lives as long as the router module: every test uses tabs of its own.
 let nextTab = 100;

@@ -8,14 +8,9 @@ import { roundKey } from '../../src/background/round-key.js';
 import { MIGRATIONS, upgrade } from '../../src/background/schema.js';
 import { DATABASE_NAME, DATABASE_VERSION, getRound, pageInSeenOrder, storeClaims, summarise } from '../../src/background/store.js';
 import { revealedClaim, vector } from './fixtures.js';
+import { EXTENSION_ID } from './quiet-browser.js';
 
-const EXTENSION_ID = 'fairwitnessextensionidabcdefghij';
-vi.mock('../../src/shared/browser.js', () => ({
-  extensionId: () => 'fairwitnessextensionidabcdefghij',
-  extensionUrl: (path: string) => `chrome-extension://fairwitnessextensionidabcdefghij/${path}`,
-  message: (name: string) => name,
-  setBadge: async () => undefined,
-}));
+vi.mock('../../src/shared/browser.js', () => import('./quiet-browser.js'));
 const { handleMessage } = await import('../../src/background/router.js');
 
 const T = 1_700_000_000_000;
