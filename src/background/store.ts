@@ -8,8 +8,8 @@ import { mergeClaim } from './merge.js';
 import { PanelIndex, panelRoundKeys, panelRoundOf, settledPanel, withPanelSighting } from './pre-round.js';
 import { commitmentOf, isCommitmentSighting, isSeedReveal, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
-import { clearStorageProblem, currentStorageProblem, reportStorageProblem as reportProblem, StorageProblemError } from './storage-problem.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
+import { clearStorageProblem, currentStorageProblem, reportStorageProblem as reportProblem, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { verifyRecord } from './verify-record.js';
 
