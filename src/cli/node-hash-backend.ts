@@ -9,10 +9,32 @@ const SHAKE256_RATE = 136;
 
 // crypto.hash (one call, no Hash object) arrived in Node 20.12; older 20.x fall back to createHash.
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
-const sha3_256Hex: (text: string) => string =
+const sha3_256HexOnce: (text: string) => string =
   typeof oneShot === 'function'
     ? (text) => oneShot('sha3-256', text, 'hex')
     : (text) => crypto.createHash('sha3-256').update(text, 'utf8').digest('hex');
+
+/**
+ * SHA3-256 remembering its last two inputs. A round hashes its server seed (the commitment), then
+ * its signature input; the next round of the same seed pair hashes the same server seed again, so
+ * in a file of rounds the commitment is computed once per seed pair instead of once per round.
+ */
+function lastTwoMemo(hash: (text: string) => string): (text: string) => string {
+  let newer = { text: '', hex: '' };
+  let older = { text: '', hex: '' };
+  return (text) => {
+    if (text === newer.text && newer.hex !== '') return newer.hex;
+    if (text === older.text && older.hex !== '') {
+      [newer, older] = [older, newer];
+      return newer.hex;
+    }
+    older = newer;
+    newer = { text, hex: hash(text) };
+    return newer.hex;
+  };
+}
+
+const sha3_256Hex = lastTwoMemo(sha3_256HexOnce);
 
 /**
  * Node's SHAKE cannot squeeze incrementally: a digest is one fixed-length output. SHAKE is an XOF,

@@ -39,6 +39,11 @@ describe('nodeBackend', () => {
     }
   });
 
+  it('answers repeated inputs (the server seed of every round of a pair) like a fresh hash, in any order', () => {
+    const texts = ['seed-a', 'seed-a:client:1', 'seed-a', 'seed-a:client:2', '', 'seed-b', '', 'seed-a', 'seed-b', 'seed-b', 'seed-a:client:1'];
+    for (const text of texts) expect(nodeBackend.sha3_256Hex(text)).toBe(nobleBackend.sha3_256Hex(text));
+  });
+
   // Node's SHAKE cannot squeeze incrementally: the reader recomputes a longer output and hands out
   // only the new bytes. These patterns cross the 136-byte rate block and the reader's regrowth.
   const patterns: Record<string, number[]> = {

@@ -13,17 +13,22 @@ export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): Parse
 
   const numbers: number[] = [];
   for (const item of items) {
-    const text = typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
-    if (!/^\d{1,2}$/.test(text)) {
-      const shown = typeof item === 'string' || typeof item === 'number' ? String(item).slice(0, 20) : item === null ? 'null' : typeof item;
-      return { ok: false, reason: `${label}: "${shown}" is not a number of 1…${KENO_BOARD}` };
+    let value: number;
+    // A JSON number needs no text check: an integer of 0…99 is what /^\d{1,2}$/ accepts of its text.
+    if (typeof item === 'number' && Number.isInteger(item) && item >= 0 && item <= 99) value = item;
+    else {
+      const text = typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
+      if (!/^\d{1,2}$/.test(text)) {
+        const shown = typeof item === 'string' || typeof item === 'number' ? String(item).slice(0, 20) : item === null ? 'null' : typeof item;
+        return { ok: false, reason: `${label}: "${shown}" is not a number of 1…${KENO_BOARD}` };
+      }
+      value = Number(text);
     }
-    const value = Number(text);
     if (value < 1 || value > KENO_BOARD) return { ok: false, reason: `${label}: ${value} is not on the board (1…${KENO_BOARD})` };
     numbers.push(value);
   }
   if (numbers.length !== KENO_DRAWS) return { ok: false, reason: `${label}: expected ${KENO_DRAWS} numbers, got ${numbers.length}` };
-  const sorted = [...numbers].sort((a, b) => a - b);
+  const sorted = numbers.sort((a, b) => a - b);
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i] === sorted[i - 1]) return { ok: false, reason: `${label}: ${sorted[i]} appears twice` };
   }
