@@ -11,8 +11,8 @@
 import { validateClaim, type ImportReport } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from './round-key.js';
-import { StorageProblemError } from './storage-problem.js';
-import { reportStorageProblem, writeClaims, type ClaimFate } from './store.js';
+import { storageFailure } from './storage-problem.js';
+import { writeClaims, type ClaimFate } from './store.js';
 
 /** Claim fields an exported round carries under the same name and in the same form. */
 const PLAIN_FIELDS = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
@@ -91,7 +91,7 @@ export async function importRounds(rounds: readonly unknown[], now = Date.now())
     ({ fates } = await writeClaims(claims, now, { untimed: true }));
   } catch (error) {
     // Nothing of the chunk was stored (one transaction): the popup says so and the user can retry.
-    throw new StorageProblemError(reportStorageProblem(error));
+    throw storageFailure(error);
   }
   for (const { first, count } of spans) {
     const own = fates.slice(first, first + count);

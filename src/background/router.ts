@@ -17,7 +17,7 @@ import { ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { verifiedOutcomes } from './outcomes.js';
 import { exportedRoundOf, rowOf } from './rows.js';
-import { StorageProblemError } from './storage-problem.js';
+import { storageFailure } from './storage-problem.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 
@@ -78,7 +78,7 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   } catch (error) {
     // Nothing was stored: the content script sends these again, and they must not cost twice.
     claimRateLimiter.refund(tab, claims.length);
-    throw new StorageProblemError(store.reportStorageProblem(error));
+    throw storageFailure(error);
   }
   if (admission.report) await noteRateLimit(tab, sender, admission.report);
   await refreshBadge();

@@ -2,6 +2,7 @@
 // popup's banner. The worker reports what kind of failure it is, with the browser's own words only
 // for one it did not foresee; the popup says it in the user's language (popup/header.tsx).
 import type { StorageProblem } from '../shared/records.js';
+import { DATABASE_VERSION } from './schema.js';
 
 /** An error that already carries its problem: passed on by a later call, it is not re-classified. */
 export class StorageProblemError extends Error {
@@ -22,16 +23,22 @@ export function clearStorageProblem(kind?: StorageProblem['kind']): void {
 }
 
 /** Classifies a storage error and remembers it for the summary. */
-export function reportStorageProblem(error: unknown, databaseVersion: number): StorageProblem {
-  current = classifyStorageError(error, databaseVersion);
+export function reportStorageProblem(error: unknown): StorageProblem {
+  current = classifyStorageError(error);
   return current;
 }
 
-export function classifyStorageError(error: unknown, databaseVersion: number): StorageProblem {
+/** Reports a storage error, and gives the error to throw in its place (it carries the problem). */
+export function storageFailure(error: unknown): StorageProblemError {
+  const problem = reportStorageProblem(error);
+  return error instanceof StorageProblemError ? error : new StorageProblemError(problem);
+}
+
+export function classifyStorageError(error: unknown): StorageProblem {
   if (error instanceof StorageProblemError) return error.problem;
   const name = typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
   if (name === 'QuotaExceededError') return { kind: 'quota' };
-  if (name === 'VersionError') return { kind: 'newer-version', databaseVersion };
+  if (name === 'VersionError') return { kind: 'newer-version', databaseVersion: DATABASE_VERSION };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'failed', detail: message.slice(0, 500) };
 }

@@ -3,13 +3,13 @@
 // its numbered migrations are in schema.ts.
 import { openDB, type IDBPDatabase } from 'idb';
 import { CLAIM_FIELDS, type VerdictStatus } from '../core/index.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, StorageProblem, Summary } from '../shared/records.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { mergeClaim } from './merge.js';
 import { PanelIndex, panelRoundKeys, panelRoundOf, settledPanel, withPanelSighting } from './pre-round.js';
 import { commitmentOf, isCommitmentSighting, isSeedReveal, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
-import { clearStorageProblem, currentStorageProblem, reportStorageProblem as reportProblem, StorageProblemError } from './storage-problem.js';
+import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { verifyRecord } from './verify-record.js';
 
@@ -59,7 +59,7 @@ export function openStore(): Promise<Database> {
       (error: unknown) => {
         if (opening === current) opening = undefined;
         blockedError = undefined;
-        throw new StorageProblemError(reportStorageProblem(error));
+        throw storageFailure(error);
       },
     );
     // Callers see a failure through their own await; this keeps one nobody awaited quiet.
@@ -68,11 +68,6 @@ export function openStore(): Promise<Database> {
   }
   if (blockedError) return Promise.reject(blockedError);
   return Promise.race([opening, whenBlocked]);
-}
-
-/** Classifies a storage error and keeps it for the summary (see storage-problem.ts). */
-export function reportStorageProblem(error: unknown): StorageProblem {
-  return reportProblem(error, DATABASE_VERSION);
 }
 
 function stored(record: RoundRecord): StoredRound {
