@@ -1,25 +1,19 @@
 // @vitest-environment jsdom
 // Which scans are whole and which read only the changed parts, and what a part scan reads.
 import { afterEach, describe, expect, it } from 'vitest';
-import { incrementalScanner, type IncrementalOptions } from '../../src/capture/incremental-scan.js';
+import type { IncrementalOptions } from '../../src/capture/incremental-scan.js';
 import { scanDocument } from '../../src/capture/scanner.js';
 import { CLIENT, COMMITMENT, page, SEED } from './dom.js';
+import { watchedScanner } from './watched-scanner.js';
 
-let observer: MutationObserver | undefined;
-afterEach(() => observer?.disconnect());
+let watched: ReturnType<typeof watchedScanner> | undefined;
+afterEach(() => watched?.stop());
 
-/** A scanner fed by a MutationObserver, as the content script's; `scan` hands it the changes first. */
+/** The scanner as the content script feeds it; `scan` gives the rounds' fields. */
 function watch(document: Document, options?: IncrementalOptions) {
-  const scanner = incrementalScanner(document, options);
-  observer = new MutationObserver(() => undefined);
-  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
-  return {
-    counts: scanner.counts,
-    scan() {
-      scanner.noteMutations(observer!.takeRecords());
-      return scanner.scan().map((round) => round.fields);
-    },
-  };
+  watched = watchedScanner(document, options);
+  const { counts, scan } = watched;
+  return { counts, scan: () => scan().map((round) => round.fields) };
 }
 
 const entry = (nonce: number, result: number, seed = '') =>

@@ -11,8 +11,8 @@
 // Over arbitrary generated DOM trees (scanner.fuzz's), changed at random, it never throws.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { incrementalScanner } from '../../src/capture/incremental-scan.js';
 import { scanDocument, type ScannedRound } from '../../src/capture/scanner.js';
+import { watchedScanner } from '../capture/watched-scanner.js';
 import { hex64 } from './arbitraries.js';
 import { attribute, build, domNode, el, pageSpec, textSpec, type Spec } from './dom-spec.js';
 import { CASE_MS, Counters, FULL, PROPERTY_TIMEOUT, runProperty, share, targetCases, withinTime } from './harness.js';
@@ -161,14 +161,11 @@ const roundId = (round: ScannedRound) => JSON.stringify([round.fields, round.see
 
 /** Scans through the scanner after each batch of changes, checking it against a whole scan. */
 function checkSteps(document: Document, batches: (() => void)[], onPartScan: () => void): void {
-  const scanner = incrementalScanner(document);
-  const observer = new MutationObserver(() => undefined);
-  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  const scanner = watchedScanner(document);
   try {
     const reported = new Set(scanner.scan().map(roundId));
     for (const batch of batches) {
       withinTime(CASE_MS, 'the changes', batch);
-      scanner.noteMutations(observer.takeRecords());
       const wholeBefore = scanner.counts.whole;
       const rounds = withinTime(CASE_MS, 'an incremental scan', () => scanner.scan()).map(roundId);
       const whole = new Set(scanDocument(document).map(roundId));
@@ -182,7 +179,7 @@ function checkSteps(document: Document, batches: (() => void)[], onPartScan: () 
       if (missed.length > 0) throw new Error(`rounds a whole scan finds were never reported:\n${missed.join('\n')}`);
     }
   } finally {
-    observer.disconnect();
+    scanner.stop();
   }
 }
 
@@ -228,9 +225,7 @@ describe('incremental scanning', () => {
           (children, changes) => {
             const document = blankDocument();
             document.body.replaceChildren(...children.map((child) => build(document, child)));
-            const scanner = incrementalScanner(document);
-            const observer = new MutationObserver(() => undefined);
-            observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+            const scanner = watchedScanner(document);
             scanner.scan();
             for (const [at, kind, spec, [name, value]] of changes) {
               const elements = Array.from(document.body.querySelectorAll('*'));
@@ -238,10 +233,9 @@ describe('incremental scanning', () => {
               if (kind % 3 === 0) target.insertBefore(build(document, spec), target.firstChild);
               else if (kind % 3 === 1 && target !== document.body) target.remove();
               else target.setAttribute(name, value);
-              scanner.noteMutations(observer.takeRecords());
               withinTime(CASE_MS, 'an incremental scan', () => scanner.scan());
             }
-            observer.disconnect();
+            scanner.stop();
           },
         ),
         share(CASES, 0.2),
