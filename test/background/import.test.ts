@@ -13,7 +13,7 @@ import type { ExportFile, ExportedRound } from '../../src/core/index.js';
 import { MAX_IMPORT_ROUNDS_PER_MESSAGE } from '../../src/shared/messages.js';
 import type { RoundRecord } from '../../src/shared/records.js';
 import { IMPORT_CHUNK } from '../../src/popup/import-file.js';
-import { commitmentSighting, pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
+import { commitmentSighting, pendingClaim, recordOf, revealedClaim, vector, wrongResult } from './fixtures.js';
 
 const T = 1_700_000_000_000;
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'export-v1.json');
@@ -95,21 +95,21 @@ describe('importRounds', () => {
     // This browser saw the pair's commitment long before the import.
     await storeClaims([commitmentSighting(round, T - 10_000)], T - 10_000);
     const forged: ExportedRound = {
-      ...exportedRoundOf({
-        key: 'x',
-        seq: 1,
-        game: 'Keno',
-        gameId: 'keno',
-        serverSeed: round.serverSeed,
-        commitment: round.commitment,
-        clientSeed: round.clientSeed,
-        nonce: String(round.nonce),
-        result: round.keno.map(String),
-        observedAt: { commitment: T - 20_000, result: T },
-        firstSeenAt: T,
-        updatedAt: T,
-        verdict: { status: 'verified', level: 'witnessed', failures: [], reasons: [] },
-      }),
+      ...exportedRoundOf(
+        recordOf({
+          game: 'Keno',
+          gameId: 'keno',
+          serverSeed: round.serverSeed,
+          commitment: round.commitment,
+          clientSeed: round.clientSeed,
+          nonce: String(round.nonce),
+          result: round.keno.map(String),
+          observedAt: { commitment: T - 20_000, result: T },
+          firstSeenAt: T,
+          updatedAt: T,
+          verdict: { status: 'verified', level: 'witnessed', failures: [], reasons: [] },
+        }),
+      ),
       preRoundCommitment: round.commitment,
     };
     await importRounds([forged], T + 1000);
