@@ -17,7 +17,7 @@
 // keno picks (a second bet on the nonce: a `nonce-repeat`, under a key of its own that the findings
 // then name by the record's key again). The client seeds the panel showed with a commitment are
 // passed as sightings, for `client-seed-changed`.
-import { auditRounds, type AuditRound, type Finding, type SeedPairSighting } from '../core/index.js';
+import { auditRounds, seedConflictFindings, severalCommitmentFindings, type AuditRound, type Finding, type PanelState, type SeedPairSighting } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
 import type { CommitmentSighting } from './schema.js';
 import { openStore } from './store.js';
@@ -29,16 +29,36 @@ export async function findings(): Promise<Finding[]> {
   const db = await openStore();
   const rounds: AuditRound[] = [];
   const betKeys = new Map<string, string>();
+  // Every server seed shown per commitment, from rounds and reveals: two of them are a `seed-conflict`.
+  const seeds = new Map<string, string[]>();
+  const noteSeeds = (commitment: string | undefined, shown: readonly (string | undefined)[]) => {
+    if (commitment === undefined) return;
+    const known = seeds.get(commitment.toLowerCase()) ?? [];
+    for (const seed of shown) if (seed !== undefined && !known.includes(seed)) known.push(seed);
+    seeds.set(commitment.toLowerCase(), known);
+  };
   let after: IDBValidKey | undefined;
   for (;;) {
     const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
     const batch: RoundRecord[] = await db.getAll('rounds', range, BATCH);
-    for (const record of batch) rounds.push(...auditRoundsOf(record, betKeys));
+    for (const record of batch) {
+      rounds.push(...auditRoundsOf(record, betKeys));
+      if (record.otherServerSeeds) noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
+    }
     if (batch.length < BATCH) break;
     after = batch.at(-1)!.key;
   }
-  const sightings = (await db.getAll('commitments')).flatMap(sightingsOf);
-  return auditRounds(rounds, sightings).map((finding) => withRecordKeys(finding, betKeys));
+  const commitments = await db.getAll('commitments');
+  const panelStates: PanelState[] = [];
+  for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
+    for (const state of panel ?? []) panelStates.push({ ...state, commitment, ...(revealedAt === undefined ? {} : { revealedAt }) });
+    if (otherSeeds) noteSeeds(commitment, [revealedSeed, ...otherSeeds]);
+  }
+  return [
+    ...auditRounds(rounds, commitments.flatMap(sightingsOf)).map((finding) => withRecordKeys(finding, betKeys)),
+    ...severalCommitmentFindings(panelStates),
+    ...seedConflictFindings(seeds),
+  ];
 }
 
 /** A commitment's sighting, plus one per client seed the panel showed with it (from its first time). */

@@ -3,6 +3,8 @@ import type { CapturedClaim, RoundRecord } from '../shared/records.js';
 import { roundKey } from './round-key.js';
 
 type MergeableField = Exclude<ClaimField, 'game'> | 'picks';
+/** Other server seeds kept per round: enough to show a conflict, bounded against a flood. */
+const MAX_OTHER_SEEDS = 4;
 const VALUE_FIELDS: readonly MergeableField[] = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks'];
 
 /** The game id for a name as shown: a supported id, or the normalised name (kept for unsupported/unknown games). */
@@ -69,29 +71,27 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
   } else if (claim.game && gameIdOf(claim.game) === record.gameId) {
     record.observedAt.game = Math.min(record.observedAt.game ?? now, seenAt('game'));
   }
+  // The earliest display of an outcome (whole or not yet) is when it was first seen, and the player's
+  // action that counts is the latest one before that, in the document that showed it then.
+  if (claim.result !== undefined) noteResultTime(record, seenAt('result'), claim.actedAt);
   for (const field of VALUE_FIELDS) {
     const value = claim[field];
     if (value === undefined) continue;
     const current = record[field];
+    if (field === 'result') {
+      mergeResult(record, current as RoundRecord['result'], value as string | string[]);
+      continue;
+    }
     if (current === undefined) {
       (record as unknown as Record<string, unknown>)[field] = value;
       if (field !== 'picks') record.observedAt[field] = seenAt(field);
     } else if (canonical(field, current, record.game) === canonical(field, value, record.game)) {
       if (field !== 'picks') record.observedAt[field] = Math.min(record.observedAt[field] ?? now, seenAt(field));
-    } else if (field === 'result') {
-      // A display that is not a whole outcome (five of ten keno chips while they animate in) is
-      // no second outcome: keep the whole one, and let a whole one replace a partial one.
-      const whole = (shown: string | string[]) => isWholeOutcome(shown, record.game);
-      if (!whole(value) && (whole(current) || lookupGame(record.game).kind === 'supported')) continue;
-      if (!whole(current) && whole(value)) {
-        record.result = value;
-        record.observedAt.result = seenAt('result');
-        continue;
-      }
-      const known = [current, ...(record.conflictingResults ?? [])].map((r) => canonical('result', r, record.game));
-      if (!known.includes(canonical('result', value, record.game))) {
-        record.conflictingResults = [...(record.conflictingResults ?? []), value];
-      }
+    } else if (field === 'serverSeed') {
+      // Two seeds shown for one commitment: both kept (a `seed-conflict`); the one that hashes to the
+      // commitment is the one the round is recomputed with (verify-record.ts).
+      const known = [current, ...(record.otherServerSeeds ?? [])];
+      if (!known.includes(value as string) && known.length <= MAX_OTHER_SEEDS) record.otherServerSeeds = [...(record.otherServerSeeds ?? []), value as string];
     } else if (field === 'picks' && Array.isArray(value)) {
       // Other picks on one seed pair and nonce: the nonce served a second bet (the draw is the
       // seeds' alone, so it repeats). Kept, like a second outcome, for the audit to report.
@@ -115,6 +115,39 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
   mergeAmounts(record, claim);
   record.updatedAt = now;
   return record;
+}
+
+/** Lowers the outcome's first-seen time to `at`, with the action before it (never one at or after it). */
+function noteResultTime(record: RoundRecord, at: number, actedAt: number | undefined): void {
+  const known = record.observedAt.result;
+  if (known !== undefined && known <= at) return;
+  record.observedAt.result = at;
+  if (actedAt !== undefined && actedAt < at) record.actedAt = actedAt;
+  else delete record.actedAt;
+}
+
+/**
+ * A second display of the outcome. A display that is not a whole outcome (five of ten keno chips
+ * while they animate in) is no second outcome: keep the whole one, and let a whole one replace a
+ * partial one. A different whole outcome is kept as a conflict (step `nonce`).
+ */
+function mergeResult(record: RoundRecord, current: RoundRecord['result'], value: string | string[]): void {
+  if (current === undefined) {
+    record.result = value;
+    return;
+  }
+  const same = (a: string | string[], b: string | string[]) => canonical('result', a, record.game) === canonical('result', b, record.game);
+  if (same(current, value)) return;
+  const whole = (shown: string | string[]) => isWholeOutcome(shown, record.game);
+  if (!whole(value) && (whole(current) || lookupGame(record.game).kind === 'supported')) return;
+  if (!whole(current) && whole(value)) {
+    record.result = value;
+    return;
+  }
+  const known = [current, ...(record.conflictingResults ?? [])].map((r) => canonical('result', r, record.game));
+  if (!known.includes(canonical('result', value, record.game))) {
+    record.conflictingResults = [...(record.conflictingResults ?? []), value];
+  }
 }
 
 const AMOUNT_FIELDS = ['stake', 'payout', 'multiplier'] as const;

@@ -1,15 +1,11 @@
-// The commitment shown before a round (DESIGN.md, step `witness`). The active-seed-pair panel shows
-// a commitment with the client seed and the nonce the next bet will use; the round that bet plays
-// later appears under whatever commitment its history entry names. Matching the two by client seed
-// and nonce (and game, where both name one) is what lets the worker catch a casino that shows one
-// commitment before the bet and plays the round on another seed: each record alone is consistent.
-//
-// The panel's (client seed, nonce) sightings are kept on the commitment's record in the
-// `commitments` store (no store of their own): a few per seed pair, the latest ones, because a
-// sighting is only needed until its round has been seen.
-import type { CapturedClaim, RoundRecord } from '../shared/records.js';
+// The active-seed-pair panel's states. The panel shows a commitment with the client seed and the
+// nonce the next bet will use; the trust rule (core/witness.ts) asks which commitments the panel
+// showed for a round's client seed before the player's bet, and whether the round's own was the
+// only one. The states are kept on the commitment's record in the `commitments` store (no store of
+// their own): the first and last of each client seed and the latest few, indexed by client seed
+// and time (`by-panel-time`, witness-evidence.ts reads it).
+import type { CapturedClaim } from '../shared/records.js';
 import { gameIdOf } from './merge.js';
-import { commitmentOf } from './round-key.js';
 
 /** One state of the panel: with this commitment, the next bet uses this client seed and nonce. */
 export interface PanelSighting {
@@ -38,9 +34,14 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
   }
   list.push({ clientSeed: claim.clientSeed, nonce, ...(game === undefined ? {} : { game }), seenAt });
   while (list.length > PANEL_MEMORY) {
-    // Forget the oldest state, but never the last one of a client seed: the audit asks which client
-    // seeds the player set for the pair (findings.ts).
-    const oldest = list.findIndex((s, i) => list.some((other, j) => j !== i && other.clientSeed === s.clientSeed));
+    // Forget the oldest state, but never the first or the last one of a client seed: the first says
+    // from which nonce on the commitment was shown (the trust rule), the last which client seeds the
+    // player set for the pair (findings.ts).
+    const kept = (state: PanelSighting) => {
+      const ofSeed = list.filter((other) => other.clientSeed === state.clientSeed);
+      return ofSeed[0] === state || ofSeed.at(-1) === state;
+    };
+    const oldest = list.findIndex((state) => !kept(state));
     list.splice(oldest === -1 ? 0 : oldest, 1);
   }
   return list;
@@ -66,47 +67,7 @@ export function panelRoundKeys(panel: readonly PanelSighting[]): string[] {
   return [...new Set(panel.map((state) => panelRoundKey(state.clientSeed, state.nonce)))];
 }
 
-/** The key of the panel states a round may have been played from; undefined when it has no client seed or nonce. */
-export function panelRoundOf(record: Pick<RoundRecord, 'clientSeed' | 'nonce'>): string | undefined {
-  if (record.clientSeed === undefined || record.nonce === undefined || !/^\d+$/.test(record.nonce)) return undefined;
-  return panelRoundKey(record.clientSeed, BigInt(record.nonce).toString());
-}
-
-/** Commitments' panel states, looked up by client seed and nonce. */
-export class PanelIndex {
-  private readonly byRound = new Map<string, { commitment: string; sighting: PanelSighting }[]>();
-
-  constructor(commitments: readonly { commitment: string; panel?: PanelSighting[] }[]) {
-    for (const { commitment, panel } of commitments) {
-      for (const sighting of panel ?? []) {
-        const id = panelRoundKey(sighting.clientSeed, sighting.nonce);
-        const list = this.byRound.get(id);
-        if (list) list.push({ commitment, sighting });
-        else this.byRound.set(id, [{ commitment, sighting }]);
-      }
-    }
-  }
-
-  /**
-   * The commitment the panel showed before this round was played, if it was seen. Only for a round
-   * whose result was first seen before its server seed: one read from the history after the reveal
-   * was not watched being played (an old pair may share client seed and nonce with a later one).
-   * When the panel showed the round's own commitment for its client seed and nonce, that is it;
-   * otherwise the latest other commitment shown for them before the result.
-   */
-  preRoundCommitment(record: RoundRecord): string | undefined {
-    const resultAt = record.observedAt.result;
-    const seedAt = record.observedAt.serverSeed;
-    const id = panelRoundOf(record);
-    if (id === undefined || resultAt === undefined) return undefined;
-    if (seedAt !== undefined && seedAt <= resultAt) return undefined;
-    const candidates = (this.byRound.get(id) ?? []).filter(
-      ({ sighting }) =>
-        sighting.seenAt <= resultAt && (sighting.game === undefined || record.gameId === 'unknown' || sighting.game === record.gameId),
-    );
-    // A round seen with only its seed belongs to the commitment that seed hashes to.
-    const own = commitmentOf(record);
-    if (candidates.some((c) => c.commitment === own)) return own;
-    return candidates.sort((a, b) => a.sighting.seenAt - b.sighting.seenAt).at(-1)?.commitment;
-  }
+/** A commitment's panel states as index keys [client seed, first seen]: the `by-panel-time` index (schema.ts). */
+export function panelTimeKeys(panel: readonly PanelSighting[]): [string, number][] {
+  return panel.map((state) => [state.clientSeed, state.seenAt]);
 }

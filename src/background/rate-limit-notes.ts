@@ -12,7 +12,9 @@ export async function addRateLimitNote(tab: number, host: string, claims: number
   const tx = (await openStore()).transaction('meta', 'readwrite');
   const notes = ((await tx.store.get(KEY)) as RateLimitNote[] | undefined) ?? [];
   const prior = notes.find((note) => note.tab === tab && note.host === host);
-  const note: RateLimitNote = { tab, host, claims: (prior?.claims ?? 0) + claims, refused: (prior?.refused ?? 0) + refused, lastAt: now };
+  // lastAt is the latest refusal: the trust rule reads it (store.ts), so counting only claims moves it not.
+  const lastAt = refused > 0 || prior === undefined ? now : prior.lastAt;
+  const note: RateLimitNote = { tab, host, claims: (prior?.claims ?? 0) + claims, refused: (prior?.refused ?? 0) + refused, lastAt };
   await tx.store.put([note, ...notes.filter((other) => other !== prior)].slice(0, MAX_NOTES), KEY);
   await tx.done;
 }

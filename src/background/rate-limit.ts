@@ -49,7 +49,7 @@ export class ClaimRateLimiter {
 
   constructor(
     private readonly options: RateLimitOptions = DEFAULT_RATE_LIMIT,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Takes one token per claim while the tab has any; counts what it refuses. */

@@ -68,21 +68,28 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     else refused.push({ index, reason: checked.error });
   });
   const tab = sender.tab?.id ?? -1;
-  const admission = claimRateLimiter.admit(tab, valid.length);
-  const claims = valid.slice(0, admission.admitted).map(({ claim }) => claim);
-  for (const { index } of valid.slice(admission.admitted)) refused.push({ index, reason: RATE_LIMITED });
+  // Claims about rounds and seed pairs already stored take no budget; new ones do.
+  const known = valid.length > 0 ? await store.knownClaims(valid.map(({ claim }) => claim)).catch(() => valid.map(() => false)) : [];
+  const fresh = valid.filter((_, position) => !known[position]);
+  const admission = claimRateLimiter.admit(tab, fresh.length);
+  const over = new Set(fresh.slice(admission.admitted));
+  const claims = valid.filter((item) => !over.has(item)).map(({ claim }) => claim);
+  const retryLater = [...over].map(({ index }) => index);
+  for (const index of retryLater) refused.push({ index, reason: RATE_LIMITED });
+  // Noted before the batch is stored: the trust rule reads the latest refusal (store.ts), so no
+  // round of this batch can be `witnessed` while something its tab showed was refused.
+  if (admission.report) await noteRateLimit(tab, sender, admission.report);
   try {
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
     const changed = claims.length > 0 ? await store.storeClaims(claims) : [];
-    claimRateLimiter.refund(tab, unchangedClaims(claims, changed));
+    claimRateLimiter.refund(tab, unchangedClaims(fresh.slice(0, admission.admitted).map(({ claim }) => claim), changed));
   } catch (error) {
     // Nothing was stored: the content script sends these again, and they must not cost twice.
-    claimRateLimiter.refund(tab, claims.length);
+    claimRateLimiter.refund(tab, admission.admitted);
     throw storageFailure(error);
   }
-  if (admission.report) await noteRateLimit(tab, sender, admission.report);
   await refreshBadge();
-  return { stored: claims.length, refused };
+  return { stored: claims.length, refused, retryLater };
 }
 
 /** Keeps a flooding tab's counts for the popup's notice; the claims themselves are already handled. */

@@ -5,7 +5,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { TrustLevel, VerdictStatus } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
-import { panelRoundKeys, type PanelSighting } from './pre-round.js';
+import { panelRoundKeys, panelTimeKeys, type PanelSighting } from './pre-round.js';
 import { countTally } from './tally.js';
 
 /** A round as stored, with the keys its indexes sort by. */
@@ -21,10 +21,14 @@ export interface CommitmentSighting {
   /** The server seed revealed for this commitment by a seed-pair panel, with when it was seen. */
   revealedSeed?: string;
   revealedAt?: number;
+  /** Other server seeds shown for this commitment: a `seed-conflict` (the one that hashes to it is `revealedSeed`). */
+  otherSeeds?: string[];
   /** What the active-seed-pair panel showed with this commitment: client seed and next nonce (pre-round.ts). */
   panel?: PanelSighting[];
-  /** `panel`'s client seed and nonce pairs, as keys (pre-round.ts panelRoundKeys): the `by-panel-round` index. */
+  /** Up to version 3: `panel`'s client seed and nonce pairs, the `by-panel-round` index (removed by step 4). */
   panelRounds?: string[];
+  /** `panel`'s [client seed, first seen] pairs (pre-round.ts panelTimeKeys): the `by-panel-time` index. */
+  panelTimes?: [string, number][];
 }
 
 /**
@@ -44,7 +48,7 @@ export interface FairWitnessDB extends DBSchema {
     value: StoredRound;
     indexes: { 'by-rank': [number, number]; 'by-game': [string, number, number]; 'by-seq': number; 'by-level': string };
   };
-  commitments: { key: string; value: CommitmentSighting; indexes: { 'by-panel-round': string } };
+  commitments: { key: string; value: CommitmentSighting; indexes: { 'by-panel-round': string; 'by-panel-time': [string, number] } };
   meta: { key: string; value: unknown };
 }
 
@@ -81,6 +85,34 @@ export const MIGRATIONS: readonly Step[] = [
     let cursor = await commitments.openCursor();
     while (cursor) {
       if (cursor.value.panel !== undefined) await cursor.update({ ...cursor.value, panelRounds: panelRoundKeys(cursor.value.panel) });
+      cursor = await cursor.continue();
+    }
+  },
+  // 4: the trust rule asks which commitments the panel showed for a client seed up to a time
+  // (core/witness.ts): the panel states indexed by client seed and first sighting. The exact
+  // client-seed-and-nonce index of step 3 has no reader left. Rounds the old rule called
+  // `witnessed` had no player action observed (a page could earn that level by timing alone), so
+  // they become `history`, not observed.
+  async (_db, tx) => {
+    const rounds = tx.objectStore('rounds');
+    let moved = 0;
+    for (let round = await rounds.index('by-level').openCursor('witnessed'); round; round = await round.continue()) {
+      await round.update({ ...round.value, verdict: { ...round.value.verdict, level: 'history', levelReason: 'not-observed' } });
+      moved++;
+    }
+    const meta = tx.objectStore('meta');
+    const tally = (await meta.get('tally')) as Tally | undefined;
+    if (tally !== undefined && moved > 0) {
+      await meta.put({ ...tally, levels: { witnessed: tally.levels.witnessed - moved, history: tally.levels.history + moved } }, 'tally');
+    }
+    const commitments = tx.objectStore('commitments');
+    commitments.deleteIndex('by-panel-round');
+    commitments.createIndex('by-panel-time', 'panelTimes', { multiEntry: true });
+    let cursor = await commitments.openCursor();
+    while (cursor) {
+      const { panelRounds: _old, ...sighting } = cursor.value;
+      if (sighting.panel !== undefined) sighting.panelTimes = panelTimeKeys(sighting.panel);
+      await cursor.update(sighting);
       cursor = await cursor.continue();
     }
   },

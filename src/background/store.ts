@@ -3,15 +3,16 @@
 // its numbered migrations are in schema.ts.
 import { openDB, type IDBPDatabase } from 'idb';
 import { CLAIM_FIELDS, type VerdictStatus } from '../core/index.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
+import type { CapturedClaim, RateLimitNote, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { mergeClaim } from './merge.js';
-import { PanelIndex, panelRoundKeys, panelRoundOf, settledPanel, withPanelSighting } from './pre-round.js';
+import { panelTimeKeys, settledPanel, withPanelSighting } from './pre-round.js';
 import { commitmentOf, isCommitmentSighting, isSeedReveal, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { verifyRecord } from './verify-record.js';
+import { witnessOf } from './witness-evidence.js';
 
 export const DATABASE_NAME = 'fair-witness';
 export { DATABASE_VERSION };
@@ -136,6 +137,10 @@ async function mergeBatch(
   const games = new Set(((await meta.get('games')) as string[] | undefined) ?? []);
   const gamesBefore = JSON.stringify([...games].sort());
   const tally = await readTally(meta, rounds);
+  // The latest refusal of a flooding tab (router.ts notes it before storing the batch): what it
+  // refused may have been the one panel state that would have kept a round from `witnessed`.
+  const notes = ((await meta.get('rateLimited')) as RateLimitNote[] | undefined) ?? [];
+  const refusedAt = notes.length === 0 ? undefined : Math.max(...notes.map((note) => note.lastAt));
   const changed: string[] = [];
   const fates: ClaimFate[] = claims.map(() => 'known');
   // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
@@ -146,11 +151,11 @@ async function mergeBatch(
     const claim = claims[index]!;
     if (isPairClaim(claim)) {
       const sighting = await recordSeedPair(commitments, claim, now);
-      if (sighting.revealedSeed === undefined) continue;
-      // A reveal completes every stored round of its pair that still lacks the seed.
+      if (sighting.newSeed === undefined) continue;
+      // A reveal completes every stored round of its pair; a second, different seed is added to each.
       let cursor = await rounds.openCursor(roundsOfCommitment(sighting.commitment));
       while (cursor) {
-        if (cursor.value.serverSeed === undefined) await saveRound(cursor.value, revealClaim(sighting));
+        await saveRound(cursor.value, revealClaim(sighting.newSeed, sighting.revealedAt));
         cursor = await cursor.continue();
       }
       continue;
@@ -168,20 +173,21 @@ async function mergeBatch(
       // Only the extension's own sightings have times: a field first known from a file has none.
       for (const field of CLAIM_FIELDS) if (existing?.observedAt[field] === undefined) delete record.observedAt[field];
     }
-    const panelRound = panelRoundOf(record);
-    if (panelRound !== undefined && record.preRoundCommitment === undefined && existing?.result === undefined && record.result !== undefined) {
-      // The commitments whose panel showed this round's client seed and nonce (pre-round.ts).
-      const shownWith = await commitments.index('by-panel-round').getAll(panelRound);
-      const before = new PanelIndex(shownWith).preRoundCommitment(record);
-      if (before !== undefined) record.preRoundCommitment = before;
-    }
     const commitment = record.commitment?.toLowerCase();
     const sighting = commitment === undefined ? undefined : await commitments.get(commitment);
     if (sighting) {
       record.observedAt.commitment = Math.min(record.observedAt.commitment ?? Infinity, sighting.firstSeenAt);
-      if (record.serverSeed === undefined && sighting.revealedSeed !== undefined) {
-        Object.assign(record, mergeClaim(record, revealClaim(sighting), now, record.seq));
-      }
+      for (const seed of seedsOf(sighting)) Object.assign(record, mergeClaim(record, revealClaim(seed, sighting.revealedAt), now, record.seq));
+    }
+    // Judged when the outcome's first sighting (or the action before it) is new, with what the store
+    // knows then; a file brings no sighting of its own (untimed), so it is never judged here.
+    const judged = existing?.witness !== undefined && existing.observedAt.result === record.observedAt.result && existing.actedAt === record.actedAt;
+    if (!untimed && record.result !== undefined && !judged) {
+      const judgement = await witnessOf({ commitments, rounds }, record, refusedAt);
+      if (judgement === undefined) delete record.witness;
+      else record.witness = judgement.reason;
+      if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
+      else record.preRoundCommitment = judgement.shownBeforeAction;
     }
     record.verdict = verifyRecord(record).verdict;
     if (existing && sameContent(existing, record)) return false;
@@ -204,6 +210,22 @@ async function mergeBatch(
   return { changed, fates };
 }
 
+/**
+ * Which claims are about a round or a seed pair already stored. Those cost no budget (rate-limit.ts):
+ * a flooding tab must not be able to crowd out what it shows about rounds the player already has.
+ */
+export async function knownClaims(claims: readonly CapturedClaim[]): Promise<boolean[]> {
+  const tx = (await openStore()).transaction(['rounds', 'commitments']);
+  const known = await Promise.all(
+    claims.map(async (claim) => {
+      if (isCommitmentSighting(claim) || isSeedReveal(claim)) return (await tx.objectStore('commitments').getKey(commitmentOf(claim)!)) !== undefined;
+      return (await tx.objectStore('rounds').getKey(roundKey(claim))) !== undefined;
+    }),
+  );
+  await tx.done;
+  return known;
+}
+
 function writeTransaction(db: Database) {
   return db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
 }
@@ -219,32 +241,56 @@ async function readTally(
   return ((await meta.get('tally')) as Tally | undefined) ?? (await countTally(rounds)).tally;
 }
 
-/** Notes when a commitment was first seen and, from a reveal, its server seed (the first one shown wins). */
+/** The most other seeds kept for one commitment: enough to show the conflict, bounded against a flood. */
+const MAX_OTHER_SEEDS = 4;
+
+/**
+ * Notes when a commitment was first seen, what its panel showed and, from a reveal, its server
+ * seed. A second, different seed for the same commitment is kept too (a `seed-conflict`), and the
+ * one that hashes to the commitment is the one the rounds are recomputed with (verify-record.ts).
+ * `newSeed`: a seed this claim revealed that the record did not have.
+ */
 async function recordSeedPair(
   commitments: { get(key: string): Promise<CommitmentSighting | undefined>; put(value: CommitmentSighting): Promise<unknown> },
   claim: CapturedClaim,
   now: number,
-): Promise<CommitmentSighting> {
+): Promise<CommitmentSighting & { newSeed?: string }> {
   const commitment = commitmentOf(claim)!;
   const seenAt = Math.min(claim.observedAt.commitment ?? claim.observedAt.serverSeed ?? now, now);
   const known = await commitments.get(commitment);
   const sighting: CommitmentSighting = { ...known, commitment, firstSeenAt: Math.min(known?.firstSeenAt ?? Infinity, seenAt) };
   const panel = isCommitmentSighting(claim) ? withPanelSighting(known?.panel, claim, seenAt) : known?.panel;
   if (panel !== undefined) sighting.panel = panel;
-  if (claim.serverSeed !== undefined && sighting.revealedSeed === undefined) {
-    sighting.revealedSeed = claim.serverSeed;
-    sighting.revealedAt = Math.min(claim.observedAt.serverSeed ?? now, now);
-    const settled = settledPanel(sighting.panel);
-    if (settled !== undefined) sighting.panel = settled;
+  let newSeed: string | undefined;
+  const seed = claim.serverSeed;
+  if (seed !== undefined && !seedsOf(sighting).includes(seed)) {
+    newSeed = seed;
+    const revealedAt = Math.min(claim.observedAt.serverSeed ?? now, now);
+    if (sighting.revealedSeed === undefined) {
+      sighting.revealedSeed = seed;
+      sighting.revealedAt = revealedAt;
+      const settled = settledPanel(sighting.panel);
+      if (settled !== undefined) sighting.panel = settled;
+    } else if ((sighting.otherSeeds?.length ?? 0) < MAX_OTHER_SEEDS) {
+      sighting.otherSeeds = [...(sighting.otherSeeds ?? []), seed];
+      sighting.revealedAt = Math.min(sighting.revealedAt ?? revealedAt, revealedAt);
+    } else {
+      newSeed = undefined;
+    }
   }
-  if (sighting.panel !== undefined) sighting.panelRounds = panelRoundKeys(sighting.panel);
+  if (sighting.panel !== undefined) sighting.panelTimes = panelTimeKeys(sighting.panel);
   if (JSON.stringify(sighting) !== JSON.stringify(known)) await commitments.put(sighting);
-  return sighting;
+  return newSeed === undefined ? sighting : { ...sighting, newSeed };
+}
+
+/** Every server seed shown for a commitment, the first one first. */
+function seedsOf(sighting: CommitmentSighting): string[] {
+  return sighting.revealedSeed === undefined ? [] : [sighting.revealedSeed, ...(sighting.otherSeeds ?? [])];
 }
 
 /** The claim a reveal makes about each round of its pair. */
-function revealClaim(sighting: CommitmentSighting): CapturedClaim {
-  return { source: 'dom', serverSeed: sighting.revealedSeed, observedAt: { serverSeed: sighting.revealedAt ?? Date.now() } };
+function revealClaim(serverSeed: string, revealedAt: number | undefined): CapturedClaim {
+  return { source: 'dom', serverSeed, observedAt: { serverSeed: revealedAt ?? Date.now() } };
 }
 
 const noCounts = (): Record<VerdictStatus, number> => ({ mismatch: 0, pending: 0, verified: 0, invalid: 0, unsupported: 0 });

@@ -1,11 +1,21 @@
-import { lookupGame, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
+import { lookupGame, nobleBackend, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
 import type { RoundRecord, StoredVerdict } from '../shared/records.js';
+
+/**
+ * The server seed to recompute with: of the seeds shown for the round, the one that hashes to its
+ * commitment; when none does, the first shown (and step `commitment` fails on it).
+ */
+export function seedOf(record: Pick<RoundRecord, 'serverSeed' | 'otherServerSeeds' | 'commitment'>): string | undefined {
+  if (record.otherServerSeeds === undefined || record.commitment === undefined) return record.serverSeed;
+  const commitment = record.commitment.toLowerCase();
+  return [record.serverSeed, ...record.otherServerSeeds].find((seed) => seed !== undefined && nobleBackend.sha3_256Hex(seed) === commitment) ?? record.serverSeed;
+}
 
 /** The core's claim for a stored round. */
 export function claimOf(record: RoundRecord): RoundClaim {
   return {
     game: record.game || record.gameId,
-    serverSeed: record.serverSeed,
+    serverSeed: seedOf(record),
     commitment: record.commitment,
     clientSeed: record.clientSeed,
     nonce: record.nonce,
@@ -14,6 +24,7 @@ export function claimOf(record: RoundRecord): RoundClaim {
     // The commitment the panel showed before the bet: step `witness` compares it with `commitment`.
     preRoundCommitment: record.preRoundCommitment,
     observedAt: record.observedAt,
+    witness: record.witness,
   };
 }
 
@@ -23,6 +34,7 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
   const stored: StoredVerdict = {
     status: verdict.status,
     level: verdict.level,
+    levelReason: verdict.levelReason,
     failures: verdict.failures,
     reasons: verdict.reasons,
     expected: verdict.expected,
@@ -43,6 +55,7 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
     };
     stored.status = 'mismatch';
     delete stored.level;
+    delete stored.levelReason;
     stored.failures = [...stored.failures, failure];
     stored.reasons = [...stored.reasons.filter(() => verdict.status === 'mismatch'), failure.message];
   }

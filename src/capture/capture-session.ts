@@ -3,18 +3,25 @@
 // inside a guard: capture never throws into the page, it counts its errors instead. Nothing here
 // writes markup or evaluates page text. The browser API is passed in (see content.ts).
 import type { CapturedClaim } from '../shared/records.js';
+import { strictClock } from './clock.js';
 import { FirstSeen, toClaim } from './normalise.js';
 import { ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from './incremental-scan.js';
 import { ScanScheduler, type SchedulerOptions } from './scan-scheduler.js';
 import { decodeTapDetail, TAP_EVENT } from './tap-channel.js';
 
+/**
+ * The player's own actions: the bet is a click or a key press. Only trusted events count (a page
+ * script cannot make one), and only in this document (core/witness.ts).
+ */
+const ACTION_EVENTS = ['pointerdown', 'keydown'];
+
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
 const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-full', 'data-clipboard-text', 'data-seed', 'data-hash', 'hidden'];
 
 export interface CaptureOptions {
   document: Document;
-  send: (claims: CapturedClaim[]) => Promise<void>;
+  send: (claims: CapturedClaim[]) => Promise<number[] | void>;
   now?: () => number;
   scheduler?: SchedulerOptions;
   outbox?: OutboxOptions;
@@ -23,6 +30,8 @@ export interface CaptureOptions {
 export interface CaptureStats {
   scans: number;
   tapEvents: number;
+  /** Trusted player actions seen. */
+  actions: number;
   errors: number;
   lastScanMs: number;
 }
@@ -39,9 +48,11 @@ export interface CaptureSession {
 
 export function startCapture(options: CaptureOptions): CaptureSession {
   const { document } = options;
-  const now = options.now ?? Date.now;
-  const stats: CaptureStats = { scans: 0, tapEvents: 0, errors: 0, lastScanMs: 0 };
-  const firstSeen = new FirstSeen(now);
+  const clock = strictClock(options.now ?? Date.now);
+  const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0, lastScanMs: 0 };
+  const firstSeen = new FirstSeen(clock);
+  /** The reading of the latest trusted player action in this document. */
+  let lastActionAt: number | undefined;
   const outbox = new ClaimOutbox(options.send, options.outbox);
   const scanner = incrementalScanner(document);
 
@@ -53,10 +64,12 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     }
   };
 
+  /** One clock reading for everything one scan or one message shows: they were seen together. */
   const offer = (found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source']): void => {
     const claims: CapturedClaim[] = [];
+    const at = clock();
     for (const fields of found) {
-      const claim = toClaim(fields, source, firstSeen);
+      const claim = toClaim(fields, source, firstSeen, at, lastActionAt);
       if (claim) claims.push(claim);
     }
     if (claims.length > 0) outbox.offer(claims);
@@ -107,6 +120,18 @@ export function startCapture(options: CaptureOptions): CaptureSession {
 
   const flushNow = (): void => guard(() => void outbox.flush().catch(() => undefined));
 
+  // Runs before the page's own listeners (registered at document_start, capture phase on window).
+  // What the page showed up to now is read first, so it is stamped before the action: an outcome
+  // already on screen can never pass for one that came after the bet.
+  const onAction = (event: Event): void =>
+    guard(() => {
+      if (!event.isTrusted || document.readyState === 'loading') return;
+      scanNow();
+      lastActionAt = clock();
+      stats.actions++;
+    });
+  const win = document.defaultView;
+
   const observer = new MutationObserver(onMutations);
   observer.observe(document, {
     childList: true,
@@ -118,7 +143,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   document.addEventListener('input', onInput, true);
   document.addEventListener('change', onInput, true);
   document.addEventListener(TAP_EVENT, onTap);
-  document.defaultView?.addEventListener('pagehide', flushNow);
+  for (const type of ACTION_EVENTS) win?.addEventListener(type, onAction, true);
+  win?.addEventListener('pagehide', flushNow);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
   request();
 
@@ -133,7 +159,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       document.removeEventListener('change', onInput, true);
       document.removeEventListener(TAP_EVENT, onTap);
       document.removeEventListener('DOMContentLoaded', onLoaded);
-      document.defaultView?.removeEventListener('pagehide', flushNow);
+      for (const type of ACTION_EVENTS) win?.removeEventListener(type, onAction, true);
+      win?.removeEventListener('pagehide', flushNow);
     },
   };
 }

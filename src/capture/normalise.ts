@@ -79,12 +79,19 @@ function roundKeys(fields: FairnessFields): string[] {
   return keys;
 }
 
-type Sightings = Map<ClaimField, { value: string; at: number }>;
+type Sightings = Map<ClaimField, { value: string; at: number; actedAt?: number }>;
+
+/** When a round's fields were first seen, and for its result the latest player action before it. */
+export interface Stamp {
+  observedAt: Partial<Record<ClaimField, number>>;
+  actedAt?: number;
+}
 
 /**
  * Remembers when each field's value was first seen for each round. A round seen first as the
  * active seed pair (commitment, client seed, next nonce) keeps that early commitment time when
- * it reappears in the history with its server seed: that is what makes a verdict "witnessed".
+ * it reappears in the history with its server seed. A result keeps, with its time, the latest
+ * trusted player action before it (core/witness.ts needs commitment, then action, then outcome).
  */
 export class FirstSeen {
   private readonly rounds = new Map<string, Sightings>();
@@ -94,14 +101,14 @@ export class FirstSeen {
     private readonly capacity = 5000,
   ) {}
 
-  stamp(fields: FairnessFields): Partial<Record<ClaimField, number>> {
+  /** `at`: the reading of the scan or message that shows `fields` (one per scan, so its rounds tie). */
+  stamp(fields: FairnessFields, at = this.now(), lastActionAt?: number): Stamp {
     const keys = roundKeys(fields);
     const found = keys.map((key) => this.rounds.get(key));
     const sightings: Sightings = found.find((entry) => entry !== undefined) ?? new Map();
     for (const other of found) {
       if (other && other !== sightings) for (const [field, seen] of other) if (!sightings.has(field)) sightings.set(field, seen);
     }
-    const at = this.now();
     const observedAt: Partial<Record<ClaimField, number>> = {};
     for (const field of TIMED_FIELDS) {
       const value = fields[field];
@@ -111,12 +118,13 @@ export class FirstSeen {
       if (seen && seen.value === current) {
         observedAt[field] = seen.at;
       } else {
-        sightings.set(field, { value: current, at });
+        sightings.set(field, { value: current, at, ...(field === 'result' && lastActionAt !== undefined && lastActionAt < at ? { actedAt: lastActionAt } : {}) });
         observedAt[field] = at;
       }
     }
     for (const key of keys) this.remember(key, sightings);
-    return observedAt;
+    const actedAt = fields.result === undefined ? undefined : sightings.get('result')?.actedAt;
+    return actedAt === undefined ? { observedAt } : { observedAt, actedAt };
   }
 
   private remember(key: string, sightings: Sightings): void {
@@ -126,10 +134,13 @@ export class FirstSeen {
   }
 }
 
-/** A claim for the worker, or undefined when nothing checkable is left after sanitising. */
-export function toClaim(raw: FairnessFields, source: Source, firstSeen: FirstSeen): CapturedClaim | undefined {
+/**
+ * A claim for the worker, or undefined when nothing checkable is left after sanitising. `at` is the
+ * reading of the scan or message that shows it; `lastActionAt` the latest trusted action before it.
+ */
+export function toClaim(raw: FairnessFields, source: Source, firstSeen: FirstSeen, at?: number, lastActionAt?: number): CapturedClaim | undefined {
   const fields = sanitiseFields(raw, source);
   const named = Object.keys(fields) as FieldName[];
   if (named.length === 0 || (named.length === 1 && named[0] === 'game')) return undefined;
-  return { source, ...fields, observedAt: firstSeen.stamp(fields) };
+  return { source, ...fields, ...firstSeen.stamp(fields, at, lastActionAt) };
 }

@@ -1,6 +1,7 @@
 // The content script's queue to the worker. A claim already sent unchanged is not sent again
 // (pages re-render the same rounds constantly); a claim is kept until the worker has taken it,
-// and a failed send (the worker may be stopped or restarting) is retried with backoff.
+// and a failed send (the worker may be stopped or restarting) is retried with backoff. So is a
+// claim the worker refused for the tab's budget: refused is not delivered.
 import type { CapturedClaim } from '../shared/records.js';
 
 /**
@@ -28,12 +29,14 @@ export interface OutboxStats {
   duplicates: number;
   failures: number;
   refused: number;
+  /** Claims the worker refused for the tab's budget, kept to be sent again. */
+  deferred: number;
   dropped: number;
 }
 
 /** A claim's identity for de-duplication: its values, not when they were seen. */
 export function claimKey(claim: CapturedClaim): string {
-  const { observedAt: _times, ...values } = claim;
+  const { observedAt: _times, actedAt: _acted, ...values } = claim;
   const ordered = Object.keys(values)
     .sort()
     .map((key) => [key, values[key as keyof typeof values]]);
@@ -51,7 +54,7 @@ export function claimKey(claim: CapturedClaim): string {
 }
 
 export class ClaimOutbox {
-  readonly stats: OutboxStats = { sent: 0, duplicates: 0, failures: 0, refused: 0, dropped: 0 };
+  readonly stats: OutboxStats = { sent: 0, duplicates: 0, failures: 0, refused: 0, deferred: 0, dropped: 0 };
   private readonly queue = new Map<string, CapturedClaim>();
   private readonly sent = new Set<string>();
   private sending = false;
@@ -65,7 +68,8 @@ export class ClaimOutbox {
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
 
   constructor(
-    private readonly send: (claims: CapturedClaim[]) => Promise<void>,
+    /** Resolves once the worker took the batch, with the indexes it refused for now (budget) and wants again later. */
+    private readonly send: (claims: CapturedClaim[]) => Promise<number[] | void>,
     options: OutboxOptions = {},
   ) {
     this.maxBatch = Math.min(options.maxBatch ?? MAX_BATCH, MAX_BATCH);
@@ -105,9 +109,11 @@ export class ClaimOutbox {
     try {
       while (this.queue.size > 0) {
         const batch = Array.from(this.queue).slice(0, this.maxBatch);
+        let later = new Set<number>();
         try {
-          await this.send(batch.map(([, claim]) => claim));
-          this.stats.sent += batch.length;
+          later = new Set((await this.send(batch.map(([, claim]) => claim))) ?? []);
+          this.stats.sent += batch.length - later.size;
+          this.stats.deferred += later.size;
         } catch (error) {
           if (!(error instanceof PermanentRefusal)) {
             this.stats.failures++;
@@ -118,9 +124,16 @@ export class ClaimOutbox {
           // Refused for good (a malformed claim): retrying would block every later round.
           this.stats.refused += batch.length;
         }
-        for (const [key] of batch) {
+        batch.forEach(([key], index) => {
+          if (later.has(index)) return;
           this.queue.delete(key);
           this.remember(key);
+        });
+        if (later.size > 0) {
+          // Over the budget: the worker refills it with time, so wait before sending these again.
+          this.delay = this.delay === 0 ? this.baseDelay : Math.min(this.delay * 2, this.maxDelay);
+          this.schedule(this.delay);
+          return;
         }
         this.delay = 0;
       }

@@ -7,10 +7,14 @@ import { PermanentRefusal } from './outbox.js';
 
 const PERMANENT = /^(?:invalid message|sender not allowed)/;
 
+/** Sends a batch; resolves with the indexes the worker refused for its budget only (to be sent again later). */
 export function claimSender(sendToWorker: (message: unknown) => Promise<unknown>) {
-  return async (claims: CapturedClaim[]): Promise<void> => {
+  return async (claims: CapturedClaim[]): Promise<number[]> => {
     const reply: unknown = await sendToWorker({ type: 'claims', claims });
-    if (typeof reply === 'object' && reply !== null && (reply as { ok?: unknown }).ok === true) return;
+    if (typeof reply === 'object' && reply !== null && (reply as { ok?: unknown }).ok === true) {
+      const retry = (reply as { value?: { retryLater?: unknown } }).value?.retryLater;
+      return Array.isArray(retry) ? retry.filter((index): index is number => Number.isInteger(index) && index >= 0 && index < claims.length) : [];
+    }
     const error = String((reply as { error?: unknown } | null | undefined)?.error ?? 'no reply from the worker');
     throw PERMANENT.test(error) ? new PermanentRefusal(error) : new Error(error);
   };

@@ -33,7 +33,15 @@ export interface SeedPairSighting {
   revealedAt?: number;
 }
 
-export type FindingKind = 'nonce-gap' | 'nonce-repeat' | 'nonce-conflict' | 'client-seed-changed' | 'server-seed-reused';
+export type FindingKind =
+  | 'nonce-gap'
+  | 'nonce-repeat'
+  | 'nonce-conflict'
+  | 'client-seed-changed'
+  | 'server-seed-reused'
+  // What the panel and the reveals showed (core/commitment-audit.ts).
+  | 'several-commitments'
+  | 'seed-conflict';
 
 export interface Finding {
   kind: FindingKind;
@@ -45,6 +53,10 @@ export interface Finding {
   nonces?: string[];
   /** Keys of the rounds concerned (for a gap: the rounds on either side of it), where rounds had keys. */
   roundKeys?: string[];
+  /** `several-commitments`: every commitment shown for the client seed at once (the first is `commitment`). */
+  commitments?: string[];
+  /** `seed-conflict`: the server seeds shown for the commitment. */
+  serverSeeds?: string[];
   /** One plain sentence that says where. */
   message: string;
 }

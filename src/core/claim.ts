@@ -1,5 +1,6 @@
 import type { GameDefinition, Outcome, ParsedDisplay } from './games/game.js';
 import { lookupGame, type GameLookup } from './games/registry.js';
+import { WITNESS_REASONS, type WitnessReason } from './witness.js';
 
 /** Fields of a round as the casino shows them; `observedAt` says when each was first seen. */
 export const CLAIM_FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature'] as const;
@@ -22,6 +23,11 @@ export interface RoundClaim {
   preRoundCommitment?: string;
   /** Milliseconds since the epoch at which each field was first observed. */
   observedAt?: Partial<Record<ClaimField, number>>;
+  /**
+   * What the extension's own observations prove about the order of commitment, bet and outcome
+   * (core/witness.ts). Only the worker sets it; a claim without it is `history`.
+   */
+  witness?: WitnessReason;
 }
 
 export interface CheckedClaim {
@@ -35,6 +41,7 @@ export interface CheckedClaim {
   roundSignature?: string;
   preRoundCommitment?: string;
   observedAt: Partial<Record<ClaimField, number>>;
+  witness?: WitnessReason;
 }
 
 export type ClaimCheck = { ok: true; claim: CheckedClaim } | { ok: false; problems: string[]; lookup?: GameLookup };
@@ -75,10 +82,12 @@ export function checkClaim(input: unknown): ClaimCheck {
   }
 
   const observedAt = checkObservedAt(raw.observedAt, problems);
+  // Anything but a known reason is no evidence at all.
+  const witness = (WITNESS_REASONS as readonly unknown[]).includes(raw.witness) ? (raw.witness as WitnessReason) : undefined;
   if (problems.length > 0) return { ok: false, lookup, problems };
   return {
     ok: true,
-    claim: { lookup, serverSeed, commitment, clientSeed, nonce, result, roundSignature, preRoundCommitment, observedAt },
+    claim: { lookup, serverSeed, commitment, clientSeed, nonce, result, roundSignature, preRoundCommitment, observedAt, witness },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ClaimField } from './claim.js';
 import type { Outcome } from './games/game.js';
 import type { FailedStep, TrustLevel, VerdictStatus } from './verify.js';
+import type { WitnessReason } from './witness.js';
 
 /**
  * The extension's "Export JSON" file. Each round is a claim (so `fair-witness verify` recomputes
@@ -31,6 +32,8 @@ export interface ExportedRound {
   observedAt?: Partial<Record<ClaimField, number>>;
   verdict: VerdictStatus;
   level?: TrustLevel;
+  /** Why the level, for people reading the file: a file can never prove it (import and the CLI ignore it). */
+  levelReason?: WitnessReason;
   failures?: FailedStep[];
   /** The outcome the seeds give, when the server seed is known. */
   expected?: Outcome;

@@ -8,6 +8,8 @@ export * from './hashing.js';
 export * from './sampling.js';
 export * from './uint32-stream.js';
 export * from './verify.js';
+export * from './witness.js';
+export * from './commitment-audit.js';
 export * from './export-format.js';
 export * from './self-test.js';
 export * from './audit.js';

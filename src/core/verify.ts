@@ -3,6 +3,7 @@ import { sameOutcome, type GameDefinition, type Outcome } from './games/game.js'
 import { nobleBackend, type HashBackend } from './hashing.js';
 import type { DrawStep } from './sampling.js';
 import { Uint32Stream } from './uint32-stream.js';
+import type { WitnessReason } from './witness.js';
 
 export type VerdictStatus = 'verified' | 'pending' | 'mismatch' | 'unsupported' | 'invalid';
 export const VERDICT_STATUSES: readonly VerdictStatus[] = ['mismatch', 'invalid', 'pending', 'verified', 'unsupported'];
@@ -10,7 +11,11 @@ export const VERDICT_STATUSES: readonly VerdictStatus[] = ['mismatch', 'invalid'
 /** The step of the proof that failed. `signature`: the round signature the casino shows is not the one its seeds give. */
 export type FailedStep = 'commitment' | 'signature' | 'outcome' | 'witness' | 'nonce';
 
-/** `witnessed`: the commitment was seen before the outcome. `history`: only afterwards, so it could have been chosen after the fact. */
+/**
+ * `witnessed`: the extension saw the commitment, then the player's own action, then the outcome
+ * (core/witness.ts): the casino was bound to the seed before the bet. `history`: anything less, so
+ * the casino could have chosen seed and commitment after the fact.
+ */
 export type TrustLevel = 'witnessed' | 'history';
 
 export interface Failure {
@@ -35,6 +40,8 @@ export interface RoundVerdict {
   /** The game's id, or the name as given when it is not supported. */
   game: string;
   level?: TrustLevel;
+  /** Why the level is what it is (a code; the UI words it). */
+  levelReason?: WitnessReason;
   failures: Failure[];
   /** Why a round is invalid or pending, in words. */
   reasons: string[];
@@ -171,7 +178,9 @@ function verifySupported(game: GameDefinition, claim: CheckedClaim, options: Ver
   if (claim.result === undefined) reasons.push('result: missing, so there is no displayed outcome to compare');
   if (reasons.length > 0) return { status: 'invalid', game: game.id, failures: [], reasons, expected: computed.outcome, trace };
 
-  return { status: 'verified', game: game.id, level: trustLevel(claim), failures: [], reasons: [], expected: computed.outcome, trace };
+  const levelReason = trustReason(claim);
+  const level: TrustLevel = levelReason === 'bound-before-bet' ? 'witnessed' : 'history';
+  return { status: 'verified', game: game.id, level, levelReason, failures: [], reasons: [], expected: computed.outcome, trace };
 }
 
 function witnessCheck(claim: CheckedClaim): Failure | undefined {
@@ -185,12 +194,16 @@ function witnessCheck(claim: CheckedClaim): Failure | undefined {
   };
 }
 
-/** Witnessed only when the commitment was observed strictly before the outcome. */
-function trustLevel(claim: CheckedClaim): TrustLevel {
-  const committed = claim.observedAt.commitment;
-  const outcome = claim.observedAt.result;
-  if (claim.preRoundCommitment !== undefined) return 'witnessed';
-  return committed !== undefined && outcome !== undefined && committed < outcome ? 'witnessed' : 'history';
+/**
+ * The worker's judgement of the round's evidence, still holding now: a reveal seen at or before the
+ * outcome (known only later) undoes it. Without a judgement, the round was not watched.
+ */
+function trustReason(claim: CheckedClaim): WitnessReason {
+  const reason = claim.witness ?? 'not-observed';
+  if (reason !== 'bound-before-bet') return reason;
+  const { result, serverSeed } = claim.observedAt;
+  if (result === undefined) return 'not-observed';
+  return serverSeed !== undefined && serverSeed <= result ? 'outcome-after-reveal' : reason;
 }
 
 function invalid(game: string, reasons: string[]): RoundVerdict {

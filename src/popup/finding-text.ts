@@ -20,6 +20,10 @@ export function findingSentence(finding: Finding, t: Translate): string {
       return t('findingClientSeedChanged', [pair, clientSeed, nonces]);
     case 'server-seed-reused':
       return t('findingServerSeedReused', pair);
+    case 'several-commitments':
+      return t('findingSeveralCommitments', [clientSeed, (finding.commitments ?? [finding.commitment]).map(shortHex).join(', ')]);
+    case 'seed-conflict':
+      return t('findingSeedConflict', [pair, (finding.serverSeeds ?? []).map(shortHex).join(', ')]);
   }
   // A kind this popup does not know yet (a newer core): the core's own sentence.
   return (finding as Finding).message;

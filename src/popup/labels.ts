@@ -1,5 +1,5 @@
 // Names of games, verdicts and trust levels in the UI language.
-import type { TrustLevel, VerdictStatus } from '../core/index.js';
+import type { TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
 import type { StorageProblem } from '../shared/records.js';
 import type { Translate } from './i18n.js';
 
@@ -52,3 +52,16 @@ export function storageProblemText(t: Translate, problem: StorageProblem): strin
       return t('storageProblemFailed', problem.detail.replace(/\.$/, ''));
   }
 }
+
+/** The sentence for why a verified round has its trust level (core/witness.ts), one locale key per reason. */
+const LEVEL_REASON_KEYS: Record<WitnessReason, string> = {
+  'bound-before-bet': 'levelReasonBoundBeforeBet',
+  'not-observed': 'levelReasonNotObserved',
+  'outcome-after-reveal': 'levelReasonOutcomeAfterReveal',
+  'no-commitment': 'levelReasonNoCommitment',
+  'no-action': 'levelReasonNoAction',
+  'commitment-after-action': 'levelReasonCommitmentAfterAction',
+  'several-commitments': 'levelReasonSeveralCommitments',
+  flood: 'levelReasonFlood',
+};
+export const levelReasonText = (t: Translate, reason: WitnessReason): string => t(LEVEL_REASON_KEYS[reason] ?? 'historyExplained');

@@ -1,6 +1,6 @@
 // What the proof view draws, from either a stored round (the worker's round-detail) or a round
 // checked in the popup (the core's verdict on the typed-in fields).
-import { lookupGame, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus } from '../core/index.js';
+import { lookupGame, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { RoundDetail } from '../shared/messages.js';
 
 export interface ProofFailure {
@@ -15,6 +15,8 @@ export interface ProofModel {
   gameName: string;
   status: VerdictStatus;
   level?: TrustLevel;
+  /** Why the level (core/witness.ts). */
+  levelReason?: WitnessReason;
   serverSeed?: string;
   clientSeed?: string;
   nonce?: string;
@@ -57,6 +59,7 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     gameName: record.game,
     status: record.verdict.status,
     level: record.verdict.level,
+    levelReason: record.verdict.levelReason,
     serverSeed: record.serverSeed,
     clientSeed: record.clientSeed,
     nonce: record.nonce,
@@ -91,6 +94,7 @@ export function proofFromVerdict(input: CheckInput, verdict: RoundVerdict): Proo
     gameName: input.game,
     status: verdict.status,
     level: verdict.level,
+    levelReason: verdict.levelReason,
     serverSeed: input.serverSeed,
     clientSeed: input.clientSeed,
     nonce: input.nonce,

@@ -4,7 +4,7 @@ import type { FailedStep } from '../core/index.js';
 import { Field, MatchMark, VerdictBadge } from './bits.js';
 import { DrawTable } from './draw-table.js';
 import { useEnv } from './env.js';
-import { gameLabel, levelLabel } from './labels.js';
+import { gameLabel, levelLabel, levelReasonText } from './labels.js';
 import type { ProofFailure, ProofModel } from './proof-model.js';
 
 const FAILURE_KEYS: Record<FailedStep, string> = {
@@ -39,6 +39,11 @@ export function ProofView({ proof }: { proof: ProofModel }) {
         {proof.nonce !== undefined && <span> · {t('nonceValue', proof.nonce)}</span>}
         {proof.level && <span class={`level level-${proof.level}`}> · {levelLabel(t, proof.level)}</span>}
       </p>
+      {proof.levelReason !== undefined && (
+        <p class="hint level-reason" data-level-reason={proof.levelReason}>
+          {levelReasonText(t, proof.levelReason)}
+        </p>
+      )}
       {proof.level === 'history' && <p class="hint">{t('historyExplained')}</p>}
       <Failures failures={proof.failures} />
       {proof.reasons.length > 0 && proof.failures.length === 0 && (

@@ -20,6 +20,7 @@ export function RoundRowItem({ row, index, total }: { row: RoundRow; index: numb
       data-game={dataGame(row.gameId, row.game)}
       data-nonce={row.nonce ?? ''}
       data-level={row.level ?? ''}
+      data-level-reason={row.levelReason ?? ''}
       data-failures={row.failures?.join(' ') ?? ''}
       data-key={row.key}
     >

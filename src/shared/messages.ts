@@ -40,6 +40,7 @@ export const capturedClaimSchema = v.strictObject({
   payout: v.optional(amount('payout')),
   multiplier: v.optional(amount('multiplier')),
   observedAt: observedAtSchema,
+  actedAt: v.optional(time),
 });
 
 const filterSchema = v.strictObject({ status: v.optional(status), gameId: v.optional(text) });
@@ -90,6 +91,11 @@ export interface ClaimsAck {
   stored: number;
   /** Claims refused, each with its reason. */
   refused: { index: number; reason: string }[];
+  /**
+   * Of the refused, those refused only for the tab's budget (a flood): not delivered, so the
+   * content script keeps them and sends them again later.
+   */
+  retryLater: number[];
 }
 
 export interface RoundDetail {

@@ -1,4 +1,4 @@
-import type { ClaimField, FailedStep, Outcome, TrustLevel, VerdictStatus } from '../core/index.js';
+import type { ClaimField, FailedStep, Outcome, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
 
 /**
  * What the content script reports about one round (or, with only a commitment, about the
@@ -24,11 +24,18 @@ export interface CapturedClaim {
   multiplier?: string;
   /** When this tab's content script first saw each field (its own clock, never the page's). */
   observedAt: Partial<Record<ClaimField, number>>;
+  /**
+   * With a result: the latest trusted user action (a real click or key press) in this document
+   * before the result was first seen in it, on the same clock (capture/player-actions.ts).
+   */
+  actedAt?: number;
 }
 
 export interface StoredVerdict {
   status: VerdictStatus;
   level?: TrustLevel;
+  /** Why the level (core/witness.ts). */
+  levelReason?: WitnessReason;
   failures: { step: FailedStep; expected: string; shown: string; message: string }[];
   reasons: string[];
   expected?: Outcome;
@@ -60,9 +67,18 @@ export interface RoundRecord {
   conflictingResults?: (string | string[])[];
   /** Other keno picks shown for the same seed pair and nonce: a second bet on one nonce (a `nonce-repeat` finding). */
   otherPicks?: string[][];
-  /** The commitment the active-seed-pair panel showed before this round was played (background/pre-round.ts). */
+  /**
+   * The commitment the active-seed-pair panel showed for this round at the player's action, set
+   * only when the round came out on another one (step `witness`; core/witness.ts).
+   */
   preRoundCommitment?: string;
+  /** Other server seeds shown for this round's commitment (the first one shown is `serverSeed`): a `seed-conflict`. */
+  otherServerSeeds?: string[];
   observedAt: Partial<Record<ClaimField, number>>;
+  /** The latest trusted user action before the result, in the document that showed the result first. */
+  actedAt?: number;
+  /** The worker's judgement of the order it saw (core/witness.ts), made when the result was first stored. */
+  witness?: WitnessReason;
   firstSeenAt: number;
   updatedAt: number;
   verdict: StoredVerdict;
@@ -76,6 +92,7 @@ export interface RoundRow {
   nonce?: string;
   status: VerdictStatus;
   level?: TrustLevel;
+  levelReason?: WitnessReason;
   /** The failed steps of a mismatch. */
   failures?: FailedStep[];
   /** One sentence: what failed, or why pending/invalid. */
@@ -136,6 +153,7 @@ export interface RateLimitNote {
   host: string;
   claims: number;
   refused: number;
+  /** When this tab's claims were last refused. */
   lastAt: number;
 }
 

@@ -62,7 +62,13 @@ export function pendingClaim(round: ReferenceRound, game: GameName, observedAt: 
 
 /** Only the active seed pair's commitment, as shown before any round is played with it. */
 export function commitmentSighting(round: ReferenceRound, seenAt: number): CapturedClaim {
-  return { source: 'dom', commitment: round.commitment, observedAt: { commitment: seenAt } };
+  return {
+    source: 'dom',
+    commitment: round.commitment,
+    clientSeed: round.clientSeed,
+    nonce: String(round.nonce),
+    observedAt: { commitment: seenAt, clientSeed: seenAt, nonce: seenAt },
+  };
 }
 
 /** A bare record for tests that build one by hand. */

@@ -37,7 +37,8 @@ async function storeMixed(): Promise<void> {
   await storeClaims([commitmentSighting(vector(0), T - 100), commitmentSighting(vector(1), T - 100)], T - 100);
   await storeClaims(
     [
-      revealedClaim(vector(0), 'Keno', { commitment: T - 100, result: T - 50 }),
+      // Bet on (the player's action at T − 70) after its panel was seen: witnessed.
+      { ...revealedClaim(vector(0), 'Keno', { commitment: T - 100, result: T - 50 }), actedAt: T - 70 },
       revealedClaim(vector(2), 'European Roulette', { commitment: T, result: T }),
       pendingClaim(vector(1), 'American Roulette', { commitment: T - 100, result: T - 20 }),
       { ...revealedClaim(vector(3), 'Keno'), result: wrongResult(vector(3), 'Keno') },
@@ -158,7 +159,7 @@ describe('importRounds', () => {
 
   it('completes a stored pending round with the seed the file reveals, keeping this browser\'s own times', async () => {
     const round = vector(1);
-    await storeClaims([commitmentSighting(round, T - 100), pendingClaim(round, 'American Roulette', { commitment: T - 100, result: T - 20 })], T);
+    await storeClaims([commitmentSighting(round, T - 100), { ...pendingClaim(round, 'American Roulette', { commitment: T - 100, result: T - 20 }), actedAt: T - 50 }], T);
     const revealedElsewhere: ExportedRound = { ...(await exported())[0]!, serverSeed: round.serverSeed, verdict: 'verified' };
     expect(await importRounds([revealedElsewhere], T + 1000)).toEqual({ added: 0, updated: 1, known: 0, refused: [] });
     const stored = (await all())[0]!;

@@ -210,11 +210,13 @@ describe('mergeClaim: a partial display is not a second outcome', () => {
     expect(merged.conflictingResults).toBeUndefined();
   });
 
-  it('replaces a partial draw seen first by the whole one, with the whole one\'s time', () => {
-    const first = mergeClaim(undefined, { ...pendingClaim(round, 'Keno', { result: NOW - 50 }), result: partial }, NOW, 1);
-    const merged = mergeClaim(first, pendingClaim(round, 'Keno', { result: NOW + 5 }), NOW + 10, 1);
+  it('replaces a partial draw seen first by the whole one, keeping the first display\'s time and the action before it', () => {
+    // The outcome was on screen (in part) from NOW − 50: an action after that cannot have been its bet.
+    const first = mergeClaim(undefined, { ...pendingClaim(round, 'Keno', { result: NOW - 50 }), result: partial, actedAt: NOW - 60 }, NOW, 1);
+    const merged = mergeClaim(first, { ...pendingClaim(round, 'Keno', { result: NOW + 5 }), actedAt: NOW - 10 }, NOW + 10, 1);
     expect(merged.result).toEqual(whole);
-    expect(merged.observedAt.result).toBe(NOW + 5);
+    expect(merged.observedAt.result).toBe(NOW - 50);
+    expect(merged.actedAt).toBe(NOW - 60);
     expect(merged.conflictingResults).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 // The router's per-tab rate limit on claims, through its one entry point with the real store
 // (fake-indexeddb) and the real limiter: a flood is refused with a specific reason, counted and
 // kept for the popup; honest re-sends and other tabs are never refused; the content script's
-// outbox takes a refusal as final (no retry loop, no crash).
+// outbox keeps what was refused for the budget and sends it again once the budget has refilled.
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ const POPUP: MessageSender = { id: EXTENSION_ID, url: `chrome-extension://${EXTE
 
 let fresh = 0;
 /** A never-seen seed pair's commitment: stored in the commitments store, never refunded. */
-const newPair = (): CapturedClaim => ({ source: 'json', commitment: (++fresh).toString(16).padStart(64, 'a'), observedAt: {} });
+const newPair = (): CapturedClaim => ({ source: 'json', commitment: (++fresh).toString(16).padStart(64, '0'), observedAt: {} });
 /** A played, unrevealed roulette round of its own (pending). */
 const pendingRound = (n: number): CapturedClaim => ({
   source: 'json',
@@ -102,7 +102,7 @@ describe('the per-tab rate limit on claims', () => {
     await flood(flooding, DEFAULT_RATE_LIMIT.capacity / 200 + 1);
     // The honest tab's next new rounds are taken.
     const more = Array.from({ length: 200 }, (_, i) => pendingRound(1000 + i));
-    expect(await sendClaims(honest, more)).toEqual({ stored: 200, refused: [] });
+    expect(await sendClaims(honest, more)).toEqual({ stored: 200, refused: [], retryLater: [] });
     expect((await summary()).rateLimited?.map((note) => note.host)).toEqual(['cloudbet.com']);
   });
 
@@ -131,7 +131,7 @@ describe('the per-tab rate limit on claims', () => {
     expect(((await restarted.handleMessage({ type: 'summary' }, POPUP)) as { value: PageResponses['summary'] }).value.rateLimited).toBeUndefined();
   });
 
-  it('the content script’s outbox takes refused claims as done: no retry, no failure, nothing left queued', async () => {
+  it('refused for the budget is not delivered: the outbox keeps those claims and sends them again later', async () => {
     const tab = casinoTab();
     const timers: (() => void)[] = [];
     const outbox = new ClaimOutbox(
@@ -141,10 +141,37 @@ describe('the per-tab rate limit on claims', () => {
     const claims = Array.from({ length: DEFAULT_RATE_LIMIT.capacity + 1000 }, newPair);
     outbox.offer(claims);
     await outbox.flush();
+    // About 1 000 over the budget (a few more tokens came back while the test ran) wait for a retry.
+    expect(outbox.pending).toBeGreaterThan(800);
+    expect(outbox.pending).toBeLessThanOrEqual(1000);
+    expect(outbox.stats).toMatchObject({ sent: claims.length - outbox.pending, failures: 0, refused: 0 });
+    expect(outbox.stats.deferred).toBeGreaterThan(0);
+    expect((await summary()).rateLimited?.[0]?.refused).toBe(outbox.stats.deferred);
+    // A minute later the budget has refilled: the next flush delivers every one of them.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    try {
+      await outbox.flush();
+    } finally {
+      clock.mockRestore();
+    }
     expect(outbox.pending).toBe(0);
-    expect(outbox.stats).toMatchObject({ sent: claims.length, failures: 0 });
-    // The only timer is the first flush the offer scheduled: nothing was rescheduled for a retry.
-    expect(timers).toHaveLength(1);
-    expect((await summary()).rateLimited?.[0]?.refused).toBeGreaterThanOrEqual(1000 - 200);
+    expect(outbox.stats.sent).toBe(claims.length);
+  });
+
+  it('claims about rounds and seed pairs already stored are admitted while the tab is over its budget', async () => {
+    const tab = casinoTab();
+    const rounds = Array.from({ length: 100 }, (_, i) => pendingRound(5000 + i));
+    await sendClaims(tab, rounds);
+    await flood(tab, DEFAULT_RATE_LIMIT.capacity / 200 + 2);
+    // The same rounds, now revealed with another display of their outcome: admitted, not refused.
+    const again = rounds.map((round) => ({ ...round, roundSignature: undefined, stake: '1.00' }));
+    const ack = await sendClaims(tab, again.map(({ roundSignature: _none, ...round }) => round));
+    expect(ack).toEqual({ stored: 100, refused: [], retryLater: [] });
+    // New rounds from that tab are still refused (but for the few tokens the test's time refilled), to be sent again.
+    const fresh = await sendClaims(tab, Array.from({ length: 200 }, (_, i) => pendingRound(20_000 + i)));
+    expect(fresh.stored).toBeLessThan(50);
+    expect(fresh.retryLater).toEqual(fresh.refused.map((item) => item.index));
+    expect(new Set(fresh.refused.map((item) => item.reason))).toEqual(new Set([RATE_LIMITED]));
   });
 });

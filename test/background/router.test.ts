@@ -79,7 +79,7 @@ describe('handleMessage: who may send', () => {
     'https://de.cloudbet.com/de/casino/originals/roulette',
   ])('accepts claims from a casino tab at %s: stored, acknowledged, badge updated', async (url) => {
     const reply = await handleMessage(claimsMessage(claim()), casinoTab(url));
-    expect(reply).toEqual({ ok: true, value: { stored: 1, refused: [] } });
+    expect(reply).toEqual({ ok: true, value: { stored: 1, refused: [], retryLater: [] } });
     expect((await getRound(roundKey(claim())))?.verdict.status).toBe('verified');
     expect(fake.badges).toEqual([{ text: '1', color: '#2e7d32', title: 'badgeTitleSummary:1:0:0' }]);
   });
@@ -90,7 +90,7 @@ describe('handleMessage: who may send', () => {
       claimsMessage(revealedClaim(round, 'Keno'), { ...revealedClaim(vector(2), 'Keno'), result: wrongResult(vector(2), 'Keno') }, pendingClaim(vector(3), 'Keno')),
       casinoTab(),
     );
-    expect(reply).toEqual({ ok: true, value: { stored: 3, refused: [] } });
+    expect(reply).toEqual({ ok: true, value: { stored: 3, refused: [], retryLater: [] } });
     expect(fake.badges).toEqual([{ text: '1', color: '#c62828', title: 'badgeTitleSummary:1:1:1' }]);
   });
 });
@@ -119,14 +119,14 @@ describe('handleMessage: malformed messages', () => {
   ] as [string, unknown, string][])('from a casino tab, refuses a claim with %s on its own, with a specific reason', async (_label, claim, reason) => {
     expect(await handleMessage(claimsMessage(claim as CapturedClaim), casinoTab())).toEqual({
       ok: true,
-      value: { stored: 0, refused: [{ index: 0, reason }] },
+      value: { stored: 0, refused: [{ index: 0, reason }], retryLater: [] },
     });
     expect((await summarise()).total).toBe(0);
   });
 
   it('a malformed claim is refused alone: the honest claims of its batch are stored', async () => {
     const reply = await handleMessage(claimsMessage(valid(), { ...valid(), nonce: 'x' }, pendingClaim(vector(1), 'Keno')), casinoTab());
-    expect(reply).toEqual({ ok: true, value: { stored: 2, refused: [{ index: 1, reason: 'nonce: nonce must be decimal digits' }] } });
+    expect(reply).toEqual({ ok: true, value: { stored: 2, refused: [{ index: 1, reason: 'nonce: nonce must be decimal digits' }], retryLater: [] } });
     expect((await summarise()).total).toBe(2);
   });
 

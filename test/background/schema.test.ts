@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roundKey } from '../../src/background/round-key.js';
+import { panelRoundKeys } from '../../src/background/pre-round.js';
 import { DATABASE_VERSION, MIGRATIONS, upgrade, type CommitmentSighting, type FairWitnessDB } from '../../src/background/schema.js';
 import { DATABASE_NAME, getRound, listGames, loadSelfTest, pageInSeenOrder, pageOfRounds, storeClaims, summarise } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
@@ -41,8 +42,10 @@ async function writeVersion(version: number, records: Dump): Promise<void> {
   const tx = db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
   for (const round of records.rounds) await tx.objectStore('rounds').put(round as never);
   for (const sighting of records.commitments as CommitmentSighting[]) {
-    const { panelRounds: _keys, ...withoutKeys } = sighting;
-    await tx.objectStore('commitments').put(version < 3 ? withoutKeys : sighting);
+    // Version 3 kept client-seed-and-nonce keys; version 4 keeps client-seed-and-time keys instead.
+    const { panelRounds: _keys, panelTimes: _times, ...withoutKeys } = sighting;
+    const v3Keys = sighting.panel === undefined ? {} : { panelRounds: panelRoundKeys(sighting.panel) };
+    await tx.objectStore('commitments').put(version < 3 ? withoutKeys : version === 3 ? { ...withoutKeys, ...v3Keys } : sighting);
   }
   for (const [key, value] of records.meta) if (version > 1 || key !== 'tally') await tx.objectStore('meta').put(value, key as string);
   await tx.done;
@@ -82,7 +85,7 @@ describe('the schema', () => {
     expect(db.version).toBe(DATABASE_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(['commitments', 'meta', 'rounds']);
     expect([...db.transaction('rounds').store.indexNames].sort()).toEqual(['by-game', 'by-level', 'by-rank', 'by-seq']);
-    expect([...db.transaction('commitments').store.indexNames]).toEqual(['by-panel-round']);
+    expect([...db.transaction('commitments').store.indexNames]).toEqual(['by-panel-time']);
     expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 } });
     expect(await db.get('meta', 'games')).toEqual([]);
     db.close();
@@ -121,7 +124,8 @@ describe('upgrading a version-1 store', () => {
     await writeVersionOne(await dump());
     const pending = revealedClaim(vector(2), 'American Roulette');
     await storeClaims([pending, revealedClaim(vector(7), 'Keno')], T + 20);
-    expect((await getRound(roundKey(pending)))!.verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
+    // Its result was stored by version 1, which judged no player action: it can only be history now.
+    expect((await getRound(roundKey(pending)))!.verdict).toMatchObject({ status: 'verified', level: 'history' });
     const { records } = await pageInSeenOrder(0, 100);
     expect(records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const summary = await summarise();
@@ -138,7 +142,7 @@ describe('upgrading a version-1 store', () => {
   });
 });
 
-describe('upgrading a version-2 store', () => {
+describe.each([2, 3])('upgrading a version-%i store', (version) => {
   const played = vector(0);
   const other = vector(1);
   /** The active-seed-pair panel: commitment, client seed and the next bet's nonce. */
@@ -151,18 +155,20 @@ describe('upgrading a version-2 store', () => {
     observedAt: { commitment: at, clientSeed: at, nonce: at },
   });
 
-  it('indexes the panel states the version-2 store kept, so a round played after the upgrade is matched to them', async () => {
-    // Before the upgrade: the panel showed `other` for the next bet, and `played` for an earlier nonce.
+  it('indexes the panel states the old store kept by client seed and time, so the trust rule reads them after the upgrade', async () => {
+    // Before the upgrade: the panel showed `played` for an earlier nonce, then `other` for the next bet.
     await storeClaims([panel(played.commitment, played.nonce - 1, T), panel(other.commitment, played.nonce, T + 1)], T + 1);
     const before = await dump();
-    expect((before.commitments as CommitmentSighting[]).every((sighting) => sighting.panelRounds !== undefined)).toBe(true);
-    await writeVersion(2, before);
-    const v2 = (await dump()).commitments as CommitmentSighting[];
-    expect(v2.map((sighting) => sighting.panelRounds)).toEqual([undefined, undefined]);
+    expect((before.commitments as CommitmentSighting[]).every((sighting) => sighting.panelTimes !== undefined)).toBe(true);
+    await writeVersion(version, before);
+    const old = (await dump()).commitments as CommitmentSighting[];
+    expect(old.map((sighting) => sighting.panelTimes)).toEqual([undefined, undefined]);
+    expect(old.every((sighting) => (sighting.panelRounds !== undefined) === (version === 3))).toBe(true);
 
-    // The current code opens it: step 3 adds the keys and the index, and the round the bet played
-    // (under the commitment its history entry names) is matched to what the panel showed.
-    await storeClaims([pendingClaim(played, 'Keno', { commitment: T + 10, result: T + 10 })], T + 10);
+    // The current code opens it: step 4 writes the time keys (and drops the old ones), and a round
+    // the player then bet on (their action after both panel states) under the commitment its history
+    // entry names is judged against what the panel showed: `other`, for exactly that nonce.
+    await storeClaims([{ ...pendingClaim(played, 'Keno', { commitment: T + 10, result: T + 10 }), actedAt: T + 5 }], T + 10);
     expect((await dump()).commitments).toEqual(before.commitments);
     const record = (await getRound(roundKey(pendingClaim(played, 'Keno'))))!;
     expect(record.preRoundCommitment).toBe(other.commitment);

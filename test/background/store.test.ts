@@ -48,7 +48,8 @@ describe('storeClaims', () => {
       result: round.keno.map(String),
       observedAt: { commitment: T - 10, result: T - 5 },
       firstSeenAt: T,
-      verdict: { status: 'verified', level: 'witnessed', failures: [] },
+      // The seeds add up; no panel state and no player action were seen before the outcome.
+      verdict: { status: 'verified', level: 'history', levelReason: 'no-commitment', failures: [] },
     });
     expect(stored!.verdict.expected).toEqual(round.keno);
 
@@ -72,11 +73,11 @@ describe('storeClaims', () => {
     expect((await summarise()).total).toBe(0);
   });
 
-  it('a commitment seen before the round makes it witnessed', async () => {
+  it('the panel showing the commitment, then the player\'s action, then the outcome makes it witnessed', async () => {
     const round = vector(1);
     await storeClaims([commitmentSighting(round, T - 100)], T - 100);
     // The history shows commitment and result together, after the round was played.
-    await storeClaims([revealedClaim(round, 'Keno', { commitment: T, result: T - 50 })], T);
+    await storeClaims([{ ...revealedClaim(round, 'Keno', { commitment: T, result: T - 50 }), actedAt: T - 70 }], T);
     const stored = await getRound(roundKey(revealedClaim(round, 'Keno')));
     expect(stored!.observedAt.commitment).toBe(T - 100);
     expect(stored!.verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
@@ -85,13 +86,13 @@ describe('storeClaims', () => {
   it('a sighting in the same batch, before the round, counts too; the commitment case does not matter', async () => {
     const round = vector(2);
     const sighting = { ...commitmentSighting(round, T - 100), commitment: round.commitment.toUpperCase() };
-    await storeClaims([sighting, revealedClaim(round, 'Keno', { commitment: T, result: T })], T);
+    await storeClaims([sighting, { ...revealedClaim(round, 'Keno', { commitment: T, result: T - 1 }), actedAt: T - 50 }], T);
     expect((await getRound(roundKey(revealedClaim(round, 'Keno'))))!.verdict.level).toBe('witnessed');
   });
 
   it('a sighting later in the same batch, but seen before the round, counts too', async () => {
     const round = vector(2);
-    await storeClaims([revealedClaim(round, 'Keno', { commitment: T, result: T - 50 }), commitmentSighting(round, T - 100)], T);
+    await storeClaims([{ ...revealedClaim(round, 'Keno', { commitment: T, result: T - 50 }), actedAt: T - 70 }, commitmentSighting(round, T - 100)], T);
     expect((await getRound(roundKey(revealedClaim(round, 'Keno'))))!.verdict.level).toBe('witnessed');
   });
 
@@ -122,8 +123,8 @@ describe('storeClaims', () => {
 
   it('pending, then the reveal: verified in place (same key, same seq)', async () => {
     const round = vector(4);
-    const played = pendingClaim(round, 'American Roulette', { commitment: T - 100, result: T - 50 });
-    await storeClaims([revealedClaim(vector(5), 'Keno')], T - 200);
+    const played = { ...pendingClaim(round, 'American Roulette', { commitment: T - 100, result: T - 50 }), actedAt: T - 70 };
+    await storeClaims([revealedClaim(vector(5), 'Keno'), commitmentSighting(round, T - 100)], T - 200);
     expect(await storeClaims([played], T - 50)).toEqual([roundKey(played)]);
     const before = await getRound(roundKey(played));
     expect(before!.verdict.status).toBe('pending');
@@ -165,7 +166,8 @@ function roundOf(status: VerdictStatus, index: number, game: GameName = 'Europea
   const round = vector(index);
   switch (status) {
     case 'verified':
-      return revealedClaim(round, game, { commitment: index % 2 ? T - 10 : T + 10, result: T });
+      // Odd indexes: bet on (an action at T − 5) after the panel showed the pair (storeMixed): witnessed.
+      return index % 2 ? { ...revealedClaim(round, game, { commitment: T - 10, result: T }), actedAt: T - 5 } : revealedClaim(round, game, { commitment: T + 10, result: T });
     case 'pending':
       return pendingClaim(round, game);
     case 'mismatch':
@@ -198,6 +200,7 @@ async function storeMixed(): Promise<{ key: string; status: VerdictStatus; gameI
   const stored = [];
   for (const [i, [status, game]] of MIXED.entries()) {
     const claim = roundOf(status, i, game);
+    if (claim.actedAt !== undefined) await storeClaims([commitmentSighting(vector(i), T - 10)], T - 10);
     await storeClaims([claim], T + i);
     const record = await getRound(roundKey(claim));
     expect(record!.verdict.status, `${status} ${game}`).toBe(status);

@@ -32,20 +32,17 @@ describe('verifyRecord', () => {
   });
 
   it.each([
-    ['commitment seen before the result', 100, 200, 'witnessed'],
-    ['commitment seen at the same time as the result', 200, 200, 'history'],
-    ['commitment seen after the result', 300, 200, 'history'],
-  ] as const)('%s → %s', (_label, commitmentAt, resultAt, level) => {
-    const record = recordFrom([revealedClaim(round, 'Keno', { commitment: NOW - 1000 + commitmentAt, result: NOW - 1000 + resultAt })]);
+    ['the worker judged it bound before the bet, revealed later', 'bound-before-bet', 300, 'witnessed', 'bound-before-bet'],
+    ['judged bound, but the seed was seen with the outcome', 'bound-before-bet', 200, 'history', 'outcome-after-reveal'],
+    ['judged bound, but the seed was seen before the outcome', 'bound-before-bet', 100, 'history', 'outcome-after-reveal'],
+    ['judged: no player action', 'no-action', 300, 'history', 'no-action'],
+    ['never judged (not watched)', undefined, 300, 'history', 'not-observed'],
+  ] as const)('%s → %s', (_label, witness, serverSeedAt, level, levelReason) => {
+    const record = recordFrom([revealedClaim(round, 'Keno', { commitment: NOW - 900, result: NOW - 800, serverSeed: NOW - 1000 + serverSeedAt })]);
+    if (witness !== undefined) record.witness = witness;
     const { verdict } = verifyRecord(record);
     expect(verdict.status).toBe('verified');
-    expect(verdict.level).toBe(level);
-  });
-
-  it('is history when either time is unknown', () => {
-    const record = recordFrom([revealedClaim(round, 'Keno')]);
-    delete record.observedAt.commitment;
-    expect(verifyRecord(record).verdict.level).toBe('history');
+    expect(verdict).toMatchObject({ level, levelReason });
   });
 
   it('a round shown with two outcomes is a mismatch with a nonce failure and no level', () => {

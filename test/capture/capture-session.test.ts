@@ -176,4 +176,88 @@ describe('startCapture', () => {
       readyState.mockRestore();
     }
   });
+
 });
+
+describe('startCapture: the player\'s actions', () => {
+  const panel = `<section id="panel"><dl><dt>Server Seed Hash</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd></dl></section>`;
+  const outcome = `<section id="bet"><dl><dt>Server Seed Hash</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd><dt>Result</dt><dd>17</dd></dl></section>`;
+
+  /**
+   * The content script's listener for one action type, as registered on the window. A test cannot
+   * make a trusted event (isTrusted is unforgeable, as in browsers), so the trusted case calls the
+   * listener with an event-like object; the untrusted case dispatches real events.
+   */
+  function actionListener(type: string): (event: { isTrusted: boolean; type: string }) => void {
+    const calls = addListener.mock.calls.filter(([name, , capture]) => name === type && capture === true);
+    expect(calls).toHaveLength(1);
+    return calls[0]![1] as never;
+  }
+  let addListener: ReturnType<typeof vi.spyOn<Window, 'addEventListener'>>;
+  afterEach(() => addListener?.mockRestore());
+
+  it('a trusted pointer or key event is the player\'s action: what was on screen before it is stamped before it, the outcome after it carries it', async () => {
+    addListener = vi.spyOn(window, 'addEventListener');
+    let time = 1000;
+    const { send, claims } = recorder();
+    const capture = start(send, () => time);
+    await vi.waitFor(() => expect(capture.stats.scans).toBe(1));
+    // The panel appears; the player presses the bet button before any scheduled scan ran.
+    document.body.insertAdjacentHTML('beforeend', panel);
+    time = 2000;
+    actionListener('pointerdown')({ isTrusted: true, type: 'pointerdown' });
+    expect(capture.stats.actions).toBe(1);
+    await vi.waitFor(() => expect(claims()).toHaveLength(1));
+    expect(claims()[0]!.observedAt.commitment).toBe(2000);
+    // The outcome, scanned later, carries the action, which came after the panel.
+    time = 3000;
+    document.getElementById('panel')!.remove();
+    document.body.insertAdjacentHTML('beforeend', outcome);
+    await vi.waitFor(() => expect(claims().some((claim) => claim.result !== undefined)).toBe(true));
+    const played = claims().find((claim) => claim.result !== undefined)!;
+    expect(played.observedAt.result).toBe(3000);
+    expect(played.actedAt).toBeGreaterThan(2000);
+    expect(played.actedAt).toBeLessThan(3000);
+    // A key press counts the same way.
+    actionListener('keydown')({ isTrusted: true, type: 'keydown' });
+    expect(capture.stats.actions).toBe(2);
+  });
+
+  it('an outcome already on screen at the action is stamped before it, so the action cannot pass for its bet', async () => {
+    addListener = vi.spyOn(window, 'addEventListener');
+    let time = 1000;
+    const { send, claims } = recorder();
+    const capture = start(send, () => time);
+    await vi.waitFor(() => expect(capture.stats.scans).toBe(1));
+    document.body.insertAdjacentHTML('beforeend', outcome);
+    actionListener('pointerdown')({ isTrusted: true, type: 'pointerdown' });
+    await vi.waitFor(() => expect(claims()).toHaveLength(1));
+    expect(claims()[0]!.result).toBe('17');
+    expect(claims()[0]!.actedAt).toBeUndefined();
+  });
+
+  it('clicks and key presses made by page scripts are not actions', async () => {
+    document.body.innerHTML = panel + '<button id="bet">Bet</button>';
+    const { send, claims } = recorder();
+    const capture = start(send);
+    await vi.waitFor(() => expect(capture.stats.scans).toBe(1));
+    document.getElementById('bet')!.click();
+    document.getElementById('bet')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    document.body.insertAdjacentHTML('beforeend', outcome);
+    await vi.waitFor(() => expect(claims().some((claim) => claim.result !== undefined)).toBe(true));
+    expect(capture.stats.actions).toBe(0);
+    expect(claims().find((claim) => claim.result !== undefined)!.actedAt).toBeUndefined();
+  });
+
+  it('one clock reading per scan: every round a scan shows shares it, whatever the clock does meanwhile', async () => {
+    document.body.innerHTML = `<h2>Roulette</h2><section>${round(1, '17')}</section><section>${round(2, '5')}</section>`;
+    let time = 1000;
+    const { send, claims } = recorder();
+    start(send, () => (time += 7));
+    await vi.waitFor(() => expect(claims()).toHaveLength(2));
+    expect(new Set(claims().map((claim) => claim.observedAt.result)).size).toBe(1);
+  });
+});
+

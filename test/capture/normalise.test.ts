@@ -50,6 +50,18 @@ describe('sanitiseFields', () => {
 });
 
 describe('toClaim and FirstSeen', () => {
+  it('gives a result, when first seen, the latest player action before it, and keeps it while the result stays', () => {
+    const seen = new FirstSeen(() => 0);
+    const round = { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' };
+    expect(toClaim(round, 'dom', seen, 100, 90)!.actedAt).toBeUndefined(); // no result: no action kept
+    const played = toClaim({ ...round, result: '3' }, 'dom', seen, 200, 150)!;
+    expect(played).toMatchObject({ actedAt: 150, observedAt: { commitment: 100, result: 200 } });
+    // Shown again after later actions: the same first sighting, the same action.
+    expect(toClaim({ ...round, result: '3' }, 'dom', seen, 300, 250)!).toMatchObject({ actedAt: 150, observedAt: { result: 200 } });
+    // An action not before the reading is no action before the outcome.
+    expect(toClaim({ ...round, nonce: '9', result: '4' }, 'dom', seen, 400, 400)!.actedAt).toBeUndefined();
+  });
+
   it('stamps every field with this script\'s clock', () => {
     const time = clock();
     const claim = toClaim({ serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '5', picks: ['1'] }, 'dom', new FirstSeen(time.now));

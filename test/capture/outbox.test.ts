@@ -106,6 +106,32 @@ describe('ClaimOutbox', () => {
     expect(outbox.stats.sent).toBe(1);
   });
 
+  it('keeps the claims the worker refused for its budget and sends them again, later', async () => {
+    const timers = manualTimers();
+    const batches: string[][] = [];
+    let overBudget = true;
+    const outbox = new ClaimOutbox(
+      async (claims) => {
+        batches.push(claims.map((c) => c.nonce!));
+        // The worker took the first claim; the other two only once its budget refilled.
+        return overBudget ? [1, 2] : [];
+      },
+      { setTimer: timers.setTimer, baseDelayMs: 500 },
+    );
+    outbox.offer([claim(1), claim(2), claim(3)]);
+    await timers.runNext();
+    expect(outbox.pending).toBe(2);
+    expect(outbox.stats).toMatchObject({ sent: 1, deferred: 2, failures: 0, refused: 0 });
+    expect(timers.timers.map((timer) => timer.ms)).toEqual([500]);
+    overBudget = false;
+    await timers.runNext();
+    expect(batches).toEqual([['1', '2', '3'], ['2', '3']]);
+    expect(outbox.pending).toBe(0);
+    expect(outbox.stats.sent).toBe(3);
+    // Delivered now: never sent again.
+    expect(outbox.offer([claim(2), claim(3)])).toBe(0);
+  });
+
   it('bounds the queue against a flooding page, and counts what it drops', () => {
     const outbox = new ClaimOutbox(async () => undefined, { setTimer: () => undefined, maxQueued: 3 });
     outbox.offer(Array.from({ length: 5 }, (_, nonce) => claim(nonce)));

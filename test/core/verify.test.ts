@@ -46,22 +46,28 @@ describe('verifyRound: verified', () => {
     expect(verifyRound({ ...EU, nonce: String(R.nonce) }).status).toBe('verified');
   });
 
-  it('is "witnessed" when the commitment was observed before the outcome', () => {
-    expect(verifyRound({ ...EU, observedAt: { commitment: 1000, result: 1001 } })).toMatchObject({ status: 'verified', level: 'witnessed' });
+  it('is "witnessed" only with the worker\'s judgement that the casino was bound before the bet, the outcome seen before the seed', () => {
+    expect(verifyRound({ ...EU, witness: 'bound-before-bet', observedAt: { result: 1000, serverSeed: 1001 } })).toMatchObject({
+      status: 'verified',
+      level: 'witnessed',
+      levelReason: 'bound-before-bet',
+    });
   });
 
   it.each([
-    ['observed at the same time', { commitment: 1000, result: 1000 }],
-    ['commitment observed after the outcome', { commitment: 2000, result: 1000 }],
-    ['only the commitment time known', { commitment: 1000 }],
-    ['only the outcome time known', { result: 1000 }],
-  ])('is "history" with %s', (_what, observedAt) => {
-    expect(verifyRound({ ...EU, observedAt })).toMatchObject({ status: 'verified', level: 'history' });
+    ['no judgement, whatever the times say', undefined, { commitment: 1000, result: 1001 }, 'not-observed'],
+    ['a judgement but no outcome time', 'bound-before-bet', {}, 'not-observed'],
+    ['a judgement, but the seed seen with the outcome', 'bound-before-bet', { result: 1000, serverSeed: 1000 }, 'outcome-after-reveal'],
+    ['a judgement, but the seed seen before the outcome', 'bound-before-bet', { result: 1000, serverSeed: 999 }, 'outcome-after-reveal'],
+    ['the judgement "no action"', 'no-action', { result: 1000 }, 'no-action'],
+    ['an unknown judgement', 'trust-me', { result: 1000 }, 'not-observed'],
+  ])('is "history" with %s', (_what, witness, observedAt, levelReason) => {
+    expect(verifyRound({ ...EU, witness, observedAt })).toMatchObject({ status: 'verified', level: 'history', levelReason });
   });
 
-  it('is "witnessed" when the pre-round commitment equals the commitment (any hex case)', () => {
-    expect(verifyRound({ ...EU, preRoundCommitment: R.commitment })).toMatchObject({ status: 'verified', level: 'witnessed' });
-    expect(verifyRound({ ...EU, preRoundCommitment: R.commitment.toUpperCase() })).toMatchObject({ status: 'verified', level: 'witnessed' });
+  it('a pre-round commitment equal to the commitment (any hex case) is no evidence of order by itself', () => {
+    expect(verifyRound({ ...EU, preRoundCommitment: R.commitment })).toMatchObject({ status: 'verified', level: 'history' });
+    expect(verifyRound({ ...EU, preRoundCommitment: R.commitment.toUpperCase() })).toMatchObject({ status: 'verified', level: 'history' });
   });
 
   it('a matching round signature is accepted', () => {
@@ -199,7 +205,7 @@ describe('verifyRound: mismatch', () => {
       expected: R.commitment,
       shown: OTHER.commitment,
     });
-    expect(verifyRound({ ...claim, preRoundCommitment: R.commitment })).toMatchObject({ status: 'verified', level: 'witnessed' });
+    expect(verifyRound({ ...claim, preRoundCommitment: R.commitment })).toMatchObject({ status: 'verified', level: 'history' });
   });
 
   it('reports every failed step at once', () => {

@@ -6,7 +6,7 @@ export interface ClaimOptions {
   shown?: string | number[];
   /** Leave the server seed unrevealed (pending). */
   pending?: boolean;
-  /** Commitment seen before the result (witnessed). */
+  /** Judged bound before the bet by the worker (witnessed); otherwise its panel was not seen first. */
   witnessed?: boolean;
 }
 
@@ -23,6 +23,7 @@ export function claimFor(gameId: SupportedGameId, nonce: number, options: ClaimO
     nonce: String(nonce),
     result: Array.isArray(result) ? result.map(String) : result,
     observedAt: options.witnessed ? { commitment: 1, result: 2 } : { result: 1, commitment: 2 },
+    witness: options.witnessed ? 'bound-before-bet' : 'no-commitment',
   };
 }
 

@@ -31,6 +31,7 @@ export function recordOf(claim: RoundClaim, seq: number): RoundRecord {
     verdict: {
       status: verdict.status,
       level: verdict.level,
+      levelReason: verdict.levelReason,
       failures: verdict.failures,
       reasons: verdict.reasons,
       expected: verdict.expected,

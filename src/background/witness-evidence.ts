@@ -1,0 +1,93 @@
+// Gathers, from the store, what the trust rule (core/witness.ts) needs about one round: the panel
+// states of its own commitment, those of every other commitment shown for its client seed around the
+// player's action, which of those had their nonce used up by a round already seen, and the latest
+// refusal of a flooding tab. Reads only: the caller writes the judgement into the round's record.
+import { judgeWitness, type PanelState, type WitnessJudgement } from '../core/index.js';
+import type { RoundRecord } from '../shared/records.js';
+import { commitmentOf, roundKey } from './round-key.js';
+import type { CommitmentSighting } from './schema.js';
+
+/** Index entries read at most per round; more other commitments than this around one bet is itself "several". */
+const MAX_ENTRIES = 512;
+
+/** The stores the rule reads, as store.ts's write transaction has them. */
+export interface EvidenceStores {
+  commitments: {
+    get(key: string): Promise<CommitmentSighting | undefined>;
+    index(name: 'by-panel-time'): {
+      openKeyCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<KeyCursor | null>;
+    };
+  };
+  rounds: { get(key: string): Promise<RoundRecord | undefined> };
+}
+
+interface KeyCursor {
+  key: unknown;
+  primaryKey: unknown;
+  continue(): Promise<KeyCursor | null>;
+}
+
+/** A commitment record's panel states for one client seed, as the rule reads them. */
+function statesOf(sighting: CommitmentSighting | undefined, clientSeed: string): PanelState[] {
+  if (sighting === undefined) return [];
+  return (sighting.panel ?? [])
+    .filter((state) => state.clientSeed === clientSeed)
+    .map((state) => ({ ...state, commitment: sighting.commitment, ...(sighting.revealedAt === undefined ? {} : { revealedAt: sighting.revealedAt }) }));
+}
+
+/**
+ * The judgement for a round with a result, its client seed and nonce; undefined when it cannot be
+ * judged (no client seed or nonce: such a round is invalid anyway).
+ */
+export async function witnessOf(stores: EvidenceStores, record: RoundRecord, refusedAt: number | undefined): Promise<WitnessJudgement | undefined> {
+  const commitment = commitmentOf(record);
+  const { clientSeed, nonce } = record;
+  if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce)) return undefined;
+  const outcomeAt = record.observedAt.result;
+  if (outcomeAt === undefined) return { reason: 'not-observed' };
+  const own = await stores.commitments.get(commitment);
+  const ownStates = statesOf(own, clientSeed);
+  const actedAt = record.actedAt;
+  const upTo = actedAt ?? outcomeAt;
+  const firstOwn = Math.min(...ownStates.map((state) => state.seenAt));
+
+  // Other commitments' states for this client seed, newest first from the action back to the
+  // round's own first state, and at least the latest stamp before the action.
+  const others = new Set<string>();
+  let latest: number | undefined;
+  let entries = 0;
+  const range = IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, upTo], false, true);
+  for (let cursor = await stores.commitments.index('by-panel-time').openKeyCursor(range, 'prev'); cursor; cursor = await cursor.continue()) {
+    const seenAt = (cursor.key as [string, number])[1];
+    if (latest !== undefined && seenAt < latest && seenAt < firstOwn) break;
+    if (++entries > MAX_ENTRIES) return { reason: 'several-commitments' };
+    const other = cursor.primaryKey as string;
+    if (other === commitment) continue;
+    latest ??= seenAt;
+    others.add(other);
+  }
+  const otherStates: PanelState[] = [];
+  const usedAt = new Map<string, number>();
+  const canonicalNonce = BigInt(nonce).toString();
+  for (const other of others) {
+    otherStates.push(...statesOf(await stores.commitments.get(other), clientSeed));
+    // A round of that commitment on this nonce: from when it was seen, its panel state no longer covers this one.
+    const playedAt = (await stores.rounds.get(roundKey({ commitment: other, clientSeed, nonce: canonicalNonce })))?.observedAt.result;
+    if (playedAt !== undefined) usedAt.set(other, playedAt);
+  }
+  return judgeWitness({
+    commitment,
+    clientSeed,
+    nonce: canonicalNonce,
+    game: record.gameId,
+    outcomeAt,
+    ...(actedAt === undefined ? {} : { actedAt }),
+    ...(record.observedAt.serverSeed === undefined && own?.revealedAt === undefined
+      ? {}
+      : { revealedAt: Math.min(record.observedAt.serverSeed ?? Infinity, own?.revealedAt ?? Infinity) }),
+    ownStates,
+    otherStates,
+    usedAt,
+    ...(refusedAt === undefined ? {} : { refusedAt }),
+  });
+}

@@ -1,0 +1,216 @@
+// The trust rule on hand-made evidence: what the extension saw, in order. Each attack a casino can
+// mount by timing, duplicating or hiding what its page shows is never `witnessed`; each honest
+// flow is, where the order holds, and is never accused.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { judgeWitness, type PanelState, type WitnessInput } from '../../src/core/witness.js';
+
+const CS = 'my-client-seed';
+const state = (commitment: string, nonce: number, seenAt: number, extra: Partial<PanelState> = {}): PanelState => ({
+  commitment,
+  clientSeed: CS,
+  nonce: String(nonce),
+  seenAt,
+  ...extra,
+});
+
+/** A round on `commitment` at `nonce`, with the panel states seen, split into own and others. */
+function judge(round: { commitment: string; nonce: number; outcomeAt?: number; actedAt?: number; revealedAt?: number }, states: PanelState[], extra: Partial<WitnessInput> = {}) {
+  return judgeWitness({
+    commitment: round.commitment,
+    clientSeed: CS,
+    nonce: String(round.nonce),
+    game: 'keno',
+    ...(round.outcomeAt === undefined ? {} : { outcomeAt: round.outcomeAt }),
+    ...(round.actedAt === undefined ? {} : { actedAt: round.actedAt }),
+    ...(round.revealedAt === undefined ? {} : { revealedAt: round.revealedAt }),
+    ownStates: states.filter((s) => s.commitment === round.commitment),
+    otherStates: states.filter((s) => s.commitment !== round.commitment),
+    ...extra,
+  });
+}
+
+describe('judgeWitness: the order that proves the casino was bound before the bet', () => {
+  it('panel state, then the player\'s action, then the outcome, before the reveal: bound before the bet', () => {
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30, revealedAt: 40 }, [state('C', 1, 10)])).toEqual({ reason: 'bound-before-bet' });
+  });
+
+  it('not watched at all (no outcome time): not observed', () => {
+    expect(judge({ commitment: 'C', nonce: 1 }, [state('C', 1, 10)])).toEqual({ reason: 'not-observed' });
+  });
+
+  it('the outcome first seen with or after the reveal: outcome after reveal', () => {
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30, revealedAt: 30 }, [state('C', 1, 10)]).reason).toBe('outcome-after-reveal');
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30, revealedAt: 25 }, [state('C', 1, 10)]).reason).toBe('outcome-after-reveal');
+  });
+});
+
+describe('judgeWitness: the eight reproductions of the issue', () => {
+  it('1. panel seen late: "next nonce 10", then a round with nonce 3 is history (no commitment covering it)', () => {
+    expect(judge({ commitment: 'C', nonce: 3, actedAt: 20, outcomeAt: 30 }, [state('C', 10, 10)])).toEqual({ reason: 'no-commitment' });
+  });
+
+  it('2. forty commitments at once for one client seed and nonce: history, whichever one the round used', () => {
+    const at = Array.from({ length: 40 }, (_, i) => state(`C${i}`, 5, 10));
+    for (const used of ['C0', 'C17', 'C39']) {
+      expect(judge({ commitment: used, nonce: 5, actedAt: 20, outcomeAt: 30 }, at)).toEqual({ reason: 'several-commitments' });
+    }
+  });
+
+  it('3. re-render after the bet: C1 before the action, C2 after it, the round on C2: step witness names C1', () => {
+    const states = [state('C1', 5, 10), state('C2', 5, 25)];
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'commitment-after-action', shownBeforeAction: 'C1' });
+    // The same round without the re-render: C2 never shown, the panel said "C1, next nonce 5".
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10)])).toEqual({ reason: 'no-commitment', shownBeforeAction: 'C1' });
+  });
+
+  it('4. same frame: commitment and outcome in one scan or message (one clock reading) are never in order', () => {
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 5, outcomeAt: 10 }, [state('C', 1, 10)]).reason).toBe('no-commitment');
+    expect(judge({ commitment: 'C', nonce: 1, outcomeAt: 10 }, [state('C', 1, 10)]).reason).toBe('no-commitment');
+  });
+
+  it('5. commitment only after the click: shown after the action, then the outcome: history', () => {
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 10, outcomeAt: 30 }, [state('C', 1, 20)])).toEqual({ reason: 'commitment-after-action' });
+  });
+
+  it('6. no false accusation: client seed kept across a rotation, the panel closed after one sight of the new pair', () => {
+    const states = [1, 2, 3, 4, 5].map((n) => state('C1', n, n)).concat(state('C2', 1, 100));
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 200, outcomeAt: 210 }, states, { usedAt: new Map() })).toEqual({ reason: 'bound-before-bet' });
+  });
+
+  it('6b. no false accusation: the new pair never seen (panel closed), counting nonce: history, no step witness', () => {
+    // The panel last showed C1 for nonce 5; nonce 5 was then played on C1; the round with nonce 6 is on C2.
+    const states = [1, 2, 3, 4, 5].map((n) => state('C1', n, n));
+    expect(judge({ commitment: 'C2', nonce: 6, actedAt: 200, outcomeAt: 210 }, states)).toEqual({ reason: 'no-commitment' });
+    // Nonce 1 every round: C1's "next nonce 1" was used up by its own round.
+    expect(judge({ commitment: 'C2', nonce: 1, actedAt: 200, outcomeAt: 210 }, [state('C1', 1, 1)], { usedAt: new Map([['C1', 50]]) })).toEqual({ reason: 'no-commitment' });
+  });
+
+  it('6c. no false accusation: an auto-bet moving to a new pair each round (the old pair used up before the outcome)', () => {
+    const states = [state('A', 1, 10), state('B', 1, 30)];
+    expect(judge({ commitment: 'B', nonce: 1, actedAt: 15, outcomeAt: 40 }, states, { usedAt: new Map([['A', 20]]) })).toEqual({ reason: 'commitment-after-action' });
+  });
+
+  it('8. a refusal for the budget after the commitment was first seen: history (flood), and no accusation', () => {
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('C', 1, 10)], { refusedAt: 15 })).toEqual({ reason: 'flood' });
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10)], { refusedAt: 15 })).toEqual({ reason: 'flood' });
+    // A refusal long before the round's evidence began does not matter.
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('C', 1, 10)], { refusedAt: 5 })).toEqual({ reason: 'bound-before-bet' });
+  });
+});
+
+describe('judgeWitness: other commitments', () => {
+  it('a commitment shown before the round\'s own and replaced by it is no rival', () => {
+    expect(judge({ commitment: 'C2', nonce: 1, actedAt: 30, outcomeAt: 40 }, [state('C1', 1, 10), state('C2', 1, 20)]).reason).toBe('bound-before-bet');
+  });
+
+  it('a rival shown again after the round\'s own commitment (alternating) keeps it from witnessed', () => {
+    const states = [state('C1', 1, 10), state('C2', 1, 20), state('C1', 2, 25)];
+    expect(judge({ commitment: 'C2', nonce: 2, actedAt: 30, outcomeAt: 40 }, states).reason).not.toBe('bound-before-bet');
+  });
+
+  it('a rival revealed before the action, or of another client seed, game or a higher nonce, is no rival', () => {
+    const own = state('C', 1, 10);
+    const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };
+    expect(judge(round, [own, state('R', 1, 10, { revealedAt: 20 })]).reason).toBe('bound-before-bet');
+    expect(judge(round, [own, state('R', 1, 10, { clientSeed: 'other' })]).reason).toBe('bound-before-bet');
+    expect(judge(round, [own, state('R', 1, 10, { game: 'roulette-european' })]).reason).toBe('bound-before-bet');
+    expect(judge(round, [own, state('R', 4, 10)]).reason).toBe('bound-before-bet');
+    expect(judge(round, [own, state('R', 3, 10)]).reason).toBe('several-commitments');
+  });
+
+  it('the latest panel state before the action names another commitment for exactly this nonce: step witness', () => {
+    const states = [state('C', 4, 10), state('R', 5, 20)];
+    expect(judge({ commitment: 'C', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'several-commitments', shownBeforeAction: 'R' });
+  });
+});
+
+/** Random honest sessions: the casino shows each pair before its bets and never goes back. */
+const honestSession = fc.record({
+  pairs: fc.integer({ min: 1, max: 6 }),
+  roundsPerPair: fc.integer({ min: 1, max: 4 }),
+  nonceOne: fc.boolean(),
+  panelEveryRound: fc.boolean(),
+  autoBet: fc.boolean(),
+  revealLag: fc.integer({ min: 1, max: 50 }),
+});
+
+describe('judgeWitness: properties', () => {
+  it('honest interleavings are never accused, and every round bet on after its pair was shown is witnessed', () => {
+    fc.assert(
+      fc.property(honestSession, ({ pairs, roundsPerPair, nonceOne, panelEveryRound, autoBet, revealLag }) => {
+        let time = 0;
+        const states: PanelState[] = [];
+        const rounds: { commitment: string; nonce: number; actedAt: number; outcomeAt: number; shownAt: number }[] = [];
+        let counting = 1;
+        for (let pair = 0; pair < pairs; pair++) {
+          const commitment = `P${pair}`;
+          let nonce = nonceOne ? 1 : counting;
+          const shownAt = ++time;
+          states.push(state(commitment, nonce, shownAt));
+          const autoStart = ++time;
+          for (let round = 0; round < roundsPerPair; round++) {
+            if (panelEveryRound && round > 0) states.push(state(commitment, nonce, ++time));
+            const actedAt = autoBet ? autoStart : ++time;
+            rounds.push({ commitment, nonce, actedAt, outcomeAt: ++time, shownAt });
+            nonce++;
+          }
+          counting = nonce;
+          // The reveal comes with the rotation, after the last round of the pair.
+          const revealedAt = time + revealLag;
+          for (const s of states) if (s.commitment === commitment) s.revealedAt = revealedAt;
+          for (const r of rounds) if (r.commitment === commitment) Object.assign(r, { revealedAt });
+          time = revealedAt;
+        }
+        for (const round of rounds) {
+          const usedAt = new Map(rounds.filter((r) => r.nonce === round.nonce && r.commitment !== round.commitment).map((r) => [r.commitment, r.outcomeAt]));
+          const judgement = judge(round, states, { usedAt });
+          expect(judgement.shownBeforeAction).toBeUndefined();
+          expect(judgement.reason).toBe('bound-before-bet');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an attack among honest rounds never makes the attacked round witnessed', () => {
+    const attack = fc.constantFrom('several-at-once', 'rerender-after-bet', 'same-frame', 'after-click', 'no-action', 'late-panel', 'alternating', 'flood');
+    fc.assert(
+      fc.property(attack, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 5 }), (kind, nonce, rivals) => {
+        const states: PanelState[] = [];
+        let round: { commitment: string; nonce: number; actedAt?: number; outcomeAt: number } = { commitment: 'C', nonce, actedAt: 50, outcomeAt: 60 };
+        let extra: Partial<WitnessInput> = {};
+        switch (kind) {
+          case 'several-at-once':
+            states.push(state('C', nonce, 10), ...Array.from({ length: rivals }, (_, i) => state(`R${i}`, nonce, 10)));
+            break;
+          case 'rerender-after-bet':
+            states.push(state('R0', nonce, 10), state('C', nonce, 55));
+            break;
+          case 'same-frame':
+            states.push(state('C', nonce, 60));
+            break;
+          case 'after-click':
+            states.push(state('C', nonce, 52));
+            break;
+          case 'no-action':
+            states.push(state('C', nonce, 10));
+            round = { commitment: 'C', nonce, outcomeAt: 60 };
+            break;
+          case 'late-panel':
+            states.push(state('C', nonce + rivals, 10));
+            break;
+          case 'alternating':
+            states.push(state('R0', nonce, 5), state('C', nonce, 10), state('R0', nonce + 1, 20));
+            break;
+          case 'flood':
+            states.push(state('C', nonce, 10));
+            extra = { refusedAt: 30 };
+            break;
+        }
+        expect(judge(round, states, extra).reason).not.toBe('bound-before-bet');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
