@@ -48,15 +48,21 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
 }
 
 /**
- * A revealed pair's panel states, cut down to the last one of each client seed: its rounds were
- * played before the reveal, and the audit only asks which client seeds were set. Keeps the index
- * that every batch builds (PanelIndex) at about one entry per seed pair plus the active pairs' states.
+ * A revealed pair's panel states, cut down to the first and the last one of each client seed: its
+ * rounds were played before the reveal; the first state says from which nonce on the commitment was
+ * shown (the trust rule judges the pair's rounds once more when the reveal completes them), the last
+ * which client seeds were set (the audit). Keeps the `by-panel-time` index at about two entries per
+ * seed pair plus the active pairs' states.
  */
 export function settledPanel(panel: readonly PanelSighting[] | undefined): PanelSighting[] | undefined {
   if (panel === undefined) return undefined;
+  const first = new Map<string, PanelSighting>();
   const last = new Map<string, PanelSighting>();
-  for (const state of panel) last.set(state.clientSeed, state);
-  return panel.filter((state) => last.get(state.clientSeed) === state);
+  for (const state of panel) {
+    if (!first.has(state.clientSeed)) first.set(state.clientSeed, state);
+    last.set(state.clientSeed, state);
+  }
+  return panel.filter((state) => first.get(state.clientSeed) === state || last.get(state.clientSeed) === state);
 }
 
 /** What a panel state and a round are looked up by: client seed and canonical nonce, as one key. */

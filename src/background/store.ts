@@ -180,14 +180,26 @@ async function mergeBatch(
       for (const seed of seedsOf(sighting)) Object.assign(record, mergeClaim(record, revealClaim(seed, sighting.revealedAt), now, record.seq));
     }
     // Judged when the outcome's first sighting (or the action before it) is new, with what the store
-    // knows then; a file brings no sighting of its own (untimed), so it is never judged here.
-    const judged = existing?.witness !== undefined && existing.observedAt.result === record.observedAt.result && existing.actedAt === record.actedAt;
+    // knows then, and again when the reveal completes the round: a panel state another frame
+    // delivered late (a worker restart reorders frames' deliveries) is known by then. A file brings
+    // no sighting of its own (untimed), so it is never judged here.
+    const judged =
+      existing?.witness !== undefined &&
+      existing.observedAt.result === record.observedAt.result &&
+      existing.actedAt === record.actedAt &&
+      (existing.serverSeed !== undefined || record.serverSeed === undefined);
     if (!untimed && record.result !== undefined && !judged) {
       const judgement = await witnessOf({ commitments, rounds }, record, refusedAt);
-      if (judgement === undefined) delete record.witness;
+      // The judgement at the reveal only ever takes trust away: by then the panel states of revealed
+      // pairs are cut down (pre-round.ts settledPanel), so less evidence must not read as more.
+      const sameOutcome = existing?.witness !== undefined && existing.observedAt.result === record.observedAt.result && existing.actedAt === record.actedAt;
+      if (sameOutcome && existing.witness !== 'bound-before-bet') {
+        record.witness = existing.witness;
+      } else if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;
-      if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
-      else record.preRoundCommitment = judgement.shownBeforeAction;
+      const accused = judgement?.shownBeforeAction ?? (sameOutcome ? existing.preRoundCommitment : undefined);
+      if (accused === undefined) delete record.preRoundCommitment;
+      else record.preRoundCommitment = accused;
     }
     record.verdict = verifyRecord(record).verdict;
     if (existing && sameContent(existing, record)) return false;

@@ -3,10 +3,10 @@
 // never change a round's verdict or the exit status.
 import type { Finding } from '../core/index.js';
 
-/** Said once below the table when a verified round is `history` (DESIGN.md, "Verdicts and trust levels"). */
+/** Said once below the table when a verified round is `history` (docs/trust.md). */
 export const HISTORY_NOTE =
-  'Level "history": the commitment was only seen after the round, so the seeds prove the outcome follows from them, ' +
-  'but not that the casino fixed them before the round.\n';
+  'Level "history": a file cannot show that the casino was bound to the seed before the bet, so the seeds prove the outcome follows from them, ' +
+  'but not that the casino fixed them before the round (only the extension, watching the page, can show that).\n';
 
 /** The "Findings" section: a heading with the count, then one line per finding; nothing when there are none. */
 export function findingsText(findings: readonly Finding[]): string {

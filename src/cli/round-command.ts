@@ -95,7 +95,7 @@ function humanRound(command: RoundCommand, label: string, trace: RoundTrace, ver
   text += line('outcome', outcomeText(trace.outcome));
   text += drawsText(trace);
   if (verdict !== undefined) {
-    const level = verdict.level === 'history' ? ' (level history: the commitment was given afterwards, not witnessed before the round)' : '';
+    const level = verdict.level === 'history' ? ' (level history: nothing here shows the seed was fixed before the bet)' : '';
     text += line('verdict', `${verdict.status}${level}`);
   }
   for (const reason of reasons) text += line('', reason);

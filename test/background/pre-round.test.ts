@@ -51,14 +51,14 @@ describe('withPanelSighting', () => {
 });
 
 describe('settledPanel', () => {
-  it('keeps the last state of each client seed, in order', () => {
+  it('keeps the first and the last state of each client seed, in order', () => {
     const states: PanelSighting[] = [
       { clientSeed: 'a', nonce: '1', seenAt: 1 },
       { clientSeed: 'b', nonce: '1', seenAt: 2 },
       { clientSeed: 'b', nonce: '2', seenAt: 3 },
       { clientSeed: 'b', nonce: '3', seenAt: 4 },
     ];
-    expect(settledPanel(states)).toEqual([states[0], states[3]]);
+    expect(settledPanel(states)).toEqual([states[0], states[1], states[3]]);
     expect(settledPanel(undefined)).toBeUndefined();
   });
 });
@@ -67,7 +67,7 @@ describe('the store: panel states', () => {
   const played = vector(0);
   const other = vector(1);
 
-  it('a reveal cuts its pair panel states down to one per client seed, and the time index follows', async () => {
+  it('a reveal cuts its pair panel states down to the first and last per client seed, and the time index follows', async () => {
     const claims = [1, 2, 3].map((nonce) => panel(played.commitment, played.clientSeed, nonce, T + nonce, 'Keno'));
     await storeClaims(claims, T + 3);
     const db = await openStore();
@@ -76,8 +76,8 @@ describe('the store: panel states', () => {
     await storeClaims([{ source: 'json', commitment: played.commitment, serverSeed: played.serverSeed, observedAt: { serverSeed: T + 9 } }], T + 9);
     const settled = (await db.get('commitments', played.commitment))!;
     expect(settled.revealedSeed).toBe(played.serverSeed);
-    expect(settled.panel).toEqual([{ clientSeed: played.clientSeed, nonce: '3', game: 'keno', seenAt: T + 3 }]);
-    expect(settled.panelTimes).toEqual([[played.clientSeed, T + 3]]);
+    expect(settled.panel).toEqual([1, 3].map((n) => ({ clientSeed: played.clientSeed, nonce: String(n), game: 'keno', seenAt: T + n })));
+    expect(settled.panelTimes).toEqual([1, 3].map((n) => [played.clientSeed, T + n]));
   });
 
   it('finds the panel states of a client seed by time through the by-panel-time index', async () => {

@@ -315,3 +315,24 @@ describe('property: random honest sessions through the store', () => {
     );
   });
 });
+
+describe('late deliveries', () => {
+  it('a rival panel state another frame delivers after the outcome, before the reveal, still keeps the round from witnessed', async () => {
+    const [own, rival] = [pair('late-own'), pair('late-rival')];
+    // The rival was on screen (another frame) from T + 5, but its claim reaches the worker after the outcome's.
+    await play(panel(own, 'cs', 1, T), outcome(own, 'cs', 1, T + 20, T + 10));
+    expect(await verdictOf(own, 'cs', 1)).toMatchObject({ status: 'pending' });
+    // After the own commitment, the panel (another frame) said "rival, next nonce 1": the last word
+    // before the bet named another commitment for exactly this nonce.
+    await storeClaims([panel(rival, 'cs', 1, T + 2)], T + 25);
+    await play(reveal(own, T + 30));
+    expect(await verdictOf(own, 'cs', 1)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: rival.commitment });
+  });
+
+  it('the judgement at the reveal never raises trust: a round judged history stays history', async () => {
+    const c = pair('stays');
+    // The outcome came with no action before it; a later reveal cannot make it witnessed.
+    await play(panel(c, 'cs', 1, T), outcome(c, 'cs', 1, T + 20), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ level: 'history', levelReason: 'no-action' });
+  });
+});

@@ -277,7 +277,7 @@ describe('fair-witness verify', () => {
     const rounds = [1, 2, 5, 5].map((nonce) => claim(v0, 'roulette', { clientSeed: 'gap-test', nonce, result: undefined }));
     const result = run(['verify', writeJson('findings-human.json', [claim(v0, 'roulette'), ...rounds])]);
     const text = result.stdout;
-    expect(text.match(/Level "history": the commitment was only seen after the round/g)).toHaveLength(1);
+    expect(text.match(/Level "history": a file cannot show that the casino was bound to the seed before the bet/g)).toHaveLength(1);
     const section = text.slice(text.indexOf('\nFindings ('));
     expect(section).toMatch(/^\nFindings \(\d+\) across rounds \(not mismatches; each says where\):\n/);
     expect(section).toMatch(/^  nonce-gap: Seed pair [0-9a-f]{8}…[0-9a-f]{8} with client seed ".*" has no rounds at nonces 3–4 /m);
