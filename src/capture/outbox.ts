@@ -117,9 +117,7 @@ export class ClaimOutbox {
         } catch (error) {
           if (!(error instanceof PermanentRefusal)) {
             this.stats.failures++;
-            this.delay = this.delay === 0 ? this.baseDelay : Math.min(this.delay * 2, this.maxDelay);
-            this.schedule(this.delay);
-            return;
+            return this.backOff();
           }
           // Refused for good (a malformed claim): retrying would block every later round.
           this.stats.refused += batch.length;
@@ -129,17 +127,19 @@ export class ClaimOutbox {
           this.queue.delete(key);
           this.remember(key);
         });
-        if (later.size > 0) {
-          // Over the budget: the worker refills it with time, so wait before sending these again.
-          this.delay = this.delay === 0 ? this.baseDelay : Math.min(this.delay * 2, this.maxDelay);
-          this.schedule(this.delay);
-          return;
-        }
+        // Over the budget: the worker refills it with time, so wait before sending these again.
+        if (later.size > 0) return this.backOff();
         this.delay = 0;
       }
     } finally {
       this.sending = false;
     }
+  }
+
+  /** Tries again later, waiting twice as long as last time (up to the maximum). */
+  private backOff(): void {
+    this.delay = this.delay === 0 ? this.baseDelay : Math.min(this.delay * 2, this.maxDelay);
+    this.schedule(this.delay);
   }
 
   private schedule(ms: number): void {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import * as v from 'valibot';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { startCapture, type CaptureSession } from '../../src/capture/capture-session.js';
 import { TAP_EVENT } from '../../src/capture/tap-channel.js';
 import { contentMessageSchema } from '../../src/shared/messages.js';
@@ -193,7 +193,7 @@ describe('startCapture: the player\'s actions', () => {
     expect(calls).toHaveLength(1);
     return calls[0]![1] as never;
   }
-  let addListener: ReturnType<typeof vi.spyOn<Window, 'addEventListener'>>;
+  let addListener: MockInstance<Window['addEventListener']>;
   afterEach(() => addListener?.mockRestore());
 
   it('a trusted pointer or key event is the player\'s action: what was on screen before it is stamped before it, the outcome after it carries it', async () => {
