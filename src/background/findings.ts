@@ -51,7 +51,12 @@ export async function findings(): Promise<Finding[]> {
   const commitments = await db.getAll('commitments');
   const panelStates: PanelState[] = [];
   for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
-    for (const state of panel ?? []) panelStates.push({ ...state, commitment, ...(revealedAt === undefined ? {} : { revealedAt }) });
+    for (const state of panel ?? []) {
+      // Each re-showing counts as a showing of its own: a page going back to a replaced commitment.
+      for (const seenAt of [state.seenAt, ...(state.shownAgain ?? [])]) {
+        panelStates.push({ clientSeed: state.clientSeed, nonce: state.nonce, seenAt, commitment, ...(state.game === undefined ? {} : { game: state.game }), ...(revealedAt === undefined ? {} : { revealedAt }) });
+      }
+    }
     if (otherSeeds) noteSeeds(commitment, [revealedSeed, ...otherSeeds]);
   }
   return [

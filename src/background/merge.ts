@@ -5,6 +5,14 @@ import { roundKey } from './round-key.js';
 type MergeableField = Exclude<ClaimField, 'game'> | 'picks';
 /** Other server seeds kept per round: enough to show a conflict, bounded against a flood. */
 const MAX_OTHER_SEEDS = 4;
+/**
+ * Other outcomes, picks and amounts kept per round: a few prove the conflict; a page repeating
+ * claims about a stored round (which cost it no budget) must not grow the record without bound.
+ * 40 outcomes is also what an imported round may carry (import.ts).
+ */
+const MAX_OTHER_RESULTS = 40;
+const MAX_OTHER_PICKS = 8;
+const MAX_OTHER_AMOUNTS = 4;
 const VALUE_FIELDS: readonly MergeableField[] = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks'];
 
 /** The game id for a name as shown: a supported id, or the normalised name (kept for unsupported/unknown games). */
@@ -96,7 +104,7 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
       // Other picks on one seed pair and nonce: the nonce served a second bet (the draw is the
       // seeds' alone, so it repeats). Kept, like a second outcome, for the audit to report.
       const known = [current, ...(record.otherPicks ?? [])].map(picksText);
-      if (!known.includes(picksText(value))) record.otherPicks = [...(record.otherPicks ?? []), value];
+      if (!known.includes(picksText(value)) && (record.otherPicks?.length ?? 0) < MAX_OTHER_PICKS) record.otherPicks = [...(record.otherPicks ?? []), value];
     }
   }
   // Outcomes compared before the game's name was known may be one outcome spelled two ways
@@ -145,7 +153,7 @@ function mergeResult(record: RoundRecord, current: RoundRecord['result'], value:
     return;
   }
   const known = [current, ...(record.conflictingResults ?? [])].map((r) => canonical('result', r, record.game));
-  if (!known.includes(canonical('result', value, record.game))) {
+  if (!known.includes(canonical('result', value, record.game)) && (record.conflictingResults?.length ?? 0) < MAX_OTHER_RESULTS) {
     record.conflictingResults = [...(record.conflictingResults ?? []), value];
   }
 }
@@ -174,7 +182,7 @@ function mergeAmounts(record: RoundRecord, claim: CapturedClaim): void {
     }
     if (sameAmount(current, value)) continue;
     const known = record.amountConflicts?.[field] ?? [];
-    if (known.some((other) => sameAmount(other, value))) continue;
+    if (known.length >= MAX_OTHER_AMOUNTS || known.some((other) => sameAmount(other, value))) continue;
     record.amountConflicts = { ...record.amountConflicts, [field]: [...known, value] };
   }
 }

@@ -15,13 +15,22 @@ export interface PanelSighting {
   /** The game of the page the panel was on, when the page named one. */
   game?: string;
   seenAt: number;
+  /** When a page showed this state again after another commitment for its client seed (the latest few). */
+  shownAgain?: number[];
 }
 
 /** Panel states kept per commitment: one is added per bet, and each is needed until its round is seen. */
 export const PANEL_MEMORY = 32;
+/**
+ * Client seeds kept per commitment. A player sets one, or changes it a few times before the pair's
+ * first bet; a page showing one commitment with dozens must not push the real one out.
+ */
+export const MAX_CLIENT_SEEDS = 8;
+/** Re-showings kept per state: enough to place one before a bet, bounded against a page that flips all the time. */
+const MAX_SHOWN_AGAIN = 4;
 
 /** The panel states of a commitment with the one in `claim` added (the same list when nothing is new). */
-export function withPanelSighting(known: readonly PanelSighting[] | undefined, claim: CapturedClaim, seenAt: number): PanelSighting[] | undefined {
+export function withPanelSighting(known: readonly PanelSighting[] | undefined, claim: CapturedClaim, seenAt: number, now = seenAt): PanelSighting[] | undefined {
   if (claim.clientSeed === undefined || claim.nonce === undefined || !/^\d+$/.test(claim.nonce)) return known ? [...known] : undefined;
   const nonce = BigInt(claim.nonce).toString();
   const game = claim.game === undefined ? undefined : gameIdOf(claim.game);
@@ -29,9 +38,16 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
   const same = list.findIndex((s) => s.clientSeed === claim.clientSeed && s.nonce === nonce && s.game === game);
   if (same !== -1) {
     // A copy, so the caller can compare the new list with the stored one.
-    list[same] = { ...list[same]!, seenAt: Math.min(list[same]!.seenAt, seenAt) };
+    const state = { ...list[same]!, seenAt: Math.min(list[same]!.seenAt, seenAt) };
+    // A re-showing (capture/normalise.ts), never later than when the worker got it.
+    const again = claim.shownAgainAt === undefined ? undefined : Math.min(claim.shownAgainAt, now);
+    if (again !== undefined && again > state.seenAt && !(state.shownAgain ?? []).includes(again)) {
+      state.shownAgain = [...(state.shownAgain ?? []), again].sort((a, b) => a - b).slice(-MAX_SHOWN_AGAIN);
+    }
+    list[same] = state;
     return list;
   }
+  if (!list.some((s) => s.clientSeed === claim.clientSeed) && new Set(list.map((s) => s.clientSeed)).size >= MAX_CLIENT_SEEDS) return list;
   list.push({ clientSeed: claim.clientSeed, nonce, ...(game === undefined ? {} : { game }), seenAt });
   while (list.length > PANEL_MEMORY) {
     // Forget the oldest state, but never the first or the last one of a client seed: the first says
@@ -73,7 +89,7 @@ export function panelRoundKeys(panel: readonly PanelSighting[]): string[] {
   return [...new Set(panel.map((state) => panelRoundKey(state.clientSeed, state.nonce)))];
 }
 
-/** A commitment's panel states as index keys [client seed, first seen]: the `by-panel-time` index (schema.ts). */
+/** A commitment's panel states as index keys [client seed, time shown], first and again: the `by-panel-time` index (schema.ts). */
 export function panelTimeKeys(panel: readonly PanelSighting[]): [string, number][] {
-  return panel.map((state) => [state.clientSeed, state.seenAt]);
+  return panel.flatMap((state) => [state.seenAt, ...(state.shownAgain ?? [])].map((at): [string, number] => [state.clientSeed, at]));
 }

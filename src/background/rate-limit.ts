@@ -55,7 +55,7 @@ export class ClaimRateLimiter {
   /** Takes one token per claim while the tab has any; counts what it refuses. */
   admit(tab: number, count: number): Admission {
     const bucket = this.bucket(tab);
-    const admitted = Math.min(count, Math.floor(bucket.tokens));
+    const admitted = Math.max(0, Math.min(count, Math.floor(bucket.tokens)));
     bucket.tokens -= admitted;
     bucket.claims += count;
     bucket.refused += count - admitted;
@@ -65,6 +65,16 @@ export class ClaimRateLimiter {
     bucket.claims = 0;
     bucket.refused = 0;
     return { admitted, report };
+  }
+
+  /**
+   * Takes tokens for claims admitted without them (about rounds and seed pairs already stored) that
+   * changed what is stored: the tab's budget may go below zero, so its next new claims wait longer.
+   * Such claims are never refused (a flood must not hide them), but they cannot come for free.
+   */
+  charge(tab: number, count: number): void {
+    const bucket = this.tabs.get(tab);
+    if (bucket && count > 0) bucket.tokens = Math.max(-this.options.capacity, bucket.tokens - count);
   }
 
   /** Gives back the tokens of admitted claims that changed nothing stored. */

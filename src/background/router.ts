@@ -83,6 +83,8 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
     const changed = claims.length > 0 ? await store.storeClaims(claims) : [];
     claimRateLimiter.refund(tab, unchangedClaims(fresh.slice(0, admission.admitted).map(({ claim }) => claim), changed));
+    const knownClaims = valid.filter((_, position) => known[position]).map(({ claim }) => claim);
+    claimRateLimiter.charge(tab, knownClaims.length - unchangedClaims(knownClaims, changed));
   } catch (error) {
     // Nothing was stored: the content script sends these again, and they must not cost twice.
     claimRateLimiter.refund(tab, admission.admitted);

@@ -27,8 +27,10 @@ export interface CommitmentSighting {
   panel?: PanelSighting[];
   /** Up to version 3: `panel`'s client seed and nonce pairs, the `by-panel-round` index (removed by step 4). */
   panelRounds?: string[];
-  /** `panel`'s [client seed, first seen] pairs (pre-round.ts panelTimeKeys): the `by-panel-time` index. */
+  /** `panel`'s [client seed, time shown] pairs (pre-round.ts panelTimeKeys): the `by-panel-time` index. */
   panelTimes?: [string, number][];
+  /** Rounds accused over this pair (step `witness`), judged again when it is revealed or shown anew (store.ts). */
+  accused?: string[];
 }
 
 /**

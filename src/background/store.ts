@@ -151,6 +151,14 @@ async function mergeBatch(
     const claim = claims[index]!;
     if (isPairClaim(claim)) {
       const sighting = await recordSeedPair(commitments, claim, now);
+      // Rounds accused of playing on another pair than the panel showed (step `witness`) are judged
+      // again when either pair is revealed or shown anew: a rotation the extension saw late.
+      if (sighting.changed) {
+        for (const key of sighting.accused ?? []) {
+          const accused = await rounds.get(key);
+          if (accused) await saveRound(accused, { source: 'dom', observedAt: {} }, accused.seq, false, true);
+        }
+      }
       if (sighting.newSeed === undefined) continue;
       // A reveal completes every stored round of its pair; a second, different seed is added to each.
       let cursor = await rounds.openCursor(roundsOfCommitment(sighting.commitment));
@@ -167,7 +175,7 @@ async function mergeBatch(
   }
 
   /** Merges a claim into its round, re-verifies it, and writes it if anything changed. */
-  async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, newSeq = existing?.seq ?? 0, untimed = false): Promise<boolean> {
+  async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, newSeq = existing?.seq ?? 0, untimed = false, rejudge = false): Promise<boolean> {
     const record = mergeClaim(existing, claim, now, newSeq);
     if (untimed) {
       // Only the extension's own sightings have times: a field first known from a file has none.
@@ -179,27 +187,27 @@ async function mergeBatch(
       record.observedAt.commitment = Math.min(record.observedAt.commitment ?? Infinity, sighting.firstSeenAt);
       for (const seed of seedsOf(sighting)) Object.assign(record, mergeClaim(record, revealClaim(seed, sighting.revealedAt), now, record.seq));
     }
-    // Judged when the outcome's first sighting (or the action before it) is new, with what the store
-    // knows then, and again when the reveal completes the round: a panel state another frame
-    // delivered late (a worker restart reorders frames' deliveries) is known by then. A file brings
-    // no sighting of its own (untimed), so it is never judged here.
-    const judged =
-      existing?.witness !== undefined &&
-      existing.observedAt.result === record.observedAt.result &&
-      existing.actedAt === record.actedAt &&
-      (existing.serverSeed !== undefined || record.serverSeed === undefined);
-    if (!untimed && record.result !== undefined && !judged) {
+    // Judged when the outcome's first sighting (or the action credited as its bet) is new, with what
+    // the store knows then; again when the reveal completes the round (a panel state another frame
+    // delivered late, a worker restart reordering frames' deliveries, is known by then); and when a
+    // pair it was accused over is revealed or shown anew. A file brings no sighting of its own
+    // (untimed), so it is never judged here.
+    const newOutcome = existing?.witness === undefined || existing.observedAt.result !== record.observedAt.result || existing.actedAt !== record.actedAt;
+    const completed = existing?.serverSeed === undefined && record.serverSeed !== undefined;
+    if (!untimed && record.result !== undefined && (newOutcome || completed || rejudge)) {
       const judgement = await witnessOf({ commitments, rounds }, record, refusedAt);
-      // The judgement at the reveal only ever takes trust away: by then the panel states of revealed
-      // pairs are cut down (pre-round.ts settledPanel), so less evidence must not read as more.
-      const sameOutcome = existing?.witness !== undefined && existing.observedAt.result === record.observedAt.result && existing.actedAt === record.actedAt;
-      if (sameOutcome && existing.witness !== 'bound-before-bet') {
-        record.witness = existing.witness;
-      } else if (judgement === undefined) delete record.witness;
-      else record.witness = judgement.reason;
-      const accused = judgement?.shownBeforeAction ?? (sameOutcome ? existing.preRoundCommitment : undefined);
-      if (accused === undefined) delete record.preRoundCommitment;
-      else record.preRoundCommitment = accused;
+      // Trust comes from the judgement of a new outcome; a later one only ever takes it away (panel
+      // states of revealed pairs are cut down, pre-round.ts settledPanel: less evidence must not read
+      // as more). An accusation is always the latest judgement's: new evidence can withdraw it.
+      if (newOutcome || existing?.witness === 'bound-before-bet') {
+        if (judgement === undefined) delete record.witness;
+        else record.witness = judgement.reason;
+      }
+      if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
+      else {
+        record.preRoundCommitment = judgement.shownBeforeAction;
+        for (const pair of [judgement.shownBeforeAction, commitmentOf(record)!]) await noteAccused(commitments, pair, record.key, now);
+      }
     }
     record.verdict = verifyRecord(record).verdict;
     if (existing && sameContent(existing, record)) return false;
@@ -266,12 +274,12 @@ async function recordSeedPair(
   commitments: { get(key: string): Promise<CommitmentSighting | undefined>; put(value: CommitmentSighting): Promise<unknown> },
   claim: CapturedClaim,
   now: number,
-): Promise<CommitmentSighting & { newSeed?: string }> {
+): Promise<CommitmentSighting & { newSeed?: string; changed: boolean }> {
   const commitment = commitmentOf(claim)!;
   const seenAt = Math.min(claim.observedAt.commitment ?? claim.observedAt.serverSeed ?? now, now);
   const known = await commitments.get(commitment);
   const sighting: CommitmentSighting = { ...known, commitment, firstSeenAt: Math.min(known?.firstSeenAt ?? Infinity, seenAt) };
-  const panel = isCommitmentSighting(claim) ? withPanelSighting(known?.panel, claim, seenAt) : known?.panel;
+  const panel = isCommitmentSighting(claim) ? withPanelSighting(known?.panel, claim, seenAt, now) : known?.panel;
   if (panel !== undefined) sighting.panel = panel;
   let newSeed: string | undefined;
   const seed = claim.serverSeed;
@@ -291,8 +299,24 @@ async function recordSeedPair(
     }
   }
   if (sighting.panel !== undefined) sighting.panelTimes = panelTimeKeys(sighting.panel);
-  if (JSON.stringify(sighting) !== JSON.stringify(known)) await commitments.put(sighting);
-  return newSeed === undefined ? sighting : { ...sighting, newSeed };
+  const changed = JSON.stringify(sighting) !== JSON.stringify(known);
+  if (changed) await commitments.put(sighting);
+  return newSeed === undefined ? { ...sighting, changed } : { ...sighting, newSeed, changed };
+}
+
+/** Rounds remembered per pair for being judged again (see mergeBatch): the latest few. */
+const MAX_ACCUSED = 16;
+
+/** Notes on a pair's record that a round was accused over it (step `witness`), to judge it again later. */
+async function noteAccused(
+  commitments: { get(key: string): Promise<CommitmentSighting | undefined>; put(value: CommitmentSighting): Promise<unknown> },
+  commitment: string,
+  roundKey: string,
+  now: number,
+): Promise<void> {
+  const known = (await commitments.get(commitment)) ?? { commitment, firstSeenAt: now };
+  if (known.accused?.includes(roundKey)) return;
+  await commitments.put({ ...known, accused: [...(known.accused ?? []), roundKey].slice(-MAX_ACCUSED) });
 }
 
 /** Every server seed shown for a commitment, the first one first. */

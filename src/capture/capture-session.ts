@@ -51,8 +51,15 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const clock = strictClock(options.now ?? Date.now);
   const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0, lastScanMs: 0 };
   const firstSeen = new FirstSeen(clock);
-  /** The reading of the latest trusted player action in this document. */
+  /**
+   * Trusted player actions in this document: the latest one, and the first one since an outcome
+   * was last new here. The extension cannot tell which click placed the bet, so an outcome is
+   * credited with the earliest action that could have been its bet: the first since the previous
+   * outcome (the round's commitment must precede every click of the round), or, when there was none
+   * (an auto-bet plays on), the latest before.
+   */
   let lastActionAt: number | undefined;
+  let roundActionAt: number | undefined;
   const outbox = new ClaimOutbox(options.send, options.outbox);
   const scanner = incrementalScanner(document);
 
@@ -69,9 +76,11 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     const claims: CapturedClaim[] = [];
     const at = clock();
     for (const fields of found) {
-      const claim = toClaim(fields, source, firstSeen, at, lastActionAt);
+      const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
       if (claim) claims.push(claim);
     }
+    // A new outcome ends the round: the next click may be the next bet.
+    if (claims.some((claim) => claim.observedAt.result === at)) roundActionAt = undefined;
     if (claims.length > 0) outbox.offer(claims);
   };
 
@@ -128,6 +137,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       if (!event.isTrusted || document.readyState === 'loading') return;
       scanNow();
       lastActionAt = clock();
+      roundActionAt ??= lastActionAt;
       stats.actions++;
     });
   const win = document.defaultView;

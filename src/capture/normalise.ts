@@ -81,10 +81,11 @@ function roundKeys(fields: FairnessFields): string[] {
 
 type Sightings = Map<ClaimField, { value: string; at: number; actedAt?: number }>;
 
-/** When a round's fields were first seen, and for its result the latest player action before it. */
+/** When a round's fields were first seen, for its result the player's action credited as its bet, and for a panel state a re-showing. */
 export interface Stamp {
   observedAt: Partial<Record<ClaimField, number>>;
   actedAt?: number;
+  shownAgainAt?: number;
 }
 
 /**
@@ -95,6 +96,10 @@ export interface Stamp {
  */
 export class FirstSeen {
   private readonly rounds = new Map<string, Sightings>();
+  /** Per client seed, the commitment of the panel state seen last in this document. */
+  private readonly panelCommitment = new Map<string, string>();
+  /** When a panel state was last shown again after another commitment (the state's sightings). */
+  private readonly shownAgain = new WeakMap<Sightings, number>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -124,7 +129,26 @@ export class FirstSeen {
     }
     for (const key of keys) this.remember(key, sightings);
     const actedAt = fields.result === undefined ? undefined : sightings.get('result')?.actedAt;
-    return actedAt === undefined ? { observedAt } : { observedAt, actedAt };
+    const stamp: Stamp = actedAt === undefined ? { observedAt } : { observedAt, actedAt };
+    const shownAgainAt = this.panelShowing(fields, sightings, observedAt, at);
+    return shownAgainAt === undefined ? stamp : { ...stamp, shownAgainAt };
+  }
+
+  /**
+   * A panel state (commitment, client seed, next nonce) this document showed before, shown again after
+   * another commitment for the client seed: the page went back to a commitment it had replaced. Its
+   * first time stays; the re-showing is reported with it (the claim differs, so it is sent again).
+   */
+  private panelShowing(fields: FairnessFields, sightings: Sightings, observedAt: Stamp['observedAt'], at: number): number | undefined {
+    const { commitment, clientSeed } = fields;
+    if (commitment === undefined || clientSeed === undefined || fields.result !== undefined || fields.serverSeed !== undefined) return undefined;
+    const shown = commitment.toLowerCase();
+    const previous = this.panelCommitment.get(clientSeed);
+    this.panelCommitment.delete(clientSeed); // re-inserted last: bounded like the rounds
+    this.panelCommitment.set(clientSeed, shown);
+    if (this.panelCommitment.size > this.capacity) this.panelCommitment.delete(this.panelCommitment.keys().next().value!);
+    if (previous !== undefined && previous !== shown && observedAt.commitment !== undefined && observedAt.commitment < at) this.shownAgain.set(sightings, at);
+    return this.shownAgain.get(sightings);
   }
 
   private remember(key: string, sightings: Sightings): void {

@@ -47,6 +47,8 @@ export interface PanelState {
   game?: string;
   /** When the extension first saw this state. */
   seenAt: number;
+  /** When a page showed this state again after showing another commitment for its client seed (latest few). */
+  shownAgain?: readonly number[];
   /** When the commitment's server seed was first seen, if it was. */
   revealedAt?: number;
 }
@@ -57,7 +59,7 @@ export interface WitnessInput {
   clientSeed: string;
   nonce: string;
   game: string;
-  /** When the outcome was first seen, and the latest trusted user action before it in that same page. */
+  /** When the outcome was first seen, and the player's action credited as its bet, in that same page. */
   outcomeAt?: number;
   actedAt?: number;
   /** When the round's server seed was first seen. */
@@ -81,14 +83,22 @@ export interface WitnessInput {
 export interface WitnessJudgement {
   reason: WitnessReason;
   /**
-   * The commitment the panel showed for the round's client seed and nonce at the player's action,
-   * when the round came out on another one that was not shown before the action: step `witness`.
+   * The commitment the panel showed for the round's client seed and nonce before the player's
+   * action, when the round came out on another one that was not (step `witness`).
    */
   shownBeforeAction?: string;
 }
 
 const sameGame = (state: PanelState, game: string): boolean => state.game === undefined || game === 'unknown' || state.game === game;
 const covers = (state: PanelState, nonce: bigint): boolean => BigInt(state.nonce) <= nonce;
+/**
+ * Readings of different pages (frames, tabs) are ordered by the millisecond only: each page's clock
+ * is strictly increasing, but a page reading in the same millisecond as another page's action may
+ * have come after it (a page's own listener runs after the extension's, in the same task).
+ */
+const surelyBefore = (time: number, action: number): boolean => Math.floor(time) < Math.floor(action);
+const maybeBefore = (time: number, action: number): boolean => Math.floor(time) <= Math.floor(action);
+const showings = (state: PanelState): number[] => [state.seenAt, ...(state.shownAgain ?? [])];
 
 /** Decides the trust evidence of one round (see the top of this file and docs/trust.md). */
 export function judgeWitness(input: WitnessInput): WitnessJudgement {
@@ -99,68 +109,73 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   const relevant = (state: PanelState) => state.clientSeed === input.clientSeed && sameGame(state, input.game) && covers(state, nonce);
   const own = input.ownStates.filter((state) => relevant(state) && state.seenAt < outcomeAt);
   const firstOwn = own.length === 0 ? undefined : Math.min(...own.map((state) => state.seenAt));
+  const rivals = input.otherStates.filter((state) => state.commitment !== input.commitment && relevant(state));
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.
-  const evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt, ...input.otherStates.filter(relevant).map((state) => state.seenAt));
+  const evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt, ...rivals.map((state) => state.seenAt));
   const flooded = input.refusedAt !== undefined && input.refusedAt >= evidenceFrom;
-
-  // Another commitment still covering the round at a time: seen before it, not revealed by then, and
-  // its own nonce not yet used up by a round the extension saw.
-  const live = (state: PanelState, at: number) => {
+  const usedBefore = (state: PanelState, at: number) => {
     const usedAt = input.usedAt?.get(state.commitment);
-    return (
-      state.commitment !== input.commitment &&
-      relevant(state) &&
-      state.seenAt < at &&
-      (state.revealedAt === undefined || state.revealedAt > at) &&
-      (usedAt === undefined || usedAt >= at)
-    );
+    return usedAt !== undefined && usedAt < at;
   };
 
-  // An accusation needs the other commitment open through the outcome: one revealed or used up by its
-  // own round before it (an auto-bet moving to a new pair each round) says nothing about this round.
-  const openThrough = (state: PanelState, at: number) => live(state, at) && live(state, outcomeAt);
-  const shownBeforeAction = flooded || actedAt === undefined ? undefined : changedAfterAction(input, own, actedAt, openThrough);
-  if (firstOwn === undefined || actedAt === undefined || firstOwn >= actedAt) {
+  const shownBeforeAction = flooded || actedAt === undefined ? undefined : changedAfterAction(input, own, rivals, actedAt);
+  if (firstOwn === undefined || actedAt === undefined || !surelyBefore(firstOwn, actedAt)) {
     if (flooded) return { reason: 'flood' };
     const reason = firstOwn === undefined ? 'no-commitment' : actedAt === undefined ? 'no-action' : 'commitment-after-action';
     return shownBeforeAction === undefined ? { reason } : { reason, shownBeforeAction };
   }
   if (flooded) return { reason: 'flood' };
   if (shownBeforeAction !== undefined) return { reason: 'several-commitments', shownBeforeAction };
-  // Another commitment shown for this client seed from the round's own first state up to the action
-  // (at the same time, or again: it was not replaced), that covered the round and was still open,
-  // was a second seed the casino could have played on.
-  const shownSince = new Set(
-    input.otherStates
-      .filter((state) => state.clientSeed === input.clientSeed && sameGame(state, input.game) && state.seenAt >= firstOwn && state.seenAt < actedAt)
-      .map((state) => state.commitment),
+  // Another commitment covering the round, still open at the action, and shown (first, or again) from
+  // the round's own first state up to the action: a second seed the casino could have played on.
+  // One shown only before the round's own was replaced by it.
+  const rival = rivals.some(
+    (state) =>
+      maybeBefore(state.seenAt, actedAt) &&
+      (state.revealedAt === undefined || !surelyBefore(state.revealedAt, actedAt)) &&
+      !usedBefore(state, actedAt) &&
+      input.otherStates.some(
+        (other) =>
+          other.commitment === state.commitment &&
+          other.clientSeed === input.clientSeed &&
+          sameGame(other, input.game) &&
+          showings(other).some((at) => at >= firstOwn && maybeBefore(at, actedAt)),
+      ),
   );
-  if (input.otherStates.some((state) => shownSince.has(state.commitment) && live(state, actedAt))) return { reason: 'several-commitments' };
-  return { reason: 'bound-before-bet' };
+  return { reason: rival ? 'several-commitments' : 'bound-before-bet' };
 }
 
 /**
- * The commitment the panel showed for this round at the action, when the round came out on another
- * (step `witness`). Only on evidence that excludes a stale panel: the latest panel state covering the
- * round before the action names one commitment, not the round's, and either that state names exactly
- * the round's nonce (an unused "next nonce"), or the round's own commitment was first shown after the
- * action (a re-render after the bet).
+ * The commitment the panel showed for this round before the action, when the round came out on
+ * another (step `witness`). An accusation of an honest casino is a defect, so only on evidence that
+ * excludes a stale panel and a rotation seen late: the latest panel state covering the round before
+ * the action names one commitment, not used up by a round, and not revealed as far as the extension
+ * knows unless the panel went on showing it after the action; and either the round's own commitment was first shown after the action and before the
+ * outcome (a re-render after the bet), or it was never shown at all while that state named exactly
+ * the round's nonce (an unused "next nonce"). The worker judges such a round again when the other
+ * commitment is revealed or the round's own is shown later (a rotation it saw late).
  */
-function changedAfterAction(
-  input: WitnessInput,
-  own: readonly PanelState[],
-  actedAt: number,
-  live: (state: PanelState, at: number) => boolean,
-): string | undefined {
-  const others = input.otherStates.filter((state) => live(state, actedAt));
-  if (others.length === 0) return undefined;
-  const latest = Math.max(...others.map((state) => state.seenAt));
-  if (own.some((state) => state.seenAt >= latest && state.seenAt < actedAt)) return undefined;
-  const current = others.filter((state) => state.seenAt === latest);
+function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): string | undefined {
+  // Still the active pair after the bet: the panel showed it again after the action. Its reveal,
+  // seen whenever, then came from a later rotation, not from one before the bet that was seen late.
+  const continued = (commitment: string) =>
+    input.otherStates.some(
+      (state) => state.commitment === commitment && state.clientSeed === input.clientSeed && showings(state).some((at) => surelyBefore(actedAt, at)),
+    );
+  const open = rivals.filter(
+    (state) =>
+      surelyBefore(state.seenAt, actedAt) &&
+      input.usedAt?.get(state.commitment) === undefined &&
+      (state.revealedAt === undefined || continued(state.commitment)),
+  );
+  if (open.length === 0) return undefined;
+  const latest = Math.max(...open.map((state) => state.seenAt));
+  if (own.some((state) => state.seenAt >= latest && surelyBefore(state.seenAt, actedAt))) return undefined;
+  const current = open.filter((state) => state.seenAt === latest);
   const commitments = new Set(current.map((state) => state.commitment));
   if (commitments.size !== 1) return undefined;
-  const ownBefore = own.filter((state) => state.seenAt < actedAt);
-  const shownAfter = ownBefore.length === 0 && own.some((state) => state.seenAt > actedAt);
-  const exact = current.some((state) => BigInt(state.nonce) === BigInt(input.nonce));
-  return shownAfter || exact ? [...commitments][0] : undefined;
+  const ownEver = input.ownStates.filter((state) => state.clientSeed === input.clientSeed);
+  const shownAfter = own.length > 0 && own.every((state) => !surelyBefore(state.seenAt, actedAt));
+  const neverShown = ownEver.length === 0 && current.some((state) => BigInt(state.nonce) === BigInt(input.nonce));
+  return shownAfter || neverShown ? [...commitments][0] : undefined;
 }

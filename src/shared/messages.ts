@@ -41,6 +41,7 @@ export const capturedClaimSchema = v.strictObject({
   multiplier: v.optional(amount('multiplier')),
   observedAt: observedAtSchema,
   actedAt: v.optional(time),
+  shownAgainAt: v.optional(time),
 });
 
 const filterSchema = v.strictObject({ status: v.optional(status), gameId: v.optional(text) });

@@ -25,10 +25,16 @@ export interface CapturedClaim {
   /** When this tab's content script first saw each field (its own clock, never the page's). */
   observedAt: Partial<Record<ClaimField, number>>;
   /**
-   * With a result: the latest trusted user action (a real click or key press) in this document
-   * before the result was first seen in it, on the same clock (capture/player-actions.ts).
+   * With a result: the trusted user action (a real click or key press) in this document that could
+   * have been the round's bet, on the same clock: the first since the previous outcome seen there,
+   * or, with none since, the latest before (capture/capture-session.ts).
    */
   actedAt?: number;
+  /**
+   * An active-seed-pair state this document showed before, shown again after another commitment
+   * for the same client seed: when (the page went back to a commitment it had replaced).
+   */
+  shownAgainAt?: number;
 }
 
 export interface StoredVerdict {
@@ -75,7 +81,7 @@ export interface RoundRecord {
   /** Other server seeds shown for this round's commitment (the first one shown is `serverSeed`): a `seed-conflict`. */
   otherServerSeeds?: string[];
   observedAt: Partial<Record<ClaimField, number>>;
-  /** The latest trusted user action before the result, in the document that showed the result first. */
+  /** The player's action credited as the bet (see CapturedClaim), in the document that showed the result first. */
   actedAt?: number;
   /** The worker's judgement of the order it saw (core/witness.ts), made when the result was first stored. */
   witness?: WitnessReason;

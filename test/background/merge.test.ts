@@ -260,3 +260,20 @@ describe('mergeClaim: stakes, payouts and multipliers', () => {
     expect(first.amountConflicts).toBeUndefined();
   });
 });
+
+describe('mergeClaim: bounded records', () => {
+  it('keeps at most a few other outcomes, picks, amounts and server seeds, however many a page shows', () => {
+    const round = vector(0);
+    let record = mergeClaim(undefined, { ...revealedClaim(round, 'Keno'), picks: ['1'], stake: '1.00' }, 1, 1);
+    for (let i = 0; i < 200; i++) {
+      const other = Array.from({ length: 10 }, (_, n) => String(((n * 3 + i) % 40) + 1));
+      record = mergeClaim(record, { ...revealedClaim(round, 'Keno'), result: other, picks: [String((i % 39) + 2)], stake: `${i + 2}.00`, serverSeed: `seed-${i}` }, 2 + i, 1);
+    }
+    expect(record.conflictingResults!.length).toBeLessThanOrEqual(40);
+    expect(record.otherPicks!.length).toBeLessThanOrEqual(8);
+    expect(record.amountConflicts!.stake!.length).toBeLessThanOrEqual(4);
+    expect(record.otherServerSeeds!.length).toBeLessThanOrEqual(4);
+    expect(JSON.stringify(record).length).toBeLessThan(16_000);
+  });
+});
+

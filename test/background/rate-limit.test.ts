@@ -55,6 +55,19 @@ describe('ClaimRateLimiter', () => {
     expect(limiter.admit(9, 1000).admitted).toBe(100);
   });
 
+  it('charges claims admitted for free that changed the store, down to minus its capacity: new claims wait until it refills', () => {
+    const { limiter, clock } = limiterAt();
+    limiter.admit(1, 100);
+    limiter.charge(1, 50);
+    expect(limiter.admit(1, 10).admitted).toBe(0);
+    limiter.charge(1, 1000);
+    // At 10 a second, back from −100 to 5 tokens takes 10.5 s.
+    clock.now += 10_000;
+    expect(limiter.admit(1, 10).admitted).toBe(0);
+    clock.now += 1_000;
+    expect(limiter.admit(1, 10).admitted).toBe(10);
+  });
+
   it('reports a refused tab’s counts with every later batch, each claim once', () => {
     const { limiter } = limiterAt();
     expect(limiter.admit(1, 80).report).toBeUndefined();

@@ -62,7 +62,7 @@ const reveal = (p: Pair, at: number, serverSeed = p.serverSeed): CapturedClaim =
 async function play(...steps: (CapturedClaim | CapturedClaim[])[]): Promise<void> {
   for (const step of steps) {
     const batch = Array.isArray(step) ? step : [step];
-    const at = Math.max(...batch.map((claim) => Math.max(...Object.values(claim.observedAt))));
+    const at = Math.max(...batch.map((claim) => Math.max(...Object.values(claim.observedAt), claim.shownAgainAt ?? 0)));
     await storeClaims(batch, at + 1);
   }
 }
@@ -322,11 +322,10 @@ describe('late deliveries', () => {
     // The rival was on screen (another frame) from T + 5, but its claim reaches the worker after the outcome's.
     await play(panel(own, 'cs', 1, T), outcome(own, 'cs', 1, T + 20, T + 10));
     expect(await verdictOf(own, 'cs', 1)).toMatchObject({ status: 'pending' });
-    // After the own commitment, the panel (another frame) said "rival, next nonce 1": the last word
-    // before the bet named another commitment for exactly this nonce.
+    // After the own commitment, the panel (another frame) said "rival, next nonce 1" too.
     await storeClaims([panel(rival, 'cs', 1, T + 2)], T + 25);
     await play(reveal(own, T + 30));
-    expect(await verdictOf(own, 'cs', 1)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: rival.commitment });
+    expect(await verdictOf(own, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
   });
 
   it('the judgement at the reveal never raises trust: a round judged history stays history', async () => {
@@ -334,5 +333,53 @@ describe('late deliveries', () => {
     // The outcome came with no action before it; a later reveal cannot make it witnessed.
     await play(panel(c, 'cs', 1, T), outcome(c, 'cs', 1, T + 20), reveal(c, T + 30));
     expect(await verdictOf(c, 'cs', 1)).toMatchObject({ level: 'history', levelReason: 'no-action' });
+  });
+});
+
+describe('attacks found in review, and the honest flows they must not hurt', () => {
+  it('a silent re-commit after the bet (C2 shown after the first action of the round, the outcome after a later click): not witnessed, step witness', async () => {
+    const [c1, c2] = [pair('recommit-1'), pair('recommit-2')];
+    // The content script credits the round with its first action since the previous outcome (T + 10).
+    await play(panel(c1, 'cs', 4, T), panel(c2, 'cs', 4, T + 15), outcome(c2, 'cs', 4, T + 40, T + 10), reveal(c2, T + 100));
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
+  });
+
+  it('a page going back to a commitment it had replaced (C1, C2, C1 again): several commitments, and the finding', async () => {
+    const [c1, c2] = [pair('flip-1'), pair('flip-2')];
+    await play(panel(c1, 'cs', 1, T), panel(c2, 'cs', 1, T + 5), { ...panel(c1, 'cs', 1, T), shownAgainAt: T + 8 }, outcome(c2, 'cs', 1, T + 20, T + 10), reveal(c2, T + 30));
+    expect(await verdictOf(c2, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+    expect(kinds(await findings())).toEqual(['several-commitments']);
+  });
+
+  it('dozens of made-up client seeds for one commitment cannot push its real panel state out', async () => {
+    const [c1, c2] = [pair('evict-1'), pair('evict-2')];
+    const junk = Array.from({ length: 40 }, (_, i) => panel(c1, `junk-${i}`, 0, T + 12));
+    await play([panel(c1, 'cs', 1, T), panel(c2, 'cs', 1, T)], junk, outcome(c2, 'cs', 1, T + 20, T + 10), reveal(c2, T + 30));
+    expect(await verdictOf(c2, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('an honest rotation with a counting nonce, seen only after the outcome: no accusation, whichever arrives first', async () => {
+    const [c1, c2] = [pair('rot-1'), pair('rot-2')];
+    await play(panel(c1, 'cs', 5, T), outcome(c2, 'cs', 5, T + 400, T + 300), [reveal(c1, T + 500), panel(c2, 'cs', 5, T + 500)], reveal(c2, T + 900));
+    expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'verified', level: 'history' });
+    await clearRounds();
+    const [d1, d2] = [pair('rot-1b'), pair('rot-2b')];
+    await play(panel(d1, 'cs', 5, T), [reveal(d1, T + 500), panel(d2, 'cs', 5, T + 500)], outcome(d2, 'cs', 5, T + 400, T + 300), reveal(d2, T + 900));
+    expect(await verdictOf(d2, 'cs', 5)).toMatchObject({ status: 'verified', level: 'history' });
+    expect(await findings()).toEqual([]);
+  });
+
+  it('a rotation never seen, the old pair revealed later: the accusation is withdrawn when the reveal arrives', async () => {
+    const [c1, c2] = [pair('rot-1c'), pair('rot-2c')];
+    await play(panel(c1, 'cs', 5, T), outcome(c2, 'cs', 5, T + 400, T + 300));
+    expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'mismatch', failures: ['witness'] });
+    await play(reveal(c1, T + 800), reveal(c2, T + 900));
+    expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'verified', level: 'history', preRoundCommitment: undefined });
+  });
+
+  it('the old pair still shown after the round (it went on being the active pair): the accusation stands, even once it is revealed', async () => {
+    const [c1, c2] = [pair('switch-1'), pair('switch-2')];
+    await play(panel(c1, 'cs', 5, T), outcome(c2, 'cs', 5, T + 400, T + 300), panel(c1, 'cs', 6, T + 400), reveal(c1, T + 800), reveal(c2, T + 900));
+    expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
   });
 });

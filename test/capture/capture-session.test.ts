@@ -259,5 +259,56 @@ describe('startCapture: the player\'s actions', () => {
     await vi.waitFor(() => expect(claims()).toHaveLength(2));
     expect(new Set(claims().map((claim) => claim.observedAt.result)).size).toBe(1);
   });
+
+  it('credits an outcome with the first action since the previous outcome; with none since (an auto-bet), the latest before', async () => {
+    addListener = vi.spyOn(window, 'addEventListener');
+    let time = 1000;
+    const { send, claims } = recorder();
+    const capture = start(send, () => time);
+    document.body.innerHTML = panel;
+    await vi.waitFor(() => expect(capture.stats.scans).toBeGreaterThanOrEqual(1));
+    const act = (at: number) => {
+      time = at;
+      actionListener('pointerdown')({ isTrusted: true, type: 'pointerdown' });
+    };
+    const show = (nonce: number, at: number) => {
+      time = at;
+      document.body.insertAdjacentHTML('beforeend', outcome.replace('<dd>7</dd>', `<dd>${nonce}</dd>`).replace('<dd>7</dd>', `<dd>${nonce}</dd>`));
+      capture.scanNow();
+    };
+    act(2000); // picks a number: the first click of the round
+    act(3000); // the bet
+    show(7, 4000);
+    act(4500);
+    show(8, 5000);
+    show(9, 6000); // the auto-bet plays on, no click since
+    await vi.waitFor(() => expect(claims().filter((claim) => claim.result !== undefined)).toHaveLength(3));
+    const acted = Object.fromEntries(claims().filter((claim) => claim.result !== undefined).map((claim) => [claim.nonce, Math.floor(claim.actedAt!)]));
+    expect(acted).toEqual({ 7: 2000, 8: 4500, 9: 4500 });
+  });
+
+  it('reports a panel state shown again after another commitment for the same client seed (the page went back)', async () => {
+    const other = COMMITMENT.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    const state = (commitment: string) => `<section id="panel"><dl><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd></dl></section>`;
+    let time = 1000;
+    const { send, claims } = recorder();
+    const capture = start(send, () => time);
+    document.body.innerHTML = state(COMMITMENT);
+    await vi.waitFor(() => expect(claims()).toHaveLength(1));
+    time = 2000;
+    document.body.innerHTML = state(other);
+    capture.scanNow();
+    time = 3000;
+    document.body.innerHTML = state(COMMITMENT);
+    capture.scanNow();
+    await vi.waitFor(() => expect(claims()).toHaveLength(3));
+    expect(claims()[2]).toMatchObject({ commitment: COMMITMENT, observedAt: { commitment: 1000 }, shownAgainAt: 3000 });
+    // Shown on, unchanged: nothing new to send.
+    time = 4000;
+    document.body.insertAdjacentHTML('beforeend', '<p>unrelated</p>');
+    capture.scanNow();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(claims()).toHaveLength(3);
+  });
 });
 

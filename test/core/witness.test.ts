@@ -119,9 +119,30 @@ describe('judgeWitness: other commitments', () => {
     expect(judge(round, [own, state('R', 3, 10)]).reason).toBe('several-commitments');
   });
 
-  it('the latest panel state before the action names another commitment for exactly this nonce: step witness', () => {
+  it('the latest panel state before the action names another commitment: several, and step witness only when the round\'s own was never shown', () => {
     const states = [state('C', 4, 10), state('R', 5, 20)];
-    expect(judge({ commitment: 'C', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'several-commitments', shownBeforeAction: 'R' });
+    expect(judge({ commitment: 'C', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'several-commitments' });
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'no-commitment', shownBeforeAction: 'R' });
+    // Not when the other one was revealed or used up (as far as the extension knows, at any time), nor
+    // when the round's own commitment was shown after the outcome (a rotation seen late).
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20, { revealedAt: 90 })])).toEqual({ reason: 'no-commitment' });
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20)], { usedAt: new Map([['R', 95]]) })).toEqual({ reason: 'no-commitment' });
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20), state('N', 5, 50)])).toEqual({ reason: 'no-commitment' });
+  });
+
+  it('a rival shown again (the same state, re-shown after another commitment) counts from its re-showing', () => {
+    const states = [state('R', 1, 5, { shownAgain: [15] }), state('C', 1, 10)];
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'several-commitments' });
+    // Re-shown only after the action: not a rival for this bet.
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('R', 1, 5, { shownAgain: [25] }), state('C', 1, 10)])).toEqual({ reason: 'bound-before-bet' });
+  });
+
+  it('across pages, a reading in the action\'s own millisecond is not before it (a page listener runs right after the extension\'s)', () => {
+    // The action at 1000 + 1/1024 (after the pre-scan at 1000); another page reads 1000 in its listener.
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 1000 + 1 / 1024, outcomeAt: 1200 }, [state('C', 1, 1000)]).reason).toBe('commitment-after-action');
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 1000 + 1 / 1024, outcomeAt: 1200 }, [state('C', 1, 999.5)]).reason).toBe('bound-before-bet');
+    // A rival in that millisecond counts as shown before the bet.
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 1000.5, outcomeAt: 1200 }, [state('C', 1, 900), state('R', 1, 1000.9)]).reason).toBe('several-commitments');
   });
 });
 
