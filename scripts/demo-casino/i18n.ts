@@ -67,6 +67,9 @@ const en = {
   matched: (hits: number, picks: number) => `${hits} of ${picks} picks matched`,
   language: 'Deutsch',
   spinEuropean: 'Spin European roulette here',
+  autoBet: (count: number) => `Auto bet ×${count}`,
+  hideSeedPair: 'Hide seed pair',
+  showSeedPair: 'Show seed pair',
 };
 
 export type Strings = typeof en;
@@ -123,6 +126,9 @@ const de: Strings = {
   matched: (hits, picks) => `${hits} von ${picks} Zahlen getroffen`,
   language: 'English',
   spinEuropean: 'Hier Europäisches Roulette drehen',
+  autoBet: (count) => `Autowette ×${count}`,
+  hideSeedPair: 'Seed-Paar ausblenden',
+  showSeedPair: 'Seed-Paar einblenden',
 };
 
 function groupDecimal(text: string, group: string, point: string): string {

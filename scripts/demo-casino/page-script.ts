@@ -5,9 +5,16 @@
 export {};
 
 const KENO_MAX_PICKS = 10;
+/** 'self-play': rounds the page plays by itself after it loads, and the pause before each. */
+const SELF_PLAY_ROUNDS = 3;
+const SELF_PLAY_GAP_MS = 400;
 const body = document.body;
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('fair-witness-demo') : null;
 let refreshing: Promise<void> = Promise.resolve();
+let busyTasks = 0;
+/** The player closed the seed-pair panel (client-side only: refreshes leave it closed). */
+let panelClosed = false;
+let selfPlayStarted = false;
 
 bootstrap();
 document.addEventListener('click', (event) => {
@@ -37,19 +44,30 @@ function bootstrap(): void {
   request.setRequestHeader('accept', 'application/json');
   request.responseType = 'json';
   request.send();
+  void selfPlay();
 }
 
 async function onButton(button: HTMLButtonElement): Promise<void> {
-  const { action, cheat, number } = button.dataset;
+  const { action, cheat, number, pairMode } = button.dataset;
   if (number !== undefined) return togglePick(button);
-  if (cheat !== undefined) return act('/__demo/cheat', { mode: cheat });
+  if (cheat !== undefined) {
+    await act('/__demo/cheat', { mode: cheat });
+    // This tab starts playing by itself if that is the cheat now (other tabs only follow the change).
+    return void selfPlay();
+  }
+  if (pairMode !== undefined) return act('/__demo/pair-mode', { mode: pairMode });
   switch (action) {
-    case 'bet': {
-      // The bet form's stake when the page has one (the embedded page does not: the server's default applies).
-      const stakeInput = document.getElementById('stake');
-      const stake = stakeInput instanceof HTMLInputElement ? { stake: stakeInput.value } : {};
-      return button.dataset.game === 'keno' ? act('/api/bet', { game: 'keno', picks: picks(), ...stake }) : act('/api/bet', { game: button.dataset.game, ...stake });
+    case 'bet':
+      return busyWhile(() => placeBet(button.dataset.game ?? '').then(() => undefined));
+    case 'auto-bet': {
+      // One click, several rounds: each placed as the bet button does, one after the other.
+      const count = Math.min(Math.max(Number(button.dataset.count) || 1, 1), 100);
+      return busyWhile(async () => {
+        for (let i = 0; i < count; i++) if (!(await placeBet(button.dataset.game ?? ''))) return;
+      });
     }
+    case 'toggle-seed-pair':
+      return busyWhile(() => togglePanel(button));
     case 'quick-pick':
       return quickPick();
     case 'clear':
@@ -62,6 +80,72 @@ async function onButton(button: HTMLButtonElement): Promise<void> {
     }
     case 'reset-demo':
       return act('/__demo/reset', {});
+  }
+}
+
+/**
+ * One bet. Usually the answer has the result and one refresh shows it. When the casino holds the
+ * result back (a held-result cheat), the answer has none: the page renders what it has (the seed
+ * pair panel), waits as told, asks for the result, and renders again — two separate updates.
+ */
+async function placeBet(game: string): Promise<boolean> {
+  // The bet form's stake when the page has one (the embedded page does not: the server's default applies).
+  const stakeInput = document.getElementById('stake');
+  const stake = stakeInput instanceof HTMLInputElement ? { stake: stakeInput.value } : {};
+  const answer = await post('/api/bet', game === 'keno' ? { game, picks: picks(), ...stake } : { game, ...stake });
+  await refresh();
+  channel?.postMessage('changed');
+  if (!answer.ok) return false;
+  const pending = pendingOf(answer.value);
+  if (pending === undefined) return true;
+  await sleep(pending.settleInMs);
+  const settled = await post('/api/settle', { id: pending.id });
+  await refresh();
+  channel?.postMessage('changed');
+  return settled.ok;
+}
+
+function pendingOf(answer: unknown): { id: number; settleInMs: number } | undefined {
+  if (typeof answer !== 'object' || answer === null || !('pending' in answer)) return undefined;
+  const pending = answer.pending as { id?: unknown; settleInMs?: unknown } | null;
+  if (typeof pending?.id !== 'number') return undefined;
+  return { id: pending.id, settleInMs: typeof pending.settleInMs === 'number' ? Math.min(pending.settleInMs, 5000) : 0 };
+}
+
+/** Closes the seed-pair panel (an empty placeholder stays, which refreshes leave alone) or opens it again. */
+async function togglePanel(button: HTMLButtonElement): Promise<void> {
+  panelClosed = !panelClosed;
+  button.setAttribute('aria-expanded', String(!panelClosed));
+  button.textContent = (panelClosed ? button.dataset.showText : button.dataset.hideText) ?? button.textContent;
+  if (!panelClosed) return refresh();
+  const placeholder = document.createElement('section');
+  placeholder.dataset.slot = 'seed-pair';
+  placeholder.dataset.panel = 'closed';
+  placeholder.hidden = true;
+  document.querySelector('[data-slot="seed-pair"]')?.replaceWith(placeholder);
+}
+
+/**
+ * 'self-play': the page places rounds by itself, as a script can: synthetic pointer and key events
+ * (untrusted) and button.click() — no player did anything. Started once per page load: when the
+ * page loads with the cheat on, or in the tab whose demo button turned it on (other open tabs, which
+ * only follow the change, do not start).
+ */
+async function selfPlay(): Promise<void> {
+  if (selfPlayStarted || body.dataset.page !== 'game') return;
+  if (document.querySelector('[data-demo-controls]')?.getAttribute('data-cheat') !== 'self-play') return;
+  selfPlayStarted = true;
+  const button = document.querySelector<HTMLButtonElement>('button[data-action="bet"]');
+  if (!button) return;
+  if (button.dataset.game === 'keno') quickPick();
+  for (let round = 1; round <= SELF_PLAY_ROUNDS; round++) {
+    await sleep(SELF_PLAY_GAP_MS);
+    while (body.dataset.busy === 'true') await sleep(50);
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType: 'mouse' }));
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    button.click();
+    while (body.dataset.busy === 'true') await sleep(50);
+    body.dataset.selfPlayed = String(round);
   }
 }
 
@@ -96,24 +180,43 @@ function quickPick(): void {
   setPicks(chosen);
 }
 
-async function act(path: string, payload: unknown): Promise<void> {
+/** Marks the page busy (body[data-busy], which the end-to-end tests wait on) while `task` runs; shows its error. */
+async function busyWhile(task: () => Promise<void>): Promise<void> {
+  busyTasks++;
   body.dataset.busy = 'true';
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    const answer: unknown = await response.json().catch(() => null);
-    const error = typeof answer === 'object' && answer !== null && 'error' in answer ? String(answer.error) : `HTTP ${response.status}`;
-    message(response.ok ? '' : error);
-    await refresh();
-    channel?.postMessage('changed');
+    await task();
   } catch (error) {
     message(String(error));
   } finally {
-    delete body.dataset.busy;
+    if (--busyTasks === 0) delete body.dataset.busy;
   }
+}
+
+/** An action: POST, then render the page's new state (and tell the other tabs). */
+function act(path: string, payload: unknown): Promise<void> {
+  return busyWhile(async () => {
+    await post(path, payload);
+    await refresh();
+    channel?.postMessage('changed');
+  });
+}
+
+/** POSTs JSON; shows the server's error message, if any, in the page. */
+async function post(path: string, payload: unknown): Promise<{ ok: boolean; value: unknown }> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const answer: unknown = await response.json().catch(() => null);
+  const error = typeof answer === 'object' && answer !== null && 'error' in answer ? String(answer.error) : `HTTP ${response.status}`;
+  message(response.ok ? '' : error);
+  return { ok: response.ok, value: answer };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function message(text: string): void {
@@ -134,6 +237,7 @@ async function swapSlots(): Promise<void> {
   for (const slot of document.querySelectorAll<HTMLElement>('[data-slot]')) {
     const next = fresh.querySelector<HTMLElement>(`[data-slot="${slot.dataset.slot}"]`);
     if (!next) continue;
+    if (slot.dataset.slot === 'seed-pair' && panelClosed) continue;
     if (slot.dataset.slot === 'history') reconcile(slot, next);
     else if (slot.outerHTML !== next.outerHTML) slot.replaceWith(document.importNode(next, true));
   }

@@ -1,12 +1,12 @@
 // Server-rendered pages. Everything is relative to the page's own origin: no external resource,
 // so the demo works offline and the browser talks to nothing but this server. Every dynamic part
 // is a [data-slot] element that /static/casino.js swaps in place after each action.
-import type { CasinoSnapshot, CheatMode } from './casino-state.js';
+import { PAIR_MODES, type CasinoSnapshot, type CheatMode, type PairMode } from './casino-state.js';
 import type { GameId } from './fairness.js';
 import { renderHistory, type HistoryLayout } from './history-views.js';
 import { strings, type Lang } from './i18n.js';
 import { chips, cls, esc, rouletteChip, truncate } from './markup.js';
-import { showHistory, showRound, showSeedPair } from './shown.js';
+import { showAlternatives, showHistory, showPanel, showRound, type ShownSeedPair } from './shown.js';
 
 interface ShellOptions {
   lang: Lang;
@@ -22,7 +22,7 @@ interface ShellOptions {
 }
 
 function shell(o: ShellOptions): string {
-  const chrome = o.bare ? '' : `${controlBar(o.state.cheat)}${nav(o.lang, o.self)}`;
+  const chrome = o.bare ? '' : `${controlBar(o.state.cheat, o.state.pairMode)}${nav(o.lang, o.self)}`;
   return `<!doctype html>
 <html lang="${o.lang}">
 <head>
@@ -32,7 +32,7 @@ function shell(o: ShellOptions): string {
 <link rel="stylesheet" href="/static/casino.css">
 <script src="/static/casino.js" defer></script>
 </head>
-<body class="${cls('body')}" data-page="${o.page}" data-lang="${o.lang}"${o.game ? ` data-game="${o.game}"` : ''} data-rounds="${o.state.rounds.length}">
+<body class="${cls('body')}" data-page="${o.page}" data-lang="${o.lang}"${o.game ? ` data-game="${o.game}"` : ''} data-rounds="${o.state.rounds.filter((round) => !round.held).length}" data-pair-mode="${o.state.pairMode}">
 ${chrome}<main class="${cls('main')}">
 ${o.body}
 </main>
@@ -51,18 +51,37 @@ const CHEAT_LABELS: Record<CheatMode, string> = {
   'other-client-seed': 'Other client seed',
   'reuse-server-seed': 'Reuse seed at rotation',
   'switch-commitment': 'Switch commitment',
+  'several-commitments': 'Several commitments',
+  'rerender-after-bet': 'Re-render panel after the bet',
+  'same-frame': 'Commitment with the result',
+  'commitment-after-click': 'Commitment after the click',
+  'self-play': 'Page plays by itself',
+  'two-seeds': 'Two seeds at reveal',
+  'panel-hidden': 'Panel hidden',
 };
 
-/** The demo's own controls, always in English and visibly not part of the casino. */
-function controlBar(cheat: CheatMode): string {
+const PAIR_MODE_LABELS: Record<PairMode, string> = {
+  fixed: 'One pair until rotated',
+  'per-round-nonce-one': 'Pair per round, nonce 1',
+  'per-round-counting': 'Pair per round, nonce counting',
+};
+
+/**
+ * The demo's own controls, always in English and visibly not part of the casino. (No link to
+ * /__demo/state: it holds the secret seeds, and a casino page must not lead there.)
+ */
+function controlBar(cheat: CheatMode, pairMode: PairMode): string {
   const buttons = (Object.keys(CHEAT_LABELS) as CheatMode[])
     .map((mode) => `<button type="button" class="${cls('demo-button')}" data-cheat="${mode}" aria-pressed="${mode === cheat}">${CHEAT_LABELS[mode]}</button>`)
     .join('');
-  return `<aside class="${cls(`demo-bar-${cheat === 'none' ? 'honest' : 'cheating'}`)}" data-slot="demo-controls" data-demo-controls data-cheat="${cheat}" aria-label="Demo controls">
+  const pairButtons = PAIR_MODES.map(
+    (mode) => `<button type="button" class="${cls('demo-button')}" data-pair-mode="${mode}" aria-pressed="${mode === pairMode}">${PAIR_MODE_LABELS[mode]}</button>`,
+  ).join('');
+  return `<aside class="${cls(`demo-bar-${cheat === 'none' ? 'honest' : 'cheating'}`)}" data-slot="demo-controls" data-demo-controls data-cheat="${cheat}" data-pair-mode="${pairMode}" aria-label="Demo controls">
 <strong>DEMO CONTROLS</strong> <span>(Fair Witness demo — not part of the casino)</span>
 <span role="group" aria-label="Cheat mode">${buttons}</span>
+<span role="group" aria-label="Seed pairs">${pairButtons}</span>
 <button type="button" class="${cls('demo-button')}" data-action="reset-demo">Reset demo</button>
-<a class="${cls('demo-link')}" href="/__demo/state">state.json</a>
 </aside>
 `;
 }
@@ -100,9 +119,11 @@ export function lobbyPage(state: CasinoSnapshot, lang: Lang, self: URL): string 
 export function gamePage(state: CasinoSnapshot, lang: Lang, game: GameId, self: URL): string {
   const t = strings(lang);
   const body = `<h1 class="${cls('h1')}">${esc(t.games[game])}</h1>
+<p><button type="button" class="${cls('small-button')}" data-action="toggle-seed-pair" aria-expanded="true" data-show-text="${esc(t.showSeedPair)}" data-hide-text="${esc(t.hideSeedPair)}">${esc(t.hideSeedPair)}</button></p>
 <div class="${cls('layout')}">
 ${seedPairPanel(state, lang)}
-${game === 'keno' ? kenoControls(lang) : `<section class="${cls('play')}">${stakeInput(lang)}<p class="${cls('bet-type')}">${esc(t.rouletteBet)}</p><button type="button" class="${cls('bet-button')}" data-action="bet" data-game="${game}">${esc(t.spin)}</button></section>`}
+${alternativesSlot(state, lang)}
+${game === 'keno' ? kenoControls(lang) : `<section class="${cls('play')}">${stakeInput(lang)}<p class="${cls('bet-type')}">${esc(t.rouletteBet)}</p><button type="button" class="${cls('bet-button')}" data-action="bet" data-game="${game}">${esc(t.spin)}</button> ${autoBetButton(lang, game)}</section>`}
 ${lastResult(state, lang, game)}
 <p class="${cls('message')}" data-role="message" role="status"></p>
 </div>
@@ -135,7 +156,7 @@ export function framePage(state: CasinoSnapshot, lang: Lang, self: URL): string 
 }
 
 function historySlot(state: CasinoSnapshot, lang: Lang, layout: HistoryLayout): string {
-  return `<div class="${cls(`history-${layout}`)}" data-slot="history" data-layout="${layout}">${renderHistory(showHistory(state.rounds), lang, layout)}</div>`;
+  return `<div class="${cls(`history-${layout}`)}" data-slot="history" data-layout="${layout}">${renderHistory(showHistory(state.rounds, 'page'), lang, layout)}</div>`;
 }
 
 /**
@@ -145,7 +166,9 @@ function historySlot(state: CasinoSnapshot, lang: Lang, layout: HistoryLayout): 
  */
 function seedPairPanel(state: CasinoSnapshot, lang: Lang): string {
   const t = strings(lang);
-  const pair = showSeedPair(state.activeSeedPair);
+  const pair = showPanel(state);
+  // No panel (a cheat hides it): an empty slot, so the page script can swap the panel in later.
+  if (pair === null) return `<section class="${cls('seed-pair')}" data-slot="seed-pair" data-panel="none" hidden></section>`;
   return `<section class="${cls('seed-pair')}" data-slot="seed-pair" aria-labelledby="seed-pair-title">
 <h2 class="${cls('h2')}" id="seed-pair-title">${esc(t.activeSeedPair)}</h2>
 <div class="${cls('field')}"><span class="${cls('field-label')}">${esc(t.seedPanelCommitment)}</span><span class="${cls('field-value')}" title="${esc(pair.commitment)}" data-full-value="${esc(pair.commitment)}">${esc(truncate(pair.commitment))}</span></div>
@@ -153,6 +176,23 @@ function seedPairPanel(state: CasinoSnapshot, lang: Lang): string {
 <p class="${cls('field')}">${esc(t.nonce)}: ${pair.nonce}</p>
 <button type="button" class="${cls('small-button')}" data-action="rotate">${esc(t.rotate)}</button>
 </section>`;
+}
+
+/**
+ * 'several-commitments': the other commitments, each with the panel's client seed and nonce, in
+ * hidden markup beside the panel (not inside it: the panel stays one group of values for the
+ * scanner). An empty hidden slot otherwise.
+ */
+function alternativesSlot(state: CasinoSnapshot, lang: Lang): string {
+  const t = strings(lang);
+  const entry = (pair: ShownSeedPair) =>
+    `<div class="${cls('alternative')}"><span class="${cls('field-label')}">${esc(t.seedPanelCommitment)}</span><span class="${cls('field-value')}" title="${esc(pair.commitment)}" data-full-value="${esc(pair.commitment)}">${esc(truncate(pair.commitment))}</span><span class="${cls('field-label')}">${esc(t.clientSeed)}</span><span class="${cls('field-value')}">${esc(pair.clientSeed)}</span><p class="${cls('field')}">${esc(t.nonce)}: ${pair.nonce}</p></div>`;
+  return `<div class="${cls('alternatives')}" data-slot="seed-pair-alternatives" hidden>${showAlternatives(state).map(entry).join('')}</div>`;
+}
+
+/** Plays `count` rounds on one click (one after the other, each as the bet button does). */
+function autoBetButton(lang: Lang, game: GameId, count = 5): string {
+  return `<button type="button" class="${cls('small-button')}" data-action="auto-bet" data-game="${game}" data-count="${count}">${esc(strings(lang).autoBet(count))}</button>`;
 }
 
 /** The bet form's stake (the page script sends it with the bet; the server's default is the same 1.00). */
@@ -171,16 +211,17 @@ function kenoControls(lang: Lang): string {
 <button type="button" class="${cls('small-button')}" data-action="clear">${esc(t.clear)}</button>
 ${stakeInput(lang)}
 <button type="button" class="${cls('bet-button')}" data-action="bet" data-game="keno">${esc(t.placeBet)}</button>
+${autoBetButton(lang, 'keno')}
 </section>`;
 }
 
 /** The latest round of this game, big, without fairness labels (it is not a history entry); its stake and payout. */
 function lastResult(state: CasinoSnapshot, lang: Lang, game: GameId): string {
   const t = strings(lang);
-  const last = [...state.rounds].reverse().find((round) => round.game === game);
+  const last = [...state.rounds].reverse().find((round) => round.game === game && !round.held);
   let content = `<p>${esc(t.noResult)}</p>`;
   if (last) {
-    const shown = showRound(last);
+    const shown = showRound(last, 'page');
     if (Array.isArray(shown.outcome)) {
       const picks = new Set(shown.picks ?? []);
       const hits = new Set(shown.outcome.filter((n) => picks.has(n)));

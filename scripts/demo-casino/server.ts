@@ -4,12 +4,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { CasinoState, UserError, CHEAT_MODES, type CasinoSnapshot, type CheatMode, type SeedPair } from './casino-state.js';
+import {
+  CasinoState,
+  UserError,
+  CHEAT_MODES,
+  HELD_RESULT_CHEATS,
+  PAIR_MODES,
+  type CasinoSnapshot,
+  type CheatMode,
+  type PairMode,
+  type SeedPair,
+} from './casino-state.js';
 import { GAME_IDS, type GameId } from './fairness.js';
 import { floodJson, forgedJson, HOSTILE_CSP, hostilePage, hostilePageScript } from './hostile-page.js';
 import { parseLang } from './i18n.js';
 import { embedPage, framePage, gamePage, historyPage, lobbyPage } from './pages.js';
-import { roundJson, seedPairJson, showHistory, showRound, showSeedPair } from './shown.js';
+import { demoJson, roundJson, seedPairJson, showAlternatives, showHistory, showPanel, showRound } from './shown.js';
 import { pageScript, pageStyles } from './static-assets.js';
 import { ensureCertificate } from './tls.js';
 
@@ -32,16 +42,20 @@ export interface DemoCasino {
   certificatePath: string;
   close(): Promise<void>;
   setCheat(mode: CheatMode): void;
+  /** One seed pair until rotated ('fixed', the default), or a new pair after every bet (nonce 1 each time, or counting on). */
+  setPairMode(mode: PairMode): void;
   /** Reveals the active pair (returned, as revealed) and starts a new one. */
   rotateSeedPair(): SeedPair;
   reset(): void;
   /** Everything, including the secret seeds and the true outcomes beside the displayed ones. */
   state(): CasinoSnapshot;
-  /** Plays a round as the page's bet button does. */
+  /** Plays a round as the page's bet button does (its result shown at once, whatever the cheat). */
   bet(game: GameId, picks?: number[], stake?: string): CasinoSnapshot['rounds'][number];
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
+/** How long a held-result cheat keeps the result back after the bet (the page shows it in a later render). */
+export const HELD_RESULT_MS = 300;
 
 // Nothing may load from anywhere but this server (and the JSON API is only for its own pages).
 const SECURITY_HEADERS = {
@@ -79,6 +93,7 @@ export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<
         server.closeAllConnections();
       }),
     setCheat: (mode) => casino.setCheat(mode),
+    setPairMode: (mode) => casino.setPairMode(mode),
     rotateSeedPair: () => structuredClone(casino.rotate()),
     reset: () => casino.reset(),
     state: () => casino.snapshot(),
@@ -131,44 +146,78 @@ async function handle(casino: CasinoState, request: IncomingMessage, response: S
       return send(response, 204, 'image/x-icon', '');
 
     // The casino's JSON API, as its pages use it
-    case 'GET /api/seed-pair':
-      return json({ seedPair: seedPairJson(showSeedPair(casino.active)) });
+    case 'GET /api/seed-pair': {
+      const state = casino.snapshot();
+      const alternatives = showAlternatives(state);
+      return json({ seedPair: panelJson(state), ...(alternatives.length > 0 ? { alternatives: alternatives.map(seedPairJson) } : {}) });
+    }
     case 'GET /api/history':
       return json({ rounds: showHistory(casino.snapshot().rounds).map(roundJson) });
     case 'POST /api/bet': {
       const body = await readJson(request);
       const game = body.game;
       if (typeof game !== 'string' || !GAME_IDS.includes(game as GameId)) throw new UserError(`game must be one of ${GAME_IDS.join(', ')}`);
-      const round = casino.bet(game as GameId, Array.isArray(body.picks) ? (body.picks as number[]) : undefined, body.stake);
-      return json({ round: roundJson(showRound(round)), seedPair: seedPairJson(showSeedPair(casino.active)) });
+      const round = casino.play(game as GameId, Array.isArray(body.picks) ? (body.picks as number[]) : undefined, body.stake);
+      // A held result: the answer names no outcome; the page renders (the panel) and asks for it later.
+      if (HELD_RESULT_CHEATS.includes(casino.cheatMode)) {
+        return json({ round: null, pending: { id: round.id, settleInMs: HELD_RESULT_MS }, seedPair: panelJson(casino.snapshot()) });
+      }
+      // The round as it stood when played: a pair-per-round rotation (in settle) reveals its seed only afterwards.
+      const shown = roundJson(showRound(round));
+      casino.settle(round.id);
+      // 'panel-hidden': rounds show up in the history only.
+      if (casino.cheatMode === 'panel-hidden') return json({ round: null, seedPair: null });
+      return json({ round: shown, seedPair: panelJson(casino.snapshot()) });
+    }
+    case 'POST /api/settle': {
+      const id = (await readJson(request)).id;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw new UserError('id must be the id of a round');
+      const shown = roundJson(showRound(casino.roundById(id)));
+      casino.settle(id);
+      return json({ round: shown, seedPair: panelJson(casino.snapshot()) });
     }
     case 'POST /api/rotate':
       await readJson(request);
-      return json({ revealed: revealedJson(casino, casino.rotate()), seedPair: seedPairJson(showSeedPair(casino.active)) });
+      return json({ revealed: revealedJson(casino, casino.rotate()), seedPair: panelJson(casino.snapshot()) });
     case 'POST /api/client-seed': {
       const { rotated } = casino.setClientSeed((await readJson(request)).clientSeed as string);
-      return json({ revealed: rotated ? revealedJson(casino, rotated) : null, seedPair: seedPairJson(showSeedPair(casino.active)) });
+      return json({ revealed: rotated ? revealedJson(casino, rotated) : null, seedPair: panelJson(casino.snapshot()) });
     }
 
-    // The demo's controls (tests and the control bar); not part of any casino
+    // The demo's controls (tests and the control bar); not part of any casino. The POSTs answer
+    // with the switches' positions only (demoJson): the page's JSON tap reads every answer, so a
+    // demo answer must carry nothing a casino page would not show. GET /__demo/state is everything,
+    // secrets included, for a person or a test to read; no page fetches or links it.
     case 'GET /__demo/state':
       return json(casino.snapshot());
     case 'POST /__demo/cheat': {
       const mode = (await readJson(request)).mode;
       if (!CHEAT_MODES.includes(mode as CheatMode)) throw new UserError(`mode must be one of ${CHEAT_MODES.join(', ')}`);
       casino.setCheat(mode as CheatMode);
-      return json(casino.snapshot());
+      return json(demoJson(casino.snapshot()));
+    }
+    case 'POST /__demo/pair-mode': {
+      const mode = (await readJson(request)).mode;
+      if (!PAIR_MODES.includes(mode as PairMode)) throw new UserError(`mode must be one of ${PAIR_MODES.join(', ')}`);
+      casino.setPairMode(mode as PairMode);
+      return json(demoJson(casino.snapshot()));
     }
     case 'POST /__demo/rotate':
       await readJson(request);
       casino.rotate();
-      return json(casino.snapshot());
+      return json(demoJson(casino.snapshot()));
     case 'POST /__demo/reset':
       await readJson(request);
       casino.reset();
-      return json(casino.snapshot());
+      return json(demoJson(casino.snapshot()));
   }
   return notFound(response, `no route ${route}`);
+}
+
+/** The panel's seed pair as the API sends it; null while the casino shows no panel. */
+function panelJson(state: CasinoSnapshot) {
+  const panel = showPanel(state);
+  return panel === null ? null : seedPairJson(panel);
 }
 
 /** The reveal as the API shows it: the (displayed) server seed and the old pair's rounds. */
@@ -178,7 +227,7 @@ function revealedJson(casino: CasinoState, pair: SeedPair) {
     serverSeed: pair.displayedServerSeed,
     serverSeedHash: pair.commitment,
     clientSeed: pair.clientSeed,
-    rounds: rounds.map(showRound).reverse().map(roundJson),
+    rounds: showHistory(rounds).map(roundJson),
   };
 }
 

@@ -24,7 +24,7 @@ export interface RateLimitOptions {
  */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { capacity: 5000, refillPerSecond: 50, maxTabs: 200 };
 
-/** The refusal reason; the content script treats a refused claim as done (never retried). */
+/** The refusal reason of a claim over the budget; the content script keeps it and sends it again later (capture/outbox.ts). */
 export const RATE_LIMITED = 'rate limited: this tab sent new claims faster than any real game';
 
 interface Bucket {

@@ -16,6 +16,14 @@ import { decodeTapDetail, TAP_EVENT } from './tap-channel.js';
  */
 const ACTION_EVENTS = ['pointerdown', 'keydown'];
 
+/** Panel states remembered per scan and per round: a page showing hundreds at once is bounded. */
+const MAX_PANEL_STATES = 16;
+
+/** A seed pair as the panel shows it: no outcome, no revealed seed. */
+const isPanelState = (claim: CapturedClaim): boolean =>
+  claim.commitment !== undefined && claim.clientSeed !== undefined && claim.result === undefined && claim.serverSeed === undefined;
+const pairOf = (claim: CapturedClaim): string => `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}`;
+
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
 const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-full', 'data-clipboard-text', 'data-seed', 'data-hash', 'hidden'];
 
@@ -52,14 +60,20 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0, lastScanMs: 0 };
   const firstSeen = new FirstSeen(clock);
   /**
-   * Trusted player actions in this document: the latest one, and the first one since an outcome
-   * was last new here. The extension cannot tell which click placed the bet, so an outcome is
-   * credited with the earliest action that could have been its bet: the first since the previous
-   * outcome (the round's commitment must precede every click of the round), or, when there was none
-   * (an auto-bet plays on), the latest before.
+   * Trusted player actions in this document: the latest one, and the first one of the current
+   * round. The extension cannot tell which click placed the bet, so an outcome is credited with
+   * the earliest action that could have been its bet: the first of the round (the round's
+   * commitment must precede every click of it), or, when a round has ended with no click since (an
+   * auto-bet plays on), the latest before. A round ends only with an outcome for a seed pair the
+   * panel showed at one of its actions: an outcome the page slips in for some other pair (an old
+   * round, a made-up one) does not start a fresh round, so it cannot clear the bet's click away.
    */
   let lastActionAt: number | undefined;
   let roundActionAt: number | undefined;
+  /** The panel states (commitment and client seed) of the latest scan or message that showed any. */
+  let shownPanel: readonly string[] = [];
+  /** Those shown at the current round's actions. */
+  let roundPanels = new Set<string>();
   const outbox = new ClaimOutbox(options.send, options.outbox);
   const scanner = incrementalScanner(document);
 
@@ -79,8 +93,13 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
       if (claim) claims.push(claim);
     }
-    // A new outcome ends the round: the next click may be the next bet.
-    if (claims.some((claim) => claim.observedAt.result === at)) roundActionAt = undefined;
+    const panels = claims.filter(isPanelState).map(pairOf);
+    if (panels.length > 0) shownPanel = panels.slice(0, MAX_PANEL_STATES);
+    // An outcome of a pair shown at the round's actions ends the round: the next click may be the next bet.
+    if (roundActionAt !== undefined && claims.some((claim) => claim.observedAt.result === at && roundPanels.has(pairOf(claim)))) {
+      roundActionAt = undefined;
+      roundPanels = new Set();
+    }
     if (claims.length > 0) outbox.offer(claims);
   };
 
@@ -138,6 +157,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       scanNow();
       lastActionAt = clock();
       roundActionAt ??= lastActionAt;
+      for (const pair of shownPanel) if (roundPanels.size < MAX_PANEL_STATES) roundPanels.add(pair);
       stats.actions++;
     });
   const win = document.defaultView;

@@ -1,7 +1,10 @@
 // The content script's queue to the worker. A claim already sent unchanged is not sent again
 // (pages re-render the same rounds constantly); a claim is kept until the worker has taken it,
 // and a failed send (the worker may be stopped or restarting) is retried with backoff. So is a
-// claim the worker refused for the tab's budget: refused is not delivered.
+// claim the worker refused for the tab's budget: refused is not delivered. While the tab is over
+// its budget the newest claims go first (what the player just played, not the backlog of a page
+// that flooded), and only the newest MAX_DEFERRED wait: a flooding page's backlog would otherwise
+// trickle into the store for minutes. A full queue forgets its oldest claim for a new one.
 import type { CapturedClaim } from '../shared/records.js';
 
 /**
@@ -10,6 +13,12 @@ import type { CapturedClaim } from '../shared/records.js';
  */
 export const MAX_BATCH = 200;
 
+/**
+ * Claims kept while the worker refuses the tab's claims for its budget: the rounds of the last few
+ * minutes of real play many times over, a few seconds of a flood.
+ */
+export const MAX_DEFERRED = 1000;
+
 /** Thrown by a send function when the worker refused the batch for good (retrying cannot help). */
 export class PermanentRefusal extends Error {}
 
@@ -17,8 +26,12 @@ export interface OutboxOptions {
   maxBatch?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** Claims waiting at most; beyond that new ones are counted as dropped (a flooding page). */
+  /** Claims waiting at most; beyond that the oldest one is dropped for each new one, and counted (a flooding page). */
   maxQueued?: number;
+  /** Wait before sending claims the worker refused for the tab's budget again (its budget refills with time). */
+  budgetDelayMs?: number;
+  /** Claims kept while the tab is over its budget; older ones are dropped, and counted. */
+  maxDeferred?: number;
   /** Sent claims remembered for de-duplication. */
   maxRemembered?: number;
   setTimer?: (callback: () => void, ms: number) => unknown;
@@ -60,7 +73,11 @@ export class ClaimOutbox {
   private sending = false;
   private timerPending = false;
   private delay = 0;
+  /** The worker refused claims for the tab's budget and has not taken a whole batch since. */
+  private overBudget = false;
   private readonly maxBatch: number;
+  private readonly budgetDelay: number;
+  private readonly maxDeferred: number;
   private readonly baseDelay: number;
   private readonly maxDelay: number;
   private readonly maxQueued: number;
@@ -75,6 +92,8 @@ export class ClaimOutbox {
     this.maxBatch = Math.min(options.maxBatch ?? MAX_BATCH, MAX_BATCH);
     this.baseDelay = options.baseDelayMs ?? 500;
     this.maxDelay = options.maxDelayMs ?? 60_000;
+    this.budgetDelay = options.budgetDelayMs ?? 2000;
+    this.maxDeferred = options.maxDeferred ?? MAX_DEFERRED;
     this.maxQueued = options.maxQueued ?? 20_000;
     this.maxRemembered = options.maxRemembered ?? 50_000;
     this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
@@ -91,9 +110,8 @@ export class ClaimOutbox {
       const key = claimKey(claim);
       if (this.sent.has(key) || this.queue.has(key)) {
         this.stats.duplicates++;
-      } else if (this.queue.size >= this.maxQueued) {
-        this.stats.dropped++;
       } else {
+        this.dropOldest(this.queue.size + 1 - this.maxQueued);
         this.queue.set(key, claim);
         added++;
       }
@@ -108,7 +126,7 @@ export class ClaimOutbox {
     this.sending = true;
     try {
       while (this.queue.size > 0) {
-        const batch = Array.from(this.queue).slice(0, this.maxBatch);
+        const batch = this.overBudget ? Array.from(this.queue).slice(-this.maxBatch).reverse() : Array.from(this.queue).slice(0, this.maxBatch);
         let later = new Set<number>();
         try {
           later = new Set((await this.send(batch.map(([, claim]) => claim))) ?? []);
@@ -128,11 +146,22 @@ export class ClaimOutbox {
           this.remember(key);
         });
         // Over the budget: the worker refills it with time, so wait before sending these again.
-        if (later.size > 0) return this.backOff();
+        this.overBudget = later.size > 0;
+        if (this.overBudget) {
+          this.dropOldest(this.queue.size - this.maxDeferred);
+          return this.schedule(this.budgetDelay);
+        }
         this.delay = 0;
       }
     } finally {
       this.sending = false;
+    }
+  }
+
+  private dropOldest(count: number): void {
+    for (let i = 0; i < count; i++) {
+      this.queue.delete(this.queue.keys().next().value!);
+      this.stats.dropped++;
     }
   }
 

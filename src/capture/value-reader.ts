@@ -102,7 +102,11 @@ function fullText(shown: string, holder: Element | null, selfOnly: boolean): str
 }
 
 function controlValue(control: Element): string | undefined {
-  const value = (control as HTMLInputElement).value;
+  const field = control as HTMLInputElement;
+  // A field the player is typing in holds a draft, not what the page says (a client seed half
+  // typed is no seed pair): while it has the focus, the page's own value counts.
+  const editing = control.ownerDocument.activeElement === control && typeof field.defaultValue === 'string';
+  const value = editing ? field.defaultValue : field.value;
   return typeof value === 'string' ? fullText(value, control, true) : undefined;
 }
 

@@ -19,7 +19,7 @@ export type WitnessReason =
   | 'no-commitment'
   /** No trusted user action in the page where the outcome appeared, before it (a round the page played by itself). */
   | 'no-action'
-  /** The commitment was first shown after the player's last action (a pair shown after the click or during an auto-bet). */
+  /** The commitment was first shown after the round's first action (a pair shown after the click, after a rotation on the page, or during an auto-bet). */
   | 'commitment-after-action'
   /** Another unrevealed commitment was shown for the same client seed and nonce at the time of the bet. */
   | 'several-commitments'
@@ -106,8 +106,11 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   if (outcomeAt === undefined) return { reason: 'not-observed' };
   if (revealedAt !== undefined && revealedAt <= outcomeAt) return { reason: 'outcome-after-reveal' };
   const nonce = BigInt(input.nonce);
-  const relevant = (state: PanelState) => state.clientSeed === input.clientSeed && sameGame(state, input.game) && covers(state, nonce);
-  const own = input.ownStates.filter((state) => relevant(state) && state.seenAt < outcomeAt);
+  // The round's own commitment binds its seed whichever game's page showed it (a seed pair serves
+  // every game); another commitment is a rival only where it could have served this round's game.
+  const covering = (state: PanelState) => state.clientSeed === input.clientSeed && covers(state, nonce);
+  const relevant = (state: PanelState) => covering(state) && sameGame(state, input.game);
+  const own = input.ownStates.filter((state) => covering(state) && state.seenAt < outcomeAt);
   const firstOwn = own.length === 0 ? undefined : Math.min(...own.map((state) => state.seenAt));
   const rivals = input.otherStates.filter((state) => state.commitment !== input.commitment && relevant(state));
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.

@@ -287,6 +287,45 @@ describe('startCapture: the player\'s actions', () => {
     expect(acted).toEqual({ 7: 2000, 8: 4500, 9: 4500 });
   });
 
+  it('a round ends only with an outcome of a pair shown at its actions: one the page slips in for another pair keeps the bet\'s click', async () => {
+    addListener = vi.spyOn(window, 'addEventListener');
+    let time = 1000;
+    const { send, claims } = recorder();
+    const capture = start(send, () => time);
+    const other = (hex: string) => COMMITMENT.replace(/^./, hex);
+    const panelOf = (commitment: string, nonce: number) =>
+      `<section class="panel"><dl><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd></dl></section>`;
+    const outcomeOf = (commitment: string, nonce: number, result: number) =>
+      `<section class="bet"><dl><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd><dt>Result</dt><dd>${result}</dd></dl></section>`;
+    const show = (html: string, at: number) => {
+      time = at;
+      document.body.innerHTML = html;
+      capture.scanNow();
+    };
+    const act = (at: number) => {
+      time = at;
+      actionListener('pointerdown')({ isTrusted: true, type: 'pointerdown' });
+    };
+    const [c, decoy, chosen, next] = [COMMITMENT, other('b'), other('c'), other('d')];
+    show(panelOf(c, 1), 1500);
+    act(2000); // the bet, on C
+    show(outcomeOf(decoy, 9, 4), 2500); // an outcome of a pair never shown here
+    show(panelOf(chosen, 1), 2600); // then a pair chosen knowing the bet
+    act(3000); // any later click
+    show(outcomeOf(chosen, 1, 17), 4000);
+    // An honest rotation: the rotate click, the new pair, the bet, its outcome (credited with the
+    // rotate click), then the next bet starts a round of its own.
+    act(4100);
+    show(panelOf(next, 1), 4200);
+    act(4500);
+    show(outcomeOf(next, 1, 5), 5000);
+    act(5500);
+    show(outcomeOf(next, 2, 6), 6000);
+    await vi.waitFor(() => expect(claims().filter((claim) => claim.result !== undefined)).toHaveLength(4));
+    const acted = Object.fromEntries(claims().filter((claim) => claim.result !== undefined).map((claim) => [`${claim.commitment!.slice(0, 1)}${claim.nonce}`, Math.floor(claim.actedAt!)]));
+    expect(acted).toEqual({ [`${decoy[0]}9`]: 2000, [`${chosen[0]}1`]: 2000, [`${next[0]}1`]: 4100, [`${next[0]}2`]: 5500 });
+  });
+
   it('reports a panel state shown again after another commitment for the same client seed (the page went back)', async () => {
     const other = COMMITMENT.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
     const state = (commitment: string) => `<section id="panel"><dl><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd></dl></section>`;

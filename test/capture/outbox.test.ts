@@ -106,7 +106,7 @@ describe('ClaimOutbox', () => {
     expect(outbox.stats.sent).toBe(1);
   });
 
-  it('keeps the claims the worker refused for its budget and sends them again, later', async () => {
+  it('keeps the claims the worker refused for its budget and sends them again after a while, newest first', async () => {
     const timers = manualTimers();
     const batches: string[][] = [];
     let overBudget = true;
@@ -116,27 +116,58 @@ describe('ClaimOutbox', () => {
         // The worker took the first claim; the other two only once its budget refilled.
         return overBudget ? [1, 2] : [];
       },
-      { setTimer: timers.setTimer, baseDelayMs: 500 },
+      { setTimer: timers.setTimer, baseDelayMs: 500, budgetDelayMs: 1500 },
     );
     outbox.offer([claim(1), claim(2), claim(3)]);
     await timers.runNext();
     expect(outbox.pending).toBe(2);
     expect(outbox.stats).toMatchObject({ sent: 1, deferred: 2, failures: 0, refused: 0 });
-    expect(timers.timers.map((timer) => timer.ms)).toEqual([500]);
+    // A fixed wait, not a growing one: the budget refills at a steady rate.
+    expect(timers.timers.map((timer) => timer.ms)).toEqual([1500]);
     overBudget = false;
     await timers.runNext();
-    expect(batches).toEqual([['1', '2', '3'], ['2', '3']]);
+    // What the page showed last (the player's latest round, after a flood's backlog) goes first.
+    expect(batches).toEqual([['1', '2', '3'], ['3', '2']]);
     expect(outbox.pending).toBe(0);
     expect(outbox.stats.sent).toBe(3);
     // Delivered now: never sent again.
     expect(outbox.offer([claim(2), claim(3)])).toBe(0);
   });
 
-  it('bounds the queue against a flooding page, and counts what it drops', () => {
-    const outbox = new ClaimOutbox(async () => undefined, { setTimer: () => undefined, maxQueued: 3 });
+  it('keeps only the newest claims while the tab is over its budget, counting the others as dropped', async () => {
+    const timers = manualTimers();
+    const batches: string[][] = [];
+    let refuse = true;
+    const outbox = new ClaimOutbox(
+      async (claims) => {
+        batches.push(claims.map((c) => c.nonce!));
+        return refuse ? claims.map((_, index) => index) : [];
+      },
+      { setTimer: timers.setTimer, maxBatch: 2, maxDeferred: 3 },
+    );
+    outbox.offer(Array.from({ length: 6 }, (_, nonce) => claim(nonce)));
+    await timers.runNext();
+    expect(outbox.pending).toBe(3);
+    expect(outbox.stats.dropped).toBe(3);
+    refuse = false;
+    await timers.runNext();
+    expect(batches).toEqual([['0', '1'], ['5', '4'], ['3']]);
+  });
+
+  it('bounds the queue against a flooding page: the oldest claims make room for new ones, counted as dropped', async () => {
+    const sent: string[] = [];
+    const timers = manualTimers();
+    const outbox = new ClaimOutbox(
+      async (claims) => {
+        sent.push(...claims.map((c) => c.nonce!));
+      },
+      { setTimer: timers.setTimer, maxQueued: 3 },
+    );
     outbox.offer(Array.from({ length: 5 }, (_, nonce) => claim(nonce)));
     expect(outbox.pending).toBe(3);
     expect(outbox.stats.dropped).toBe(2);
+    await timers.runNext();
+    expect(sent).toEqual(['2', '3', '4']);
   });
 
   it('forgets the oldest sent claims beyond its memory', async () => {

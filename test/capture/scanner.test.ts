@@ -49,6 +49,18 @@ describe('scanDocument: structures', () => {
     expect(only(document)).toEqual(ROUND);
   });
 
+  it('reads a field the player is typing in (it has the focus) by the page\'s own value, not the draft', () => {
+    // The window's own document: only a document in a window has a focused element.
+    document.body.innerHTML = `<label for="c">Client Seed</label><input id="c" value="${CLIENT}"><p>Nonce: 1</p>`;
+    const input = document.getElementById('c') as HTMLInputElement;
+    input.focus();
+    input.value = 'my-new-s'; // half typed
+    expect(only(document)).toEqual({ clientSeed: CLIENT, nonce: '1' });
+    input.blur();
+    expect(only(document)).toEqual({ clientSeed: 'my-new-s', nonce: '1' });
+    document.body.innerHTML = '';
+  });
+
   it('reads inputs named only by aria-label', () => {
     const document = page(`<input aria-label="Server Seed" value="${SEED}"><input aria-label="Nonce" value="1">`);
     expect(only(document)).toEqual({ serverSeed: SEED, nonce: '1' });

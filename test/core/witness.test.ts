@@ -109,6 +109,11 @@ describe('judgeWitness: other commitments', () => {
     expect(judge({ commitment: 'C2', nonce: 2, actedAt: 30, outcomeAt: 40 }, states).reason).not.toBe('bound-before-bet');
   });
 
+  it('the round\'s own commitment shown on another game\'s page binds it (a seed pair serves every game)', () => {
+    // The keno round's pair was last shown on the roulette page; after the reveal only that state is kept.
+    expect(judge({ commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 }, [state('C', 1, 10, { game: 'roulette-european' })]).reason).toBe('bound-before-bet');
+  });
+
   it('a rival revealed before the action, or of another client seed, game or a higher nonce, is no rival', () => {
     const own = state('C', 1, 10);
     const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };

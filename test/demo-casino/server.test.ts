@@ -191,19 +191,22 @@ describe('the cheat switch', () => {
     expect(page).not.toContain(pair.serverSeed);
   });
 
-  it('is driven over /__demo/ as well: cheat, rotate, reset, state', async () => {
+  it('is driven over /__demo/ as well: cheat, pair mode, rotate, reset, state', async () => {
     expect((await post(casino, '/__demo/cheat', { mode: 'bogus' })).status).toBe(400);
-    expect((await post(casino, '/__demo/cheat', { mode: 'wrong-result' })).json.cheat).toBe('wrong-result');
+    expect((await post(casino, '/__demo/cheat', { mode: 'wrong-result' })).json).toEqual({ cheat: 'wrong-result', pairMode: 'fixed' });
+    expect((await post(casino, '/__demo/pair-mode', { mode: 'bogus' })).status).toBe(400);
+    expect((await post(casino, '/__demo/pair-mode', { mode: 'per-round-counting' })).json).toEqual({ cheat: 'wrong-result', pairMode: 'per-round-counting' });
+    expect((await post(casino, '/__demo/pair-mode', { mode: 'fixed' })).json.pairMode).toBe('fixed');
     await bet('roulette-european');
-    const rotated = (await post(casino, '/__demo/rotate')).json;
-    expect(rotated.seedPairs).toHaveLength(2);
-    expect(rotated.rounds[0].revealed).toBe(true);
+    expect((await post(casino, '/__demo/rotate')).json).toEqual({ cheat: 'wrong-result', pairMode: 'fixed' });
+    expect(casino.state().seedPairs).toHaveLength(2);
+    expect(casino.state().rounds[0]!.revealed).toBe(true);
     const state = (await get(casino, '/__demo/state')).json;
     expect(state).toEqual(JSON.parse(JSON.stringify(casino.state())));
     const first = casino.state().seedPairs[0]!;
-    const reset = (await post(casino, '/__demo/reset')).json;
-    expect(reset).toMatchObject({ cheat: 'none', rounds: [], seedPairs: [{ index: 1, nextNonce: 1 }] });
+    expect((await post(casino, '/__demo/reset')).json).toEqual({ cheat: 'none', pairMode: 'fixed' });
+    expect(casino.state()).toMatchObject({ cheat: 'none', pairMode: 'fixed', rounds: [], seedPairs: [{ index: 1, nextNonce: 1 }] });
     // Seeded: a reset starts the same first pair again, so a test can replay.
-    expect(reset.activeSeedPair.serverSeed).toBe(first.serverSeed);
+    expect(casino.state().activeSeedPair.serverSeed).toBe(first.serverSeed);
   });
 });

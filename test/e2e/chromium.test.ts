@@ -22,6 +22,20 @@ import {
   witnessMismatch,
 } from './support/findings-scenario.js';
 import { stakesAndPayoutsReachTheExport } from './support/returns-scenario.js';
+import {
+  clientSeedKeptWithPanelClosed,
+  commitmentAfterClickAttack,
+  honestAutoBet,
+  honestManualBets,
+  honestPairPerRound,
+  honestTwoTabs,
+  panelHiddenAttack,
+  rerenderAfterBetAttack,
+  sameFrameAttack,
+  selfPlayAttack,
+  severalCommitmentsAttack,
+  twoSeedsAttack,
+} from './support/witness-scenario.js';
 import { hostilePageFloodsAndInjects } from './support/hostile-scenario.js';
 import { exportClearImport, chromiumDataPage } from './support/import-scenario.js';
 
@@ -46,6 +60,24 @@ describe('Chromium: the production build against the demo casino', () => {
   it('exports JSON that the CLI re-verifies to the same verdicts', () => exportReverifiedByCli(driver));
   it('imports its own JSON export back after clearing, with the same rows and verdicts, and twice without duplicates', () =>
     exportClearImport(driver, chromiumDataPage(driver)));
+
+  // The trust rule: honest play is witnessed where the order holds, no cheat ever is. After the
+  // import (a file brings no trust: a re-imported round is never judged again) and before the
+  // burst (a small store keeps the many popup reads here quick).
+  it('witnesses rounds bet by hand on one seed pair', () => honestManualBets(driver, casino));
+  it('witnesses rounds with a new seed pair per round, nonce 1 each time', () => honestPairPerRound(driver, casino, 'per-round-nonce-one'));
+  it('witnesses rounds with a new seed pair per round, nonce counting on', () => honestPairPerRound(driver, casino, 'per-round-counting'));
+  it('keeps the client seed across rotations with the seed-pair panel closed for a while', () => clientSeedKeptWithPanelClosed(driver, casino));
+  it('witnesses every round of an auto-bet started by one click', () => honestAutoBet(driver, casino));
+  it('witnesses rounds bet in two tabs on one seed pair', () => honestTwoTabs(driver, casino));
+  it('flags several commitments shown for one client seed and nonce (never witnessed)', () => severalCommitmentsAttack(driver, casino));
+  it('flags a panel re-rendered to another commitment after the bet (step witness)', () => rerenderAfterBetAttack(driver, casino));
+  it('does not witness a commitment first shown with the outcome', () => sameFrameAttack(driver, casino));
+  it('does not witness a commitment first shown after the click', () => commitmentAfterClickAttack(driver, casino));
+  it('does not witness rounds the page played by itself', () => selfPlayAttack(driver, casino));
+  it('flags two server seeds shown for one commitment (seed-conflict)', () => twoSeedsAttack(driver, casino));
+  it('does not witness rounds whose panel was hidden until after play', () => panelHiddenAttack(driver, casino));
+
   it('loses no round when the worker is stopped mid-burst', () => burstWithWorkerStops(driver, casino));
   it('shows a skipped nonce as a finding', () => nonceGapFinding(driver, casino));
   it('shows a nonce bet twice as a finding', () => nonceRepeatFinding(driver, casino));

@@ -74,6 +74,12 @@ function casinoTab(page: Page): CasinoTab {
       await page.click(selector);
       await page.waitForFunction(() => document.body.dataset.busy !== 'true');
     },
+    async type(selector, text) {
+      // Focused and selected from the driver (no click), then typed: only the key presses are the player's.
+      await page.focus(selector);
+      await page.evaluate((field) => (document.querySelector(field) as HTMLInputElement).select(), selector);
+      await page.keyboard.type(text);
+    },
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
     close: () => page.close(),
   };

@@ -6,6 +6,8 @@ export interface PopupRow {
   /** `${commitment}|${clientSeed}|${nonce}`: names the round exactly. */
   key: string;
   level: string;
+  /** Why the level (data-level-reason): `bound-before-bet` for witnessed, another code for history. */
+  levelReason: string;
   failures: string;
   text: string;
 }
@@ -23,6 +25,8 @@ export interface PopupFinding {
 export interface CasinoTab {
   /** Clicks and waits until the demo page has finished the action (body[data-busy] cleared). */
   act(selector: string): Promise<void>;
+  /** Types `text` into the field with real (trusted) key presses, replacing what it held. */
+  type(selector: string, text: string): Promise<void>;
   /** Runs `fn` in the page's own world (the hostile scenario reads what the page saw and set). */
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   close(): Promise<void>;
@@ -80,6 +84,7 @@ export function readRowsInPage(selector: string): PopupRow[] {
     nonce: row.dataset.nonce ?? '',
     key: row.dataset.key ?? '',
     level: row.dataset.level ?? '',
+    levelReason: row.dataset.levelReason ?? '',
     failures: row.dataset.failures ?? '',
     text: row.textContent ?? '',
   }));
@@ -131,4 +136,27 @@ export async function waitForFindings(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${driver.name}: timed out waiting for ${what}; popup findings were:\n${JSON.stringify(findings, null, 1)}`);
+}
+
+/**
+ * Runs in an extension page: asks the worker each message as the popup does, retrying while it
+ * restarts; the answers in order. (Self-contained: a function run in the page is sent as its source.)
+ */
+export async function askInPage(messages: unknown[]): Promise<any[]> {
+  const ask = async (message: unknown): Promise<any> => {
+    const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
+    let last: unknown;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      try {
+        const reply = (await api.runtime.sendMessage(message)) as { ok: boolean; value?: unknown; error?: string } | undefined;
+        if (reply?.ok) return reply.value;
+        last = reply?.error ?? 'no reply';
+      } catch (error) {
+        last = error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    throw new Error(`the worker did not answer ${JSON.stringify(message)}: ${String(last)}`);
+  };
+  return Promise.all(messages.map(ask));
 }

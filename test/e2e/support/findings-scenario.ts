@@ -19,11 +19,13 @@ const lastRound = (casino: DemoCasino): PlayedRound => casino.state().rounds.at(
 const ROULETTE = '/casino/roulette?variant=european';
 const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
 
-/** Opens a game page and rotates there, so the panel shows a seed pair no earlier scenario used. */
-async function freshPair(driver: BrowserDriver, path: string): Promise<CasinoTab> {
-  const tab = await driver.openCasino(path);
-  await tab.act('button[data-action="rotate"]');
-  return tab;
+/**
+ * Rotates from Node (as if in another tab) and opens a game page, so the panel shows a seed pair no
+ * earlier scenario used, and the step's first click in the page is its bet.
+ */
+async function freshPair(driver: BrowserDriver, casino: DemoCasino, path: string): Promise<CasinoTab> {
+  casino.rotateSeedPair();
+  return driver.openCasino(path);
 }
 
 /** Plays one bet with the casino cheating in `mode`, honest again afterwards. */
@@ -39,7 +41,7 @@ async function cheating(casino: DemoCasino, mode: CheatMode, play: () => Promise
 
 /** A nonce the casino skipped: a `nonce-gap` finding that names the missing nonce. */
 export async function nonceGapFinding(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const tab = await freshPair(driver, ROULETTE);
+  const tab = await freshPair(driver, casino, ROULETTE);
   await tab.act(SPIN);
   const skipped = await cheating(casino, 'skip-nonce', () => tab.act(SPIN));
   expect(skipped.nonce).toBe(3);
@@ -55,7 +57,7 @@ export async function nonceGapFinding(driver: BrowserDriver, casino: DemoCasino)
 
 /** The same nonce bet twice (keno, other picks, so the same draw): a `nonce-repeat` finding. */
 export async function nonceRepeatFinding(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const tab = await freshPair(driver, '/casino/keno');
+  const tab = await freshPair(driver, casino, '/casino/keno');
   for (const n of [1, 2, 3]) await tab.act(`button[data-number="${n}"]`);
   await tab.act('button[data-action="bet"][data-game="keno"]');
   const first = lastRound(casino);
@@ -75,7 +77,7 @@ export async function nonceRepeatFinding(driver: BrowserDriver, casino: DemoCasi
 
 /** The same nonce shown with two outcomes: the round's row is a mismatch at step `nonce`, and a `nonce-conflict` finding. */
 export async function nonceConflictMismatch(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const tab = await freshPair(driver, ROULETTE);
+  const tab = await freshPair(driver, casino, ROULETTE);
   await tab.act(SPIN);
   const first = lastRound(casino);
   const second = await cheating(casino, 'conflict-nonce', () => tab.act(SPIN));
@@ -94,7 +96,7 @@ export async function nonceConflictMismatch(driver: BrowserDriver, casino: DemoC
 
 /** A round played with a client seed other than the one the panel showed: `client-seed-changed`. */
 export async function clientSeedChangedFinding(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const tab = await freshPair(driver, ROULETTE);
+  const tab = await freshPair(driver, casino, ROULETTE);
   const set = casino.state().activeSeedPair.clientSeed;
   const round = await cheating(casino, 'other-client-seed', () => tab.act(SPIN));
   expect(round.clientSeed).not.toBe(set);
@@ -108,7 +110,7 @@ export async function clientSeedChangedFinding(driver: BrowserDriver, casino: De
 
 /** A rotation that starts the next pair on the seed it just revealed: `server-seed-reused`. */
 export async function serverSeedReusedFinding(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const tab = await freshPair(driver, ROULETTE);
+  const tab = await freshPair(driver, casino, ROULETTE);
   await tab.act(SPIN);
   const before = lastRound(casino);
   await cheating(casino, 'reuse-server-seed', () => tab.act('button[data-action="rotate"]'));
@@ -128,7 +130,7 @@ export async function serverSeedReusedFinding(driver: BrowserDriver, casino: Dem
  * pending and after the reveal, though the revealed seed matches its history entry.
  */
 export async function witnessMismatch(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const tab = await freshPair(driver, ROULETTE);
+  const tab = await freshPair(driver, casino, ROULETTE);
   const shownBefore = casino.state().activeSeedPair.commitment;
   const round = await cheating(casino, 'switch-commitment', () => tab.act(SPIN));
   expect(round.commitment).not.toBe(shownBefore);

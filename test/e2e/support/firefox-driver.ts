@@ -151,6 +151,13 @@ function casinoTab(page: Page): CasinoTab {
       const idle = await pollPage(page, () => document.body.dataset.busy !== 'true', [], 10_000);
       if (!idle) throw new Error(`firefox: the casino page stayed busy after clicking ${selector}`);
     },
+    async type(selector, text) {
+      // Focused and selected from the driver (no click), then typed: only the key presses are the player's.
+      await page.bringToFront();
+      await page.focus(selector);
+      await page.evaluate((field) => (document.querySelector(field) as HTMLInputElement).select(), selector);
+      await page.keyboard.type(text);
+    },
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
     close: () => page.close(),
   };

@@ -17,8 +17,8 @@ const lastRound = (casino: DemoCasino): PlayedRound => casino.state().rounds.at(
 
 /**
  * Honest rounds are pending until the seed pair rotates, then verified as `witnessed` (the
- * commitment was on screen before each bet); a displayed result that the seeds do not give is a
- * `mismatch` at step `outcome`.
+ * commitment was on screen before each bet, each bet a real click); a displayed result that the
+ * seeds do not give is a `mismatch` at step `outcome`.
  */
 export async function honestAndWrongResult(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   const roulette = await driver.openCasino('/casino/roulette?variant=european');
@@ -42,7 +42,7 @@ export async function honestAndWrongResult(driver: BrowserDriver, casino: DemoCa
   );
   expect(rows).toHaveLength(4);
   for (const round of [first, second, honestKeno]) {
-    expect(rowOf(rows, round)).toMatchObject({ verdict: 'verified', level: 'witnessed' });
+    expect(rowOf(rows, round)).toMatchObject({ verdict: 'verified', level: 'witnessed', levelReason: 'bound-before-bet' });
   }
   expect(rowOf(rows, cheatedKeno)).toMatchObject({ verdict: 'mismatch', failures: 'outcome' });
   // Mismatches come first in the list.
@@ -101,8 +101,8 @@ export async function roundsInsideAnIframe(driver: BrowserDriver, casino: DemoCa
     'the iframe rounds verified',
   );
   expect(rows.length).toBe(before.length + 2);
-  // Seen only after the reveal: the extension never saw these commitments beforehand.
-  for (const round of played) expect(rowOf(rows, round)!.level).toBe('history');
+  // Seen only after the reveal (and played with no click at all): never witnessed.
+  for (const round of played) expect(rowOf(rows, round)).toMatchObject({ level: 'history', levelReason: 'outcome-after-reveal' });
   await tab.close();
 }
 
