@@ -17,8 +17,9 @@ export interface ChromiumDriver extends BrowserDriver {
   session: ChromiumSession;
 }
 
-export async function chromiumDriver(casinoPort: number): Promise<ChromiumDriver> {
-  const session = await launchChromium(casinoPort);
+/** `locale`: the browser's UI language (screenshots in German); the system's by default. */
+export async function chromiumDriver(casinoPort: number, locale?: string): Promise<ChromiumDriver> {
+  const session = await launchChromium(casinoPort, locale === undefined ? {} : { locale });
   let popup: Page | undefined;
   /** The popup as a tab, reloaded so it shows the store as it is now. */
   const freshPopup = async (): Promise<Page> => {

@@ -24,6 +24,8 @@ export interface LaunchOptions {
    * during a long run (Chromium reads the popup's files when it opens) cannot change what is measured.
    */
   copyBuild?: boolean;
+  /** The browser's UI language (the extension's strings follow it), e.g. "de"; the system's by default. */
+  locale?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface LaunchOptions {
  * cloudbet.com resolve to the local demo casino, so the content script matches as on the real site.
  * The benchmarks (scripts/bench/) launch through this too.
  */
-export async function launchChromium(casinoPort: number, { netLog: withNetLog = true, copyBuild = false }: LaunchOptions = {}): Promise<ChromiumSession> {
+export async function launchChromium(casinoPort: number, { netLog: withNetLog = true, copyBuild = false, locale }: LaunchOptions = {}): Promise<ChromiumSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'fw-chromium-'));
   // Outside the profile, which close() deletes: the log is complete only once the browser has exited.
   const netLogDir = withNetLog ? await mkdtemp(join(tmpdir(), 'fw-netlog-')) : undefined;
@@ -47,7 +49,9 @@ export async function launchChromium(casinoPort: number, { netLog: withNetLog = 
     headless: true,
     ignoreHTTPSErrors: true,
     viewport: { width: 1100, height: 1400 },
+    ...(locale === undefined ? {} : { env: { ...process.env, LANGUAGE: locale } }),
     args: [
+      ...(locale === undefined ? [] : [`--lang=${locale}`]),
       `--disable-extensions-except=${extension}`,
       `--load-extension=${extension}`,
       `--host-resolver-rules=MAP www.cloudbet.com 127.0.0.1:${casinoPort}, MAP cloudbet.com 127.0.0.1:${casinoPort}`,

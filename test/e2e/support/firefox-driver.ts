@@ -24,8 +24,9 @@ const LIST_LOADED = 'ul[data-ready="true"]';
 const COUNTS_SHOWN = '[data-status]';
 const BACKGROUND_ERROR = '.banner-error';
 
-export async function firefoxDriver(casinoPort: number): Promise<FirefoxDriver> {
-  const session = await launchFirefox(casinoPort);
+/** `locale`: the browser's UI language (screenshots in German; needs Firefox's language pack); the system's by default. */
+export async function firefoxDriver(casinoPort: number, locale?: string): Promise<FirefoxDriver> {
+  const session = await launchFirefox(casinoPort, locale === undefined ? {} : { locale });
   let popup: Page | undefined;
   /**
    * Reloads the history page until `what` shows (the list, the header's counts), at most four

@@ -54,7 +54,8 @@ export const contextOf = (page: Page): string => (page.mainFrame() as unknown as
  * - System access also lets the driver suspend the event page the way about:debugging does (from
  *   an about:debugging tab): the Firefox counterpart of stopping Chromium's service worker.
  */
-export async function launchFirefox(casinoPort: number): Promise<FirefoxSession> {
+/** `locale`: the browser's UI language (the extension's strings follow it), e.g. "de"; needs Firefox's language pack for it. */
+export async function launchFirefox(casinoPort: number, { locale }: { locale?: string } = {}): Promise<FirefoxSession> {
   const extension = builtExtension('firefox');
   const manifest = JSON.parse(await readFile(join(extension, 'manifest.json'), 'utf8')) as {
     browser_specific_settings: { gecko: { id: string } };
@@ -84,6 +85,7 @@ export async function launchFirefox(casinoPort: number): Promise<FirefoxSession>
       'browser.download.always_ask_before_handling_new_types': false,
       'browser.download.start_downloads_in_tmp_dir': false,
       'browser.download.alwaysOpenPanel': false,
+      ...(locale === undefined ? {} : { 'intl.locale.requested': locale }),
     },
   });
   const bidi = bidiOf(browser);

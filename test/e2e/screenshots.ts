@@ -1,0 +1,122 @@
+// Screenshots for people to look at, not a test: the popup's list, a witnessed round's proof, a
+// `history` round's proof (with the reason for its level) and the statistics page, at the popup's
+// size, in Chromium and Firefox, in English and German. `npm run screenshots` (after `npm run
+// build`) writes them to test-results/screenshots/. German Firefox needs its language pack
+// (Debian: firefox-esr-l10n-de).
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
+import { chromiumDriver } from './support/chromium-driver.js';
+import type { BrowserDriver } from './support/driver.js';
+import { firefoxDriver } from './support/firefox-driver.js';
+import { repoRoot } from './support/paths.js';
+
+const SIZE = { width: 420, height: 600 };
+const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
+const ROTATE = 'button[data-action="rotate"]';
+
+/** What a screenshot needs of an extension page, in either browser. */
+interface Shown {
+  click(selector: string): Promise<void>;
+  waitFor(selector: string): Promise<void>;
+  shoot(file: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What Playwright's and Puppeteer's pages both have. */
+interface AnyPage {
+  click(selector: string): Promise<unknown>;
+  waitForSelector(selector: string, options: { timeout: number }): Promise<unknown>;
+  screenshot(options: { path: string }): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+const shownIn = (page: AnyPage, dir: string): Shown => ({
+  click: async (selector) => void (await page.click(selector)),
+  waitFor: async (selector) => void (await page.waitForSelector(selector, { timeout: 10_000 })),
+  shoot: async (file) => void (await page.screenshot({ path: join(dir, file) })),
+  close: async () => void (await page.close()),
+});
+
+/** Plays: two witnessed spins, a rotation in the page, a spin after it (history), a wrong keno result, a pending spin. */
+async function play(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  casino.rotateSeedPair();
+  const roulette = await driver.openCasino('/casino/roulette?variant=european');
+  await roulette.act(SPIN);
+  await roulette.act(SPIN);
+  await roulette.act(ROTATE);
+  await roulette.act(SPIN);
+  const keno = await driver.openCasino('/casino/keno');
+  await keno.act('button[data-action="quick-pick"]');
+  casino.setCheat('wrong-result');
+  await keno.act('button[data-action="bet"][data-game="keno"]');
+  casino.setCheat('none');
+  await keno.act(ROTATE);
+  await roulette.act(SPIN);
+  // Long enough for the content scripts' last readings to reach the worker.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await roulette.close();
+  await keno.close();
+}
+
+async function shootAll(open: (path: string) => Promise<Shown>, prefix: string): Promise<void> {
+  const popup = await open('popup.html');
+  await popup.waitFor('ul[data-ready="true"] [data-verdict]');
+  await popup.shoot(`${prefix}-popup.png`);
+  for (const level of ['witnessed', 'history']) {
+    await popup.click(`[data-verdict="verified"][data-level="${level}"] button`);
+    await popup.waitFor('.proof');
+    await popup.shoot(`${prefix}-detail-${level}.png`);
+    await popup.click('button.back');
+  }
+  await popup.close();
+  const stats = await open('stats.html');
+  await stats.waitFor('body');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await stats.shoot(`${prefix}-stats.png`);
+  await stats.close();
+}
+
+async function main(): Promise<void> {
+  const dir = join(repoRoot, 'test-results', 'screenshots');
+  await mkdir(dir, { recursive: true });
+  for (const locale of ['en', 'de']) {
+    for (const browser of ['chromium', 'firefox'] as const) {
+      const casino = await startDemoCasino({ seed: `screenshots-${browser}-${locale}` });
+      try {
+        if (browser === 'chromium') {
+          const driver = await chromiumDriver(casino.port, locale);
+          try {
+            await play(driver, casino);
+            await shootAll(async (path) => {
+              const page = await driver.session.context.newPage();
+              await page.setViewportSize(SIZE);
+              await page.goto(`chrome-extension://${driver.session.extensionId}/${path}`);
+              return shownIn(page, dir);
+            }, `chromium-${locale}`);
+          } finally {
+            await driver.close();
+          }
+        } else {
+          const driver = await firefoxDriver(casino.port, locale);
+          try {
+            await play(driver, casino);
+            await shootAll(async (path) => {
+              const page = await driver.session.openExtensionPage(path);
+              await driver.session.setViewport(page, SIZE);
+              return shownIn(page, dir);
+            }, `firefox-${locale}`);
+          } finally {
+            await driver.close();
+          }
+        }
+      } finally {
+        await casino.close();
+      }
+      console.log(`${browser} ${locale}: done`);
+    }
+  }
+  console.log(`screenshots in ${dir}`);
+}
+
+await main();
