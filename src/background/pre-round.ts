@@ -50,12 +50,12 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
   if (!list.some((s) => s.clientSeed === claim.clientSeed) && new Set(list.map((s) => s.clientSeed)).size >= MAX_CLIENT_SEEDS) return list;
   list.push({ clientSeed: claim.clientSeed, nonce, ...(game === undefined ? {} : { game }), seenAt });
   while (list.length > PANEL_MEMORY) {
-    // Forget the oldest state, but never the first or the last one of a client seed: the first says
+    // Forget the oldest state, but never the first or the last one of a client seed on a game: the first says
     // from which nonce on the commitment was shown (the trust rule), the last which client seeds the
     // player set for the pair (findings.ts).
     const kept = (state: PanelSighting) => {
-      const ofSeed = list.filter((other) => other.clientSeed === state.clientSeed);
-      return ofSeed[0] === state || ofSeed.at(-1) === state;
+      const ofLane = list.filter((other) => laneOf(other) === laneOf(state));
+      return ofLane[0] === state || ofLane.at(-1) === state;
     };
     const oldest = list.findIndex((state) => !kept(state));
     list.splice(oldest === -1 ? 0 : oldest, 1);
@@ -64,7 +64,8 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
 }
 
 /**
- * A revealed pair's panel states, cut down to the first and the last one of each client seed: its
+ * A revealed pair's panel states, cut down to the first and the last one of each client seed (per
+ * game: the trust rule reads a state for its own game's rounds): its
  * rounds were played before the reveal; the first state says from which nonce on the commitment was
  * shown (the trust rule judges the pair's rounds once more when the reveal completes them), the last
  * which client seeds were set (the audit). Keeps the `by-panel-time` index at about two entries per
@@ -75,11 +76,17 @@ export function settledPanel(panel: readonly PanelSighting[] | undefined): Panel
   const first = new Map<string, PanelSighting>();
   const last = new Map<string, PanelSighting>();
   for (const state of panel) {
-    if (!first.has(state.clientSeed)) first.set(state.clientSeed, state);
-    last.set(state.clientSeed, state);
+    if (!first.has(laneOf(state))) first.set(laneOf(state), state);
+    last.set(laneOf(state), state);
   }
-  return panel.filter((state) => first.get(state.clientSeed) === state || last.get(state.clientSeed) === state);
+  return panel.filter((state) => first.get(laneOf(state)) === state || last.get(laneOf(state)) === state);
 }
+
+/**
+ * A client seed on one game's pages: the trust rule reads a panel state for the rounds of its own
+ * game (core/witness.ts), so each game keeps its own first and last state.
+ */
+const laneOf = (state: PanelSighting): string => `${state.clientSeed}\n${state.game ?? ''}`;
 
 /** What a panel state and a round are looked up by: client seed and canonical nonce, as one key. */
 export const panelRoundKey = (clientSeed: string, nonce: string): string => `${clientSeed}\n${nonce}`;

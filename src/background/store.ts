@@ -195,10 +195,7 @@ async function mergeBatch(
     const newOutcome = existing?.witness === undefined || existing.observedAt.result !== record.observedAt.result || existing.actedAt !== record.actedAt;
     const completed = existing?.serverSeed === undefined && record.serverSeed !== undefined;
     if (!untimed && record.result !== undefined && (newOutcome || completed || rejudge)) {
-      // A later judgement reads only refusals up to the round's first storage: the first one read
-      // those, and a flood that began afterwards cannot have held back what the tabs showed before it.
-      const refusal = newOutcome || refusedAt === undefined || refusedAt <= (existing?.firstSeenAt ?? now) ? refusedAt : undefined;
-      const judgement = await witnessOf({ commitments, rounds }, record, refusal);
+      const judgement = await witnessOf({ commitments, rounds }, record, refusedAt);
       // Trust comes from the judgement of a new outcome; a later one only ever takes it away (panel
       // states of revealed pairs are cut down, pre-round.ts settledPanel: less evidence must not read
       // as more). An accusation is always the latest judgement's: new evidence can withdraw it.

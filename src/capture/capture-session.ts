@@ -16,13 +16,17 @@ import { decodeTapDetail, TAP_EVENT } from './tap-channel.js';
  */
 const ACTION_EVENTS = ['pointerdown', 'keydown'];
 
-/** Panel states remembered per scan and per round: a page showing hundreds at once is bounded. */
-const MAX_PANEL_STATES = 16;
+/** Slots remembered per round: one per action at most, bounded for a page that changes its panel at every click. */
+const MAX_ROUND_SLOTS = 16;
 
 /** A seed pair as the panel shows it: no outcome, no revealed seed. */
 const isPanelState = (claim: CapturedClaim): boolean =>
-  claim.commitment !== undefined && claim.clientSeed !== undefined && claim.result === undefined && claim.serverSeed === undefined;
-const pairOf = (claim: CapturedClaim): string => `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}`;
+  claim.commitment !== undefined && claim.clientSeed !== undefined && claim.nonce !== undefined && claim.result === undefined && claim.serverSeed === undefined;
+/** The slot a panel state names for the next bet, or an outcome was played in: commitment, client seed and nonce. */
+const slotOf = (claim: CapturedClaim): string => {
+  const nonce = claim.nonce !== undefined && /^\d+$/.test(claim.nonce) ? BigInt(claim.nonce).toString() : claim.nonce;
+  return `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${nonce ?? ''}`;
+};
 
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
 const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-full', 'data-clipboard-text', 'data-seed', 'data-hash', 'hidden'];
@@ -64,16 +68,17 @@ export function startCapture(options: CaptureOptions): CaptureSession {
    * round. The extension cannot tell which click placed the bet, so an outcome is credited with
    * the earliest action that could have been its bet: the first of the round (the round's
    * commitment must precede every click of it), or, when a round has ended with no click since (an
-   * auto-bet plays on), the latest before. A round ends only with an outcome for a seed pair the
-   * panel showed at one of its actions: an outcome the page slips in for some other pair (an old
-   * round, a made-up one) does not start a fresh round, so it cannot clear the bet's click away.
+   * auto-bet plays on), the latest before. A round ends only with the outcome of the very slot
+   * (commitment, client seed, nonce) the panel showed, alone, at one of its actions: an outcome the
+   * page slips in for another pair, nonce or hidden second panel (an old round, a made-up one) does
+   * not start a fresh round, so it cannot clear the bet's click away.
    */
   let lastActionAt: number | undefined;
   let roundActionAt: number | undefined;
-  /** The panel states (commitment and client seed) of the latest scan or message that showed any. */
-  let shownPanel: readonly string[] = [];
-  /** Those shown at the current round's actions. */
-  let roundPanels = new Set<string>();
+  /** The slot the latest scan or message that showed a panel state showed; none when it showed several. */
+  let shownSlot: string | undefined;
+  /** The slots shown at the current round's actions. */
+  let roundSlots = new Set<string>();
   const outbox = new ClaimOutbox(options.send, options.outbox);
   const scanner = incrementalScanner(document);
 
@@ -93,12 +98,12 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
       if (claim) claims.push(claim);
     }
-    const panels = claims.filter(isPanelState).map(pairOf);
-    if (panels.length > 0) shownPanel = panels.slice(0, MAX_PANEL_STATES);
-    // An outcome of a pair shown at the round's actions ends the round: the next click may be the next bet.
-    if (roundActionAt !== undefined && claims.some((claim) => claim.observedAt.result === at && roundPanels.has(pairOf(claim)))) {
+    const panels = new Set(claims.filter(isPanelState).map(slotOf));
+    if (panels.size > 0) shownSlot = panels.size === 1 ? [...panels][0] : undefined;
+    // The outcome of a slot shown at the round's actions ends the round: the next click may be the next bet.
+    if (roundActionAt !== undefined && claims.some((claim) => claim.observedAt.result === at && roundSlots.has(slotOf(claim)))) {
       roundActionAt = undefined;
-      roundPanels = new Set();
+      roundSlots = new Set();
     }
     if (claims.length > 0) outbox.offer(claims);
   };
@@ -157,7 +162,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       scanNow();
       lastActionAt = clock();
       roundActionAt ??= lastActionAt;
-      for (const pair of shownPanel) if (roundPanels.size < MAX_PANEL_STATES) roundPanels.add(pair);
+      if (shownSlot !== undefined && roundSlots.size < MAX_ROUND_SLOTS) roundSlots.add(shownSlot);
       stats.actions++;
     });
   const win = document.defaultView;

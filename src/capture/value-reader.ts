@@ -104,8 +104,10 @@ function fullText(shown: string, holder: Element | null, selfOnly: boolean): str
 function controlValue(control: Element): string | undefined {
   const field = control as HTMLInputElement;
   // A field the player is typing in holds a draft, not what the page says (a client seed half
-  // typed is no seed pair): while it has the focus, the page's own value counts.
-  const editing = control.ownerDocument.activeElement === control && typeof field.defaultValue === 'string';
+  // typed is no seed pair): while it has the focus, the page's own value counts. A read-only or
+  // disabled field holds no draft (the page may have set its value without its attribute).
+  const editing =
+    control.ownerDocument.activeElement === control && !field.readOnly && !field.disabled && typeof field.defaultValue === 'string';
   const value = editing ? field.defaultValue : field.value;
   return typeof value === 'string' ? fullText(value, control, true) : undefined;
 }

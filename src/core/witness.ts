@@ -106,11 +106,10 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   if (outcomeAt === undefined) return { reason: 'not-observed' };
   if (revealedAt !== undefined && revealedAt <= outcomeAt) return { reason: 'outcome-after-reveal' };
   const nonce = BigInt(input.nonce);
-  // The round's own commitment binds its seed whichever game's page showed it (a seed pair serves
-  // every game); another commitment is a rival only where it could have served this round's game.
-  const covering = (state: PanelState) => state.clientSeed === input.clientSeed && covers(state, nonce);
-  const relevant = (state: PanelState) => covering(state) && sameGame(state, input.game);
-  const own = input.ownStates.filter((state) => covering(state) && state.seenAt < outcomeAt);
+  // A panel state speaks for its own game's rounds (a casino may keep a seed pair per game), for
+  // the round's own commitment as for a rival: binding and rivalry are judged on the same states.
+  const relevant = (state: PanelState) => state.clientSeed === input.clientSeed && sameGame(state, input.game) && covers(state, nonce);
+  const own = input.ownStates.filter((state) => relevant(state) && state.seenAt < outcomeAt);
   const firstOwn = own.length === 0 ? undefined : Math.min(...own.map((state) => state.seenAt));
   const rivals = input.otherStates.filter((state) => state.commitment !== input.commitment && relevant(state));
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.

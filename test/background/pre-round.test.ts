@@ -61,6 +61,17 @@ describe('settledPanel', () => {
     expect(settledPanel(states)).toEqual([states[0], states[1], states[3]]);
     expect(settledPanel(undefined)).toBeUndefined();
   });
+
+  it('keeps them per game: the keno page\'s state survives the roulette page\'s later ones', () => {
+    const states: PanelSighting[] = [
+      { clientSeed: 'a', nonce: '1', seenAt: 1 },
+      { clientSeed: 'a', nonce: '2', game: 'roulette-european', seenAt: 2 },
+      { clientSeed: 'a', nonce: '3', game: 'keno', seenAt: 3 },
+      { clientSeed: 'a', nonce: '4', game: 'roulette-european', seenAt: 4 },
+      { clientSeed: 'a', nonce: '5', game: 'roulette-european', seenAt: 5 },
+    ];
+    expect(settledPanel(states)).toEqual([states[0], states[1], states[2], states[4]]);
+  });
 });
 
 describe('the store: panel states', () => {

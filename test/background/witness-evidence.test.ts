@@ -164,12 +164,14 @@ describe('the eight reproductions: never witnessed, each with its flag', () => {
     expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'flood' });
   });
 
-  it('8b. a flood that starts after a round was stored leaves it witnessed at the reveal; rounds after it are history (flood)', async () => {
+  it('8b. a flood after a round was stored, before its reveal, takes the witness away too (the tab may still hold back a state from before the bet)', async () => {
     const c = pair('flood-later');
     await play(panel(c, 'cs', 1, T), outcome(c, 'cs', 1, T + 20, T + 10));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'pending' });
+    expect((await roundOf(c, 'cs', 1)).witness).toBe('bound-before-bet');
     await addRateLimitNote(7, 'www.cloudbet.com', 6000, 1000, T + 100);
     await play(outcome(c, 'cs', 2, T + 220, T + 210), reveal(c, T + 300));
-    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'witnessed', levelReason: 'bound-before-bet' });
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'flood' });
     expect(await verdictOf(c, 'cs', 2)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'flood' });
   });
 });

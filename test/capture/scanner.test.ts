@@ -58,6 +58,11 @@ describe('scanDocument: structures', () => {
     expect(only(document)).toEqual({ clientSeed: CLIENT, nonce: '1' });
     input.blur();
     expect(only(document)).toEqual({ clientSeed: 'my-new-s', nonce: '1' });
+    // A read-only field holds no draft: focused (to copy it), its value is the page's.
+    input.readOnly = true;
+    input.value = 'set-by-the-page';
+    input.focus();
+    expect(only(document)).toEqual({ clientSeed: 'set-by-the-page', nonce: '1' });
     document.body.innerHTML = '';
   });
 

@@ -109,9 +109,14 @@ describe('judgeWitness: other commitments', () => {
     expect(judge({ commitment: 'C2', nonce: 2, actedAt: 30, outcomeAt: 40 }, states).reason).not.toBe('bound-before-bet');
   });
 
-  it('the round\'s own commitment shown on another game\'s page binds it (a seed pair serves every game)', () => {
-    // The keno round's pair was last shown on the roulette page; after the reveal only that state is kept.
-    expect(judge({ commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 }, [state('C', 1, 10, { game: 'roulette-european' })]).reason).toBe('bound-before-bet');
+  it('a panel state speaks for its own game only, for the round\'s own commitment as for a rival', () => {
+    // Shown on the roulette page: no binding for a keno round, so a casino with a pair per game page
+    // cannot have two open commitments for one client seed both count for the same round.
+    expect(judge({ commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 }, [state('C', 1, 10, { game: 'roulette-european' })]).reason).toBe('no-commitment');
+    const keno = state('K', 3, 10, { game: 'keno' });
+    const roulette = state('R', 3, 20, { game: 'roulette-european' });
+    expect(judge({ commitment: 'K', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, roulette]).reason).toBe('bound-before-bet');
+    expect(judge({ commitment: 'R', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, roulette]).reason).toBe('no-commitment');
   });
 
   it('a rival revealed before the action, or of another client seed, game or a higher nonce, is no rival', () => {
