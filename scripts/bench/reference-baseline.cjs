@@ -1,4 +1,4 @@
-// The baseline for `npm run bench`: the casino's own reference programs (../../../shared/seeds/,
+// The baseline for `npm run bench`: the casino's own published verifier programs (docs/design.md,
 // Keno and Roulette), followed literally, run over a whole file of rounds. Like the seeds it uses
 // js-sha3, squeezes a fixed 4·n bytes of SHAKE256 up front with shake256.create(8 * numOfBytes)
 // (n = 2 numbers for Roulette, 80 for Keno), and reads its input the simple way: the whole file

@@ -1,4 +1,4 @@
-// The demo casino's own implementation of the published procedure (../shared/seeds/), written
+// The demo casino's own implementation of the published procedure (docs/design.md), written
 // against Node's `crypto` only. It deliberately does not import src/core: the demo is the
 // extension's test fixture, and a bug shared by both sides would make every round "verify".
 import { createHash } from 'node:crypto';

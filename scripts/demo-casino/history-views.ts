@@ -1,6 +1,6 @@
 // The three layouts a round's fairness details appear in. Each round is one container element
 // with data-round-id; inside it, label → value pairs in one of the structures the scanner reads
-// (DESIGN.md, "Capture"): dt/dd on game pages, th/td rows on the history page, "Label: value"
+// (docs/design.md, "What capture reads"): dt/dd on game pages, th/td rows on the history page, "Label: value"
 // text in the framed history. Long hex is truncated on screen with the full value in an attribute,
 // except in the text layout, which has no element of its own per value and so shows it whole.
 import type { Lang } from './i18n.js';

@@ -1,5 +1,5 @@
 // Every word the pages show, in English and German. The fairness labels are the ones in
-// DESIGN.md's capture table; the three history layouts use different synonyms on purpose, so the
+// docs/design.md's capture table; the three history layouts use different synonyms on purpose, so the
 // scanner meets each spelling it claims to support.
 import type { GameId } from './fairness.js';
 

@@ -50,9 +50,9 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
   if (!list.some((s) => s.clientSeed === claim.clientSeed) && new Set(list.map((s) => s.clientSeed)).size >= MAX_CLIENT_SEEDS) return list;
   list.push({ clientSeed: claim.clientSeed, nonce, ...(game === undefined ? {} : { game }), seenAt });
   while (list.length > PANEL_MEMORY) {
-    // Forget the oldest state, but never the first or the last one of a client seed on a game: the first says
-    // from which nonce on the commitment was shown (the trust rule), the last which client seeds the
-    // player set for the pair (findings.ts).
+    // Forget the oldest state, but never the first or the last one of a client seed on a game: the
+    // first says from which nonce on the commitment was shown (the trust rule), the last which client
+    // seeds the player set for the pair (findings.ts).
     const kept = (state: PanelSighting) => {
       const ofLane = list.filter((other) => laneOf(other) === laneOf(state));
       return ofLane[0] === state || ofLane.at(-1) === state;
@@ -64,11 +64,11 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
 }
 
 /**
- * A revealed pair's panel states, cut down to the first and the last one of each client seed (per
- * game: the trust rule reads a state for its own game's rounds): its
- * rounds were played before the reveal; the first state says from which nonce on the commitment was
- * shown (the trust rule judges the pair's rounds once more when the reveal completes them), the last
- * which client seeds were set (the audit). Keeps the `by-panel-time` index at about two entries per
+ * A revealed pair's panel states, cut down to the first and the last one of each client seed on
+ * each game (the trust rule reads a state for its own game's rounds): its rounds were played before
+ * the reveal; the first state says from which nonce on the commitment was shown (the trust rule
+ * judges the pair's rounds once more when the reveal completes them), the last which client seeds
+ * were set (the audit). Keeps the `by-panel-time` index at about two entries per
  * seed pair plus the active pairs' states.
  */
 export function settledPanel(panel: readonly PanelSighting[] | undefined): PanelSighting[] | undefined {

@@ -8,7 +8,7 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-/** Exit codes, as DESIGN.md's CLI contract fixes them (3 is ours: a bug in fair-witness itself). */
+/** Exit codes, as the command line's contract fixes them (docs/design.md; 3: a bug in fair-witness itself). */
 export const EXIT_OK = 0;
 export const EXIT_MISMATCH = 1;
 export const EXIT_UNUSABLE = 2;

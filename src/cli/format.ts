@@ -4,7 +4,7 @@ import type { FailedStep, Failure, Outcome, RoundVerdict, VerdictStatus } from '
 
 export type Summary = Record<VerdictStatus, number>;
 
-/** The summary's keys in the order DESIGN.md lists them. */
+/** The summary's keys in the order docs/design.md lists them. */
 export const SUMMARY_ORDER: readonly VerdictStatus[] = ['verified', 'pending', 'mismatch', 'unsupported', 'invalid'];
 
 export function emptySummary(): Summary {

@@ -1,6 +1,6 @@
 // `fair-witness verify [--json] FILE`: streams the file's rounds through the core's verifyRound
-// and writes one verdict per round as it goes (DESIGN.md, "Contracts that tests outside the repo
-// rely on" → CLI). Large files are judged by worker threads (verify-pool.ts); the output is the same.
+// and writes one verdict per round as it goes (docs/design.md, "Contracts other tools and tests
+// rely on" → command line). Large files are judged by worker threads (verify-pool.ts); the output is the same.
 import { open } from 'node:fs/promises';
 import { EXPORT_FORMAT, EXPORT_VERSION, type VerdictStatus } from '../core/index.js';
 import type { VerifyCommand } from './args.js';

@@ -1,7 +1,7 @@
 import { nobleBackend, type HashBackend } from './hashing.js';
 import { verifyRound } from './verify.js';
 
-// Three rounds from the reference vectors (shared/vectors, computed with the casino's own program):
+// Three rounds of the reference vectors (test/fixtures/reference-vectors.json, the casino's procedure):
 // its placeholder seeds, a non-ASCII client seed, and a ':' in the client seed with nonce 2^53−1.
 const REFERENCE_ROUNDS = [
   {

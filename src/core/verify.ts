@@ -93,7 +93,7 @@ export function computeRound(
 }
 
 /**
- * The verdict on one claimed round (DESIGN.md "Verdicts and trust levels"). Total: any input,
+ * The verdict on one claimed round (docs/design.md "Verdicts"). Total: any input,
  * however malformed, gets a verdict and never an exception.
  */
 export function verifyRound(input: unknown, options: VerifyOptions = {}): RoundVerdict {

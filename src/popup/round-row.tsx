@@ -1,4 +1,4 @@
-// One row of the round list. The data-* attributes are the popup contract (DESIGN.md).
+// One row of the round list. The data-* attributes are the popup contract (docs/design.md).
 import type { RoundRow } from '../shared/records.js';
 import { VerdictBadge } from './bits.js';
 import { useEnv } from './env.js';

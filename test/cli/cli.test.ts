@@ -1,6 +1,6 @@
 // The `fair-witness` command as users run it: the bundle built by scripts/build-cli.mjs, started
-// through bin/fair-witness.js as a child process. Checks the contract in DESIGN.md ("Contracts that
-// tests outside the repo rely on" → CLI): output, --json shapes and exit codes 0/1/2.
+// through bin/fair-witness.js as a child process. Checks the contract in docs/design.md ("Contracts
+// other tools and tests rely on" → command line): output, --json shapes and exit codes 0/1/2.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

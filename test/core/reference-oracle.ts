@@ -1,6 +1,7 @@
-// An independent oracle for property tests: the casino's reference program from
-// ../../../shared/seeds/ (roulette and keno pages), ported line by line to TypeScript on top of
-// js-sha3, the package the seeds install. It shares no code with src/core.
+// An independent oracle for property tests and the reference vectors (scripts/make-vectors.ts): the
+// casino's published Roulette and Keno verifier programs (docs/design.md, "The procedure"), ported
+// line by line to TypeScript on top of js-sha3, the package they install. It shares no code with
+// src/core.
 import { sha3_256, shake256 } from 'js-sha3';
 
 export function referenceCommitment(serverSeed: string): string {

@@ -1,4 +1,4 @@
-// The reference vectors (/work/shared/vectors/rounds.json, read at test time) are the truth:
+// The reference vectors (test/fixtures/reference-vectors.json, scripts/make-vectors.ts) are the truth:
 // every backend must reproduce every field of every round, through computeRound and verifyRound.
 import { describe, expect, it } from 'vitest';
 import { keno } from '../../src/core/games/keno.js';

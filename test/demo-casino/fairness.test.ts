@@ -1,5 +1,5 @@
-// The demo's own fairness computation against the shared reference vectors (made with js-sha3
-// from the published reference programs), read at test time so they are never copied here.
+// The demo's own fairness computation against the reference vectors
+// (test/fixtures/reference-vectors.json, the casino's published procedure run with js-sha3).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadReferenceRounds } from '../support/reference-vectors.js';
@@ -15,7 +15,7 @@ function fixed(values: number[]): () => number {
   };
 }
 
-describe('demo casino fairness (node:crypto) against ../shared/vectors/rounds.json', () => {
+describe('demo casino fairness (node:crypto) against the reference vectors', () => {
   it('has vectors to check', () => {
     expect(vectors.length).toBeGreaterThan(10);
   });

@@ -1,6 +1,6 @@
-// Generators shared by the fuzz targets: the casino's real label vocabulary (DESIGN.md "Capture:
-// what the scanner reads"), values as pages show them (full, truncated, chips), random text, and
-// the reference programs' output (/work/shared/seeds: console.log of each line).
+// Generators shared by the fuzz targets: the casino's real label vocabulary (docs/design.md "What
+// capture reads"), values as pages show them (full, truncated, chips), random text, and
+// the casino's verifier programs' output (console.log of each line, test/popup/reference-output.ts).
 import fc from 'fast-check';
 import { format } from 'node:util';
 

@@ -1,4 +1,4 @@
-// The casino's keno reference program (../shared/seeds/keno-provably-fair.de.txt) run with its
+// The casino's published keno verifier program (docs/design.md, "The procedure") run with its
 // placeholder inputs, exactly as Node prints it: the text a player would paste.
 export const KENO_REFERENCE_OUTPUT = `📝 Commitment (shown before the game): b7cc9922976bd6f802961f3f8b66da8d49c6e4fca2b9c3b8228e4a85adcb4e65
 🔒 Server Seed (revealed after the game): your_server_seed

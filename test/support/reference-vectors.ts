@@ -1,5 +1,6 @@
-// Loads /work/shared/vectors/rounds.json at test time (never copied into the repo): rounds
-// computed with js-sha3 by the casino's published procedure, see ../../../shared/vectors/README.md.
+// Loads test/fixtures/reference-vectors.json: rounds computed by the casino's published procedure
+// as its own verifier programs run it (scripts/make-vectors.ts writes the file; docs/design.md has
+// the procedure). The truth the core is checked against.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -13,8 +14,7 @@ export interface ReferenceRound {
   keno: number[];
 }
 
-/** test/support → repo root → the folder where shared/ lives next to the repository. */
-export const VECTORS_URL = new URL('../../../shared/vectors/rounds.json', import.meta.url);
+export const VECTORS_URL = new URL('../fixtures/reference-vectors.json', import.meta.url);
 export const VECTORS_PATH = fileURLToPath(VECTORS_URL);
 
 let cached: ReferenceRound[] | undefined;

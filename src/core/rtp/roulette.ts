@@ -1,4 +1,4 @@
-// Roulette's return to player from the published rules alone (shared/seeds/roulette-provably-fair.de.txt):
+// Roulette's return to player from the published procedure alone (docs/design.md, "The procedure"):
 // each bet covers k of the N equally likely numbers and pays r:1, i.e. r + 1 times the stake back
 // with the stake, so RTP = k·(r + 1)/N. The seeds give N (37 European, 38 American) and the draw is
 // uniform over N by rejection sampling, so this is the exact return if the wheel is fair.

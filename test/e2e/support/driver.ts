@@ -73,7 +73,7 @@ export async function waitForRows(
   throw new Error(`${driver.name}: timed out waiting for ${what}; popup rows were:\n${JSON.stringify(rows, null, 1)}`);
 }
 
-/** Selector used by the popup: every round row carries these attributes (DESIGN.md contract). */
+/** Selector used by the popup: every round row carries these attributes (docs/design.md, contracts). */
 export const ROW_SELECTOR = '[data-verdict][data-game]';
 
 /** Runs in the popup page: reads every row's contract attributes. */
