@@ -2,6 +2,7 @@
 // as the top-level "findings" member (--json). Findings are about the history across rounds; they
 // never change a round's verdict or the exit status.
 import type { Finding } from '../core/index.js';
+import { printable } from './printable.js';
 
 /** Said once below the table when a verified round is `history` (docs/trust.md). */
 export const HISTORY_NOTE =
@@ -11,7 +12,7 @@ export const HISTORY_NOTE =
 /** The "Findings" section: a heading with the count, then one line per finding; nothing when there are none. */
 export function findingsText(findings: readonly Finding[]): string {
   if (findings.length === 0) return '';
-  const lines = findings.map((f) => `  ${f.kind}: ${f.message}\n`);
+  const lines = findings.map((f) => `  ${f.kind}: ${printable(f.message)}\n`);
   return `\nFindings (${findings.length}) across rounds (not mismatches; each says where):\n${lines.join('')}`;
 }
 

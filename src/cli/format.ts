@@ -1,6 +1,7 @@
 // How verdicts look on the terminal and in --json. Streaming output: every function returns the
 // text for one row or one line, so nothing holds all rounds at once.
 import type { FailedStep, Failure, Outcome, RoundVerdict, VerdictStatus } from '../core/index.js';
+import { printable } from './printable.js';
 
 export type Summary = Record<VerdictStatus, number>;
 
@@ -61,8 +62,8 @@ export function tableRow(index: number, nonce: unknown, verdict: RoundVerdict): 
     verdict.status,
     verdict.level ?? '',
   ];
-  const row = cells.map((cell, i) => fit(cell, COLUMNS[i]!.width, i === 0)).join(' ');
-  return `${row} ${detail(verdict)}\n`;
+  const row = cells.map((cell, i) => fit(printable(cell), COLUMNS[i]!.width, i === 0)).join(' ');
+  return `${row} ${printable(detail(verdict))}\n`;
 }
 
 /** The last column: the outcome of a verified round, what differs in a mismatch, or why. */

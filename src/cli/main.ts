@@ -7,6 +7,7 @@ import type { Io } from './io.js';
 import { roundCommand } from './round-command.js';
 import { verifyCommand } from './verify-command.js';
 import { VERSION } from './version.js';
+import { printable } from './printable.js';
 
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   try {
@@ -25,16 +26,16 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`fair-witness: ${error.message} (see fair-witness --help)\n`);
+      io.stderr.write(`fair-witness: ${printable(error.message)} (see fair-witness --help)\n`);
       return EXIT_UNUSABLE;
     }
     if (error instanceof InputError) {
-      io.stderr.write(`fair-witness: ${error.message}\n`);
+      io.stderr.write(`fair-witness: ${printable(error.message)}\n`);
       return EXIT_UNUSABLE;
     }
     // A bug in fair-witness, not in the input: still one line, the stack only on request.
     const detail = process.env.FAIR_WITNESS_DEBUG ? `\n${(error as Error)?.stack ?? ''}` : ' (set FAIR_WITNESS_DEBUG=1 for details)';
-    io.stderr.write(`fair-witness: internal error: ${error instanceof Error ? error.message : String(error)}${detail}\n`);
+    io.stderr.write(`fair-witness: internal error: ${printable(error instanceof Error ? error.message : String(error))}${detail}\n`);
     return EXIT_INTERNAL;
   }
 }

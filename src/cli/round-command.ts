@@ -6,6 +6,7 @@ import { EXIT_MISMATCH, EXIT_OK, EXIT_UNUSABLE, InputError } from './errors.js';
 import { outcomeText } from './format.js';
 import type { Io } from './io.js';
 import { nodeBackend } from './node-hash-backend.js';
+import { printable } from './printable.js';
 
 /** The claim's field names as options, for messages about them. */
 const OPTION_OF: Record<string, string> = {
@@ -79,7 +80,7 @@ function asOption(problem: string): string {
 }
 
 const LABEL_WIDTH = 17;
-const line = (label: string, value: string): string => `${label.padEnd(LABEL_WIDTH)}${value}\n`;
+const line = (label: string, value: string): string => `${label.padEnd(LABEL_WIDTH)}${printable(value)}\n`;
 
 function humanRound(command: RoundCommand, label: string, trace: RoundTrace, verdict: RoundVerdict | undefined, reasons: string[]): string {
   let text = line('game', label);

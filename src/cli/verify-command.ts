@@ -16,6 +16,7 @@ import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
 import { judgeElement, type JudgeContext, type JudgedRound } from './round-judge.js';
 import { chooseThreads, STATUS_OF_CODE, VerifyPool, type BatchReply } from './verify-pool.js';
+import { printable } from './printable.js';
 
 const CHUNK_BYTES = 1 << 20;
 /** Rounds per batch sent to a worker, and batches in flight per worker before reading waits. */
@@ -217,7 +218,7 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
     const counts = [summary.mismatch > 0 ? `${summary.mismatch} mismatched` : '', summary.invalid > 0 ? `${summary.invalid} invalid` : '']
       .filter(Boolean)
       .join(', ');
-    io.stderr.write(`fair-witness: ${counts}; first: element ${problem.index} (line ${problem.line}): ${problem.reason}\n`);
+    io.stderr.write(`fair-witness: ${counts}; first: element ${problem.index} (line ${problem.line}): ${printable(problem.reason)}\n`);
   }
   return summary.mismatch > 0 ? EXIT_MISMATCH : summary.invalid > 0 ? EXIT_UNUSABLE : EXIT_OK;
 }

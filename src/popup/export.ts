@@ -47,10 +47,13 @@ export const CSV_COLUMNS = [
 // A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV field: formula starts neutralised with a leading quote, then RFC 4180 quoting. */
+/**
+ * One CSV field: formula starts neutralised with a leading quote, then RFC 4180 quoting, also of a
+ * ';' (German spreadsheets split on it: quoted, "x;=1+1" stays one cell and never starts a formula).
+ */
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export function outcomeText(outcome: Outcome | string[] | undefined): string {

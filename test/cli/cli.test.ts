@@ -457,6 +457,32 @@ describe('fair-witness verify', () => {
   });
 });
 
+describe('fair-witness on a terminal: text from a file cannot act on it', () => {
+  // Erase the line above, move up, a CSI in its C1 form, DEL, a bidi override, a line break.
+  const HOSTILE = '\u001b[2K\u001b[1A\u009b31m\u007f\u202eevil\nfake row';
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it('verify: game names, seeds, results and reasons are shown with visible escapes, and no value starts a line', () => {
+    const file = writeJson('hostile-text.json', [
+      { game: `Keno${HOSTILE}`, serverSeed: placeholder.serverSeed, clientSeed: placeholder.clientSeed, nonce: placeholder.nonce, commitment: placeholder.commitment, result: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+      { game: 'European Roulette', serverSeed: `seed${HOSTILE}`, clientSeed: `client${HOSTILE}`, nonce: 1, commitment: placeholder.commitment, result: `17${HOSTILE}` },
+      { game: 'European Roulette', serverSeed: placeholder.serverSeed, clientSeed: placeholder.clientSeed, nonce: placeholder.nonce, commitment: placeholder.commitment, result: '1' },
+    ]);
+    const result = run(['verify', file]);
+    expect(result.code).not.toBe(0);
+    for (const text of [result.stdout, result.stderr]) expect(text).not.toMatch(RAW);
+    expect(result.stdout).toContain('\\u001b[2K');
+    expect(result.stdout).not.toMatch(/^fake row/m);
+    // The table still has one line per round, after its header, then the summary.
+    expect(result.stdout.split('\n').filter((line) => /^\s*[123] /.test(line))).toHaveLength(3);
+  });
+
+  it('round: a client seed with control characters is shown escaped', () => {
+    const result = run(['round', '--game', 'keno', '--server-seed', placeholder.serverSeed, '--client-seed', `x${HOSTILE}`, '--nonce', '1']);
+    expect(result.stdout + result.stderr).not.toMatch(RAW);
+  });
+});
+
 describe('fair-witness verify with worker threads', { timeout: 60_000 }, () => {
   // Large files are judged by workers; FAIR_WITNESS_THREADS forces them on for files of any size.
   // Whatever the threads, the output must be the one of the main thread alone, byte for byte.

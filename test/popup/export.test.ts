@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { verifyRound, type ExportedRound } from '../../src/core/index.js';
 import { buildCsv, buildExportFile, csvCell, EXPORT_PAGE_SIZE, expectedOutcome, exportJson, fetchAllExportRounds, outcomeText } from '../../src/popup/export.js';
@@ -73,6 +74,8 @@ describe('CSV export', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\t=1')).toBe("'\t=1");
     expect(csvCell('a=b')).toBe('a=b');
+    // A spreadsheet that splits on ';' (the German default) keeps a quoted cell whole.
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
   });
 
   test('has a header and one line per round with expected outcome, failures and reasons', async () => {
@@ -101,6 +104,35 @@ describe('CSV export', () => {
     expect(withSeed.length).toBe(5);
     for (const round of withSeed) expect(expectedOutcome(round)).toBe(outcomeText(verifyRound(round).expected));
     expect(rounds.filter((round) => round.serverSeed === undefined).map(expectedOutcome)).toEqual(['', '']);
+  });
+
+  test('read with either separator, \',\' or \';\' (a German spreadsheet), no cell starts a formula', () => {
+    /** A spreadsheet's CSV reading: quoted fields keep separators and line breaks. */
+    const cells = (csv: string, separator: string): string[] => {
+      const out: string[] = [];
+      let cell = '';
+      let quoted = false;
+      for (let i = 0; i < csv.length; i++) {
+        const c = csv[i]!;
+        if (quoted) {
+          if (c === '"' && csv[i + 1] === '"') (cell += '"'), i++;
+          else if (c === '"') quoted = false;
+          else cell += c;
+        } else if (c === '"') quoted = true;
+        else if (c === separator || c === '\n') (out.push(cell), (cell = ''));
+        else if (c !== '\r') cell += c;
+      }
+      return out;
+    };
+    const hostile = fc.stringMatching(/^[=+\-@\t\r\n;,"a1 ]{0,12}$/);
+    fc.assert(
+      fc.property(fc.array(fc.record({ game: hostile, clientSeed: hostile, nonce: hostile, commitment: hostile }), { maxLength: 4 }), (rows) => {
+        const csv = buildCsv(rows.map((row) => ({ ...row, verdict: 'pending' })), () => '');
+        for (const separator of [',', ';']) {
+          for (const cell of cells(csv, separator)) expect(cell, JSON.stringify({ separator, cell })).not.toMatch(/^[=+\-@\t\r]/);
+        }
+      }),
+    );
   });
 
   test('a hostile client seed cannot become a formula', () => {
