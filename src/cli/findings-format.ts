@@ -2,7 +2,7 @@
 // as the top-level "findings" member (--json). Findings are about the history across rounds; they
 // never change a round's verdict or the exit status.
 import type { Finding } from '../core/index.js';
-import { printable } from './printable.js';
+import { printable } from '../core/index.js';
 
 /** Said once below the table when a verified round is `history` (docs/trust.md). */
 export const HISTORY_NOTE =

@@ -1,7 +1,7 @@
 // How verdicts look on the terminal and in --json. Streaming output: every function returns the
 // text for one row or one line, so nothing holds all rounds at once.
 import type { FailedStep, Failure, Outcome, RoundVerdict, VerdictStatus } from '../core/index.js';
-import { printable } from './printable.js';
+import { printable } from '../core/index.js';
 
 export type Summary = Record<VerdictStatus, number>;
 

@@ -7,7 +7,7 @@ import type { Io } from './io.js';
 import { roundCommand } from './round-command.js';
 import { verifyCommand } from './verify-command.js';
 import { VERSION } from './version.js';
-import { printable } from './printable.js';
+import { printable } from '../core/index.js';
 
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   try {

@@ -1,12 +1,11 @@
 // `fair-witness round`: one round by hand. With --commitment and --result it gives the verdict on
 // what the casino showed; without --result it is a calculator for the outcome.
-import { checkClaim, lookupGame, verifyRound, type RoundTrace, type RoundVerdict } from '../core/index.js';
+import { checkClaim, lookupGame, printable, verifyRound, type RoundTrace, type RoundVerdict } from '../core/index.js';
 import type { RoundCommand } from './args.js';
 import { EXIT_MISMATCH, EXIT_OK, EXIT_UNUSABLE, InputError } from './errors.js';
 import { outcomeText } from './format.js';
 import type { Io } from './io.js';
 import { nodeBackend } from './node-hash-backend.js';
-import { printable } from './printable.js';
 
 /** The claim's field names as options, for messages about them. */
 const OPTION_OF: Record<string, string> = {

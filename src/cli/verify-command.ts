@@ -2,7 +2,7 @@
 // and writes one verdict per round as it goes (docs/design.md, "Contracts other tools and tests
 // rely on" → command line). Large files are judged by worker threads (verify-pool.ts); the output is the same.
 import { open } from 'node:fs/promises';
-import { EXPORT_FORMAT, EXPORT_VERSION, type VerdictStatus } from '../core/index.js';
+import { EXPORT_FORMAT, EXPORT_VERSION, printable, type VerdictStatus } from '../core/index.js';
 import type { VerifyCommand } from './args.js';
 import { EXIT_MISMATCH, EXIT_OK, EXIT_UNUSABLE, InputError } from './errors.js';
 import { AuditCollector } from './audit-collector.js';
@@ -16,7 +16,6 @@ import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
 import { judgeElement, type JudgeContext, type JudgedRound } from './round-judge.js';
 import { chooseThreads, STATUS_OF_CODE, VerifyPool, type BatchReply } from './verify-pool.js';
-import { printable } from './printable.js';
 
 const CHUNK_BYTES = 1 << 20;
 /** Rounds per batch sent to a worker, and batches in flight per worker before reading waits. */

@@ -1,6 +1,7 @@
 import type { GameDefinition, Outcome, ParsedDisplay } from './games/game.js';
 import { lookupGame, type GameLookup } from './games/registry.js';
 import { WITNESS_REASONS, type WitnessReason } from './witness.js';
+import { firstControl } from './printable.js';
 
 /** Fields of a round as the casino shows them; `observedAt` says when each was first seen. */
 export const CLAIM_FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature'] as const;
@@ -117,6 +118,8 @@ function optionalSeed(value: unknown, field: string, problems: string[], emptyAl
     problems.push(`${field}: looks truncated ("${clip(value)}"); the full value is needed`);
   } else if (value.isWellFormed && !value.isWellFormed()) {
     problems.push(`${field}: contains a broken Unicode surrogate`);
+  } else if (firstControl(value) !== undefined) {
+    problems.push(`${field}: contains the control character ${firstControl(value)}, which no seed shown to a player has`);
   }
   return value;
 }

@@ -1,6 +1,6 @@
 // Small pieces shared by the views: the verdict badge, copy buttons, labelled values, match marks.
 import { useState } from 'preact/hooks';
-import type { VerdictStatus } from '../core/index.js';
+import { printable, type VerdictStatus } from '../core/index.js';
 import { useEnv } from './env.js';
 import { gameLabel, statusLabel } from './labels.js';
 
@@ -29,7 +29,8 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
   const { t, copyText } = useEnv();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = () => {
-    copyText(text).then(
+    // A control character from the page would travel on unseen (into a terminal, say): copied visible.
+    copyText(printable(text)).then(
       () => setState('copied'),
       () => setState('failed'),
     );

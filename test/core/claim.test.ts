@@ -102,6 +102,14 @@ describe('checkClaim: seeds', () => {
     expect(problems(checkClaim({ ...BASE, serverSeed: 123, clientSeed: ['a'] }))).toEqual(['serverSeed: must be text', 'clientSeed: must be text']);
   });
 
+  it('refuses a seed with a control character (terminal escapes, a bidi override), naming the field and the character', () => {
+    expect(problems(checkClaim({ ...BASE, clientSeed: 'ab\u001b[2K' }))).toEqual([expect.stringMatching(/^clientSeed: .*U\+001B/)]);
+    expect(problems(checkClaim({ ...BASE, serverSeed: 'seed\u202e' }))).toEqual([expect.stringMatching(/^serverSeed: .*U\+202E/)]);
+    expect(problems(checkClaim({ ...BASE, clientSeed: 'line\nbreak' }))).toEqual([expect.stringMatching(/^clientSeed: .*U\+000A/)]);
+    // Letters of any script are not controls.
+    expect(checkClaim({ ...BASE, clientSeed: 'my lucky seed ✓ ü' }).ok).toBe(true);
+  });
+
   it('refuses a broken surrogate (it cannot be UTF-8 encoded as the casino did)', () => {
     expect(problems(checkClaim({ ...BASE, clientSeed: 'ab\ud800' }))).toEqual([expect.stringMatching(/^clientSeed: .*surrogate/)]);
   });

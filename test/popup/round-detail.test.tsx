@@ -65,6 +65,16 @@ test('a mismatch names the failed step in plain words; copy buttons copy; back r
   expect((document.activeElement?.closest('li') as HTMLElement | null)?.dataset.nonce).toBe('4');
 });
 
+test('a value with control characters from the page is copied with them visible, never raw', async () => {
+  const worker = new FakeWorker([{ ...claimFor('keno', 5), clientSeed: 'seed\u001b[2K\u202e' }]);
+  rendered = await renderApp(worker.client);
+  const { container } = rendered;
+  await click(rowsOf(container)[0]!.querySelector('button'));
+  expect(container.querySelector('.proof')!.getAttribute('data-verdict')).toBe('invalid');
+  await click(container.querySelector('[data-field="clientSeed"] button.copy'));
+  expect(rendered.copies).toEqual(['seed\\u001b[2K\\u202e']);
+});
+
 test('a pending round explains why nothing can be recomputed yet', async () => {
   const worker = new FakeWorker([claimFor('roulette-american', 3, { pending: true })]);
   rendered = await renderApp(worker.client);
