@@ -168,6 +168,18 @@ describe('importRounds', () => {
     expect(stored.observedAt.result).toBe(T - 20);
   });
 
+  it('a made-up seed from a file cannot turn a captured round into a mismatch: the casino\'s own reveal afterwards verifies it', async () => {
+    const round = vector(1);
+    await storeClaims([commitmentSighting(round, T - 100), { ...pendingClaim(round, 'American Roulette', { commitment: T - 100, result: T - 20 }), actedAt: T - 50 }], T);
+    const forged: ExportedRound = { ...(await exported())[0]!, serverSeed: 'f'.repeat(64), verdict: 'verified' };
+    await importRounds([forged], T + 1000);
+    expect((await all())[0]!.verdict.failures.map((failure) => failure.step)).toContain('commitment');
+    // The casino reveals the true seed: kept beside the file's, and the one that hashes is used.
+    await storeClaims([{ source: 'json', commitment: round.commitment, serverSeed: round.serverSeed, observedAt: { commitment: T + 2000, serverSeed: T + 2000 } }], T + 2001);
+    const stored = (await all())[0]!;
+    expect(stored.verdict).toMatchObject({ status: 'verified', level: 'witnessed', failures: [] });
+  });
+
   it('refuses a bad round on its own, with its reason, and stores the others', async () => {
     await storeMixed();
     const good = await exported();
