@@ -8,10 +8,10 @@ const MAX_OTHER_SEEDS = 4;
 /**
  * Other outcomes, picks and amounts kept per round: a few prove the conflict; a page repeating
  * claims about a stored round (which cost it no budget) must not grow the record without bound.
- * 40 outcomes is also what an imported round may carry (import.ts).
+ * An imported round may name more (import.ts); the first few are kept.
  */
-const MAX_OTHER_RESULTS = 40;
-const MAX_OTHER_PICKS = 8;
+const MAX_OTHER_RESULTS = 4;
+const MAX_OTHER_PICKS = 2;
 const MAX_OTHER_AMOUNTS = 4;
 const VALUE_FIELDS: readonly MergeableField[] = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks'];
 

@@ -46,10 +46,10 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
       const parsed = lookup.game.parseDisplayed(value);
       return parsed.ok ? lookup.game.format(parsed.outcome) : String(value);
     };
-    const shown = [record.result!, ...record.conflictingResults].map(show).join(' / ');
+    const shown = [record.result!, ...record.conflictingResults].map((value) => clipped(show(value))).join(' / ');
     const failure = {
       step: 'nonce' as const,
-      expected: show(record.result!),
+      expected: clipped(show(record.result!)),
       shown,
       message: `Nonce ${record.nonce ?? '?'} of this seed pair was shown with different outcomes: ${shown}.`,
     };
@@ -61,3 +61,7 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
   }
   return { verdict: stored, trace: verdict.trace };
 }
+
+/** An outcome as a failure quotes it: whole when it is one a game shows, cut short when a page sent a long one. */
+const MAX_QUOTED = 100;
+const clipped = (text: string): string => (text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED - 1)}…` : text);

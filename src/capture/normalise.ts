@@ -3,14 +3,20 @@
 // so one odd value never costs the whole claim), and each field stamped with the time this
 // content script first saw its current value for that round — its own clock, never the page's.
 import type { ClaimField } from '../core/index.js';
+import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { readAmount } from './amount.js';
 import { AMOUNT_FIELDS, type FairnessFields, type FieldName } from './fields.js';
 
-export const MAX_VALUE_LENGTH = 4096;
-export const MAX_LIST_LENGTH = 40;
 const NONCE = /^\d{1,20}$/;
-const TEXT_FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'roundSignature'] as const;
+/** The text fields and their limits (core/limits.ts). */
+const TEXT_FIELDS = {
+  game: MAX_GAME_NAME_LENGTH,
+  serverSeed: MAX_SEED_LENGTH,
+  commitment: MAX_HASH_TEXT_LENGTH,
+  clientSeed: MAX_SEED_LENGTH,
+  roundSignature: MAX_HASH_TEXT_LENGTH,
+} as const;
 const TIMED_FIELDS: readonly ClaimField[] = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature'];
 
 type Source = CapturedClaim['source'];
@@ -19,10 +25,10 @@ type Source = CapturedClaim['source'];
  * A page value as the schema allows it. DOM text is trimmed (layout whitespace); JSON strings are
  * kept exactly, and an empty client seed from JSON is a real value (the seeds allow it).
  */
-function textValue(value: unknown, source: Source, emptyAllowed: boolean): string | undefined {
+function textValue(value: unknown, source: Source, max: number, emptyAllowed: boolean): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = source === 'dom' ? value.trim() : value;
-  if (text.length > MAX_VALUE_LENGTH || (text === '' && !emptyAllowed)) return undefined;
+  if (text.length > max || (text === '' && !emptyAllowed)) return undefined;
   return text;
 }
 
@@ -30,7 +36,7 @@ function listValue(value: unknown, source: Source): string[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_LIST_LENGTH) return undefined;
   const items: string[] = [];
   for (const item of value) {
-    const text = textValue(item, source, false);
+    const text = textValue(item, source, MAX_RESULT_LENGTH, false);
     if (text === undefined) return undefined;
     items.push(text);
   }
@@ -42,15 +48,15 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   if (typeof raw !== 'object' || raw === null) return {};
   const input = raw as Record<string, unknown>;
   const fields: FairnessFields = {};
-  for (const field of TEXT_FIELDS) {
+  for (const [field, max] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, number][]) {
     const own = Object.hasOwn(input, field) ? input[field] : undefined;
-    const value = textValue(own, source, field === 'clientSeed' && source === 'json');
+    const value = textValue(own, source, max, field === 'clientSeed' && source === 'json');
     if (value !== undefined) fields[field] = value;
   }
   const nonce = Object.hasOwn(input, 'nonce') && typeof input.nonce === 'string' ? input.nonce.trim() : undefined;
   if (nonce !== undefined && NONCE.test(nonce)) fields.nonce = nonce;
   const result = Object.hasOwn(input, 'result') ? input.result : undefined;
-  const resultValue = Array.isArray(result) ? listValue(result, source) : textValue(result, source, false);
+  const resultValue = Array.isArray(result) ? listValue(result, source) : textValue(result, source, MAX_RESULT_LENGTH, false);
   if (resultValue !== undefined) fields.result = resultValue;
   const picks = Object.hasOwn(input, 'picks') ? listValue(input.picks, source) : undefined;
   if (picks !== undefined) fields.picks = picks;

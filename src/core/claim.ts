@@ -2,6 +2,7 @@ import type { GameDefinition, Outcome, ParsedDisplay } from './games/game.js';
 import { lookupGame, type GameLookup } from './games/registry.js';
 import { WITNESS_REASONS, type WitnessReason } from './witness.js';
 import { firstControl } from './printable.js';
+import { MAX_SEED_LENGTH } from './limits.js';
 
 /** Fields of a round as the casino shows them; `observedAt` says when each was first seen. */
 export const CLAIM_FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature'] as const;
@@ -48,7 +49,6 @@ export interface CheckedClaim {
 export type ClaimCheck = { ok: true; claim: CheckedClaim } | { ok: false; problems: string[]; lookup?: GameLookup };
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
-const MAX_SEED_LENGTH = 4096;
 // Pages shorten long hex as "3f2a…9c1e" or "3f2a...9c1e"; such a value is never the real one.
 const TRUNCATION = /…|\.\.\./;
 

@@ -13,6 +13,7 @@ export * from './commitment-audit.js';
 export * from './export-format.js';
 export * from './self-test.js';
 export * from './printable.js';
+export * from './limits.js';
 export * from './audit.js';
 export { type Ratio, ratio, decimalRatio, decimalText, percentText } from './rtp/fraction.js';
 export * from './rtp/advertised.js';

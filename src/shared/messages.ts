@@ -2,6 +2,7 @@
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
+import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary, VerifiedRound } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
@@ -11,6 +12,8 @@ const MAX_VALUE_LENGTH = 4096;
 const MAX_PAGE = 5000;
 
 const text = v.pipe(v.string(), v.maxLength(MAX_VALUE_LENGTH));
+/** A claim's text field, at most `max` characters (core/limits.ts), refused with the limit named. */
+const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer than ${max} characters`));
 /** Stakes, payouts and multipliers: plain decimal text, as capture/amount.ts writes it. */
 const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
@@ -28,14 +31,14 @@ const observedAtSchema = v.strictObject({
 
 export const capturedClaimSchema = v.strictObject({
   source: v.picklist(['dom', 'json']),
-  game: v.optional(text),
-  serverSeed: v.optional(text),
-  commitment: v.optional(text),
-  clientSeed: v.optional(text),
+  game: v.optional(claimText(MAX_GAME_NAME_LENGTH)),
+  serverSeed: v.optional(claimText(MAX_SEED_LENGTH)),
+  commitment: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
+  clientSeed: v.optional(claimText(MAX_SEED_LENGTH)),
   nonce: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'))),
-  result: v.optional(v.union([text, v.pipe(v.array(text), v.maxLength(40))])),
-  roundSignature: v.optional(text),
-  picks: v.optional(v.pipe(v.array(text), v.maxLength(40))),
+  result: v.optional(v.union([claimText(MAX_RESULT_LENGTH), v.pipe(v.array(claimText(MAX_RESULT_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))])),
+  roundSignature: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
+  picks: v.optional(v.pipe(v.array(claimText(MAX_RESULT_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))),
   stake: v.optional(amount('stake')),
   payout: v.optional(amount('payout')),
   multiplier: v.optional(amount('multiplier')),

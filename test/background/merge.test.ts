@@ -269,8 +269,8 @@ describe('mergeClaim: bounded records', () => {
       const other = Array.from({ length: 10 }, (_, n) => String(((n * 3 + i) % 40) + 1));
       record = mergeClaim(record, { ...revealedClaim(round, 'Keno'), result: other, picks: [String((i % 39) + 2)], stake: `${i + 2}.00`, serverSeed: `seed-${i}` }, 2 + i, 1);
     }
-    expect(record.conflictingResults!.length).toBeLessThanOrEqual(40);
-    expect(record.otherPicks!.length).toBeLessThanOrEqual(8);
+    expect(record.conflictingResults!.length).toBeLessThanOrEqual(4);
+    expect(record.otherPicks!.length).toBeLessThanOrEqual(2);
     expect(record.amountConflicts!.stake!.length).toBeLessThanOrEqual(4);
     expect(record.otherServerSeeds!.length).toBeLessThanOrEqual(4);
     expect(JSON.stringify(record).length).toBeLessThan(16_000);

@@ -115,7 +115,9 @@ describe('handleMessage: malformed messages', () => {
     ['an unknown field', { ...valid(), password: 'x' }, 'password: Invalid key: Expected never but received "password"'],
     ['a negative time', { ...valid(), observedAt: { result: -1 } }, 'observedAt.result: Invalid value: Expected >=0 but received -1'],
     ['an unknown source', { ...valid(), source: 'page' }, 'source: Invalid type: Expected ("dom" | "json") but received "page"'],
-    ['an oversized value', { ...valid(), clientSeed: 'x'.repeat(5000) }, 'clientSeed: Invalid length: Expected <=4096 but received 5000'],
+    ['an oversized value', { ...valid(), clientSeed: 'x'.repeat(257) }, 'clientSeed: longer than 256 characters'],
+    ['an oversized game name', { ...valid(), game: 'G'.repeat(81) }, 'game: longer than 80 characters'],
+    ['an oversized result', { ...valid(), result: ['1', 'x'.repeat(33)] }, 'result.1: longer than 32 characters'],
   ] as [string, unknown, string][])('from a casino tab, refuses a claim with %s on its own, with a specific reason', async (_label, claim, reason) => {
     expect(await handleMessage(claimsMessage(claim as CapturedClaim), casinoTab())).toEqual({
       ok: true,

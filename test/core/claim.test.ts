@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkClaim, type CheckedClaim, type ClaimCheck } from '../../src/core/claim.js';
+import { MAX_SEED_LENGTH } from '../../src/core/limits.js';
 
 const SEED = 'ebdd47f05399c7427e5b8814db8217ebb8fe8383523675731ea7bff0dbd9466f';
 const HASH = '20d223f83a98de9c85ae522c5218928c52c74698e0d167a1c649bdc1b719c64e';
@@ -114,9 +115,10 @@ describe('checkClaim: seeds', () => {
     expect(problems(checkClaim({ ...BASE, clientSeed: 'ab\ud800' }))).toEqual([expect.stringMatching(/^clientSeed: .*surrogate/)]);
   });
 
-  it('refuses seeds longer than 4096 characters', () => {
-    expect(problems(checkClaim({ ...BASE, serverSeed: 'a'.repeat(4097) }))).toEqual([expect.stringMatching(/^serverSeed: longer than 4096/)]);
-    expect(accepted(checkClaim({ ...BASE, serverSeed: 'a'.repeat(4096) })).serverSeed).toHaveLength(4096);
+  it('refuses seeds longer than MAX_SEED_LENGTH (256) characters', () => {
+    expect(problems(checkClaim({ ...BASE, serverSeed: 'a'.repeat(MAX_SEED_LENGTH + 1) }))).toEqual([expect.stringMatching(/^serverSeed: longer than 256/)]);
+    expect(problems(checkClaim({ ...BASE, clientSeed: 'c'.repeat(MAX_SEED_LENGTH + 1) }))).toEqual([expect.stringMatching(/^clientSeed: longer than 256/)]);
+    expect(accepted(checkClaim({ ...BASE, serverSeed: 'a'.repeat(MAX_SEED_LENGTH) })).serverSeed).toHaveLength(MAX_SEED_LENGTH);
   });
 });
 

@@ -1,0 +1,16 @@
+// How long each value of a claimed round may be, in one place: the content script drops a value
+// over its limit, the worker's message schema refuses it with the field named, and the core's
+// checks refuse it in a file. Real values are far shorter (a server seed is 64 hex characters, a
+// client seed a few dozen, a result a number or ten); the limits keep one claim to a few KB, so a
+// page cannot make one record, or the store, huge with claims that look valid.
+
+/** Server seed and client seed. */
+export const MAX_SEED_LENGTH = 256;
+/** Commitment and round signature: 64 hex characters, with room for what a page wraps them in. */
+export const MAX_HASH_TEXT_LENGTH = 128;
+/** A game's name as a page shows it. */
+export const MAX_GAME_NAME_LENGTH = 80;
+/** One result or pick ("00", "17", or an unsupported game's "2.35x"), or a result shown as one text. */
+export const MAX_RESULT_LENGTH = 32;
+/** Items of a result or of the picks: Keno draws 10 of 40. */
+export const MAX_LIST_LENGTH = 40;
