@@ -3,7 +3,7 @@
 // so one odd value never costs the whole claim), and each field stamped with the time this
 // content script first saw its current value for that round — its own clock, never the page's.
 import type { ClaimField } from '../core/index.js';
-import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
+import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { readAmount } from './amount.js';
 import { AMOUNT_FIELDS, type FairnessFields, type FieldName } from './fields.js';
@@ -36,7 +36,7 @@ function listValue(value: unknown, source: Source): string[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_LIST_LENGTH) return undefined;
   const items: string[] = [];
   for (const item of value) {
-    const text = textValue(item, source, MAX_RESULT_LENGTH, false);
+    const text = textValue(item, source, MAX_RESULT_ITEM_LENGTH, false);
     if (text === undefined) return undefined;
     items.push(text);
   }
@@ -56,7 +56,7 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   const nonce = Object.hasOwn(input, 'nonce') && typeof input.nonce === 'string' ? input.nonce.trim() : undefined;
   if (nonce !== undefined && NONCE.test(nonce)) fields.nonce = nonce;
   const result = Object.hasOwn(input, 'result') ? input.result : undefined;
-  const resultValue = Array.isArray(result) ? listValue(result, source) : textValue(result, source, MAX_RESULT_LENGTH, false);
+  const resultValue = Array.isArray(result) ? listValue(result, source) : textValue(result, source, MAX_RESULT_TEXT_LENGTH, false);
   if (resultValue !== undefined) fields.result = resultValue;
   const picks = Object.hasOwn(input, 'picks') ? listValue(input.picks, source) : undefined;
   if (picks !== undefined) fields.picks = picks;

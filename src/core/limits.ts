@@ -9,8 +9,10 @@ export const MAX_SEED_LENGTH = 256;
 /** Commitment and round signature: 64 hex characters, with room for what a page wraps them in. */
 export const MAX_HASH_TEXT_LENGTH = 128;
 /** A game's name as a page shows it. */
-export const MAX_GAME_NAME_LENGTH = 80;
-/** One result or pick ("00", "17", or an unsupported game's "2.35x"), or a result shown as one text. */
-export const MAX_RESULT_LENGTH = 32;
+export const MAX_GAME_NAME_LENGTH = 128;
+/** A result shown as one text: a number, or a Keno draw written out ("3, 7, 12, …, 38"). */
+export const MAX_RESULT_TEXT_LENGTH = 200;
+/** One item of a result or of the picks ("00", "17", or an unsupported game's "2.35x"). */
+export const MAX_RESULT_ITEM_LENGTH = 32;
 /** Items of a result or of the picks: Keno draws 10 of 40. */
 export const MAX_LIST_LENGTH = 40;

@@ -2,7 +2,7 @@
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
-import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
+import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary, VerifiedRound } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
@@ -36,9 +36,9 @@ export const capturedClaimSchema = v.strictObject({
   commitment: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
   clientSeed: v.optional(claimText(MAX_SEED_LENGTH)),
   nonce: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'))),
-  result: v.optional(v.union([claimText(MAX_RESULT_LENGTH), v.pipe(v.array(claimText(MAX_RESULT_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))])),
+  result: v.optional(v.union([claimText(MAX_RESULT_TEXT_LENGTH), v.pipe(v.array(claimText(MAX_RESULT_ITEM_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))])),
   roundSignature: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
-  picks: v.optional(v.pipe(v.array(claimText(MAX_RESULT_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))),
+  picks: v.optional(v.pipe(v.array(claimText(MAX_RESULT_ITEM_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))),
   stake: v.optional(amount('stake')),
   payout: v.optional(amount('payout')),
   multiplier: v.optional(amount('multiplier')),

@@ -116,7 +116,7 @@ describe('handleMessage: malformed messages', () => {
     ['a negative time', { ...valid(), observedAt: { result: -1 } }, 'observedAt.result: Invalid value: Expected >=0 but received -1'],
     ['an unknown source', { ...valid(), source: 'page' }, 'source: Invalid type: Expected ("dom" | "json") but received "page"'],
     ['an oversized value', { ...valid(), clientSeed: 'x'.repeat(257) }, 'clientSeed: longer than 256 characters'],
-    ['an oversized game name', { ...valid(), game: 'G'.repeat(81) }, 'game: longer than 80 characters'],
+    ['an oversized game name', { ...valid(), game: 'G'.repeat(129) }, 'game: longer than 128 characters'],
     ['an oversized result', { ...valid(), result: ['1', 'x'.repeat(33)] }, 'result.1: longer than 32 characters'],
   ] as [string, unknown, string][])('from a casino tab, refuses a claim with %s on its own, with a specific reason', async (_label, claim, reason) => {
     expect(await handleMessage(claimsMessage(claim as CapturedClaim), casinoTab())).toEqual({

@@ -7,7 +7,7 @@ import { deleteDB } from 'idb';
 import { afterEach, expect, it } from 'vitest';
 import { roundKey } from '../../src/background/round-key.js';
 import { DATABASE_NAME, getRound, storeClaims } from '../../src/background/store.js';
-import { MAX_LIST_LENGTH, MAX_RESULT_LENGTH, MAX_SEED_LENGTH } from '../../src/core/limits.js';
+import { MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_SEED_LENGTH } from '../../src/core/limits.js';
 import { validateClaim } from '../../src/shared/messages.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 
@@ -28,8 +28,8 @@ it(`a burst of ${BURST} growing conflicts about one round leaves its record unde
     source: 'json',
     ...key,
     serverSeed: longest(n, MAX_SEED_LENGTH),
-    result: Array.from({ length: MAX_LIST_LENGTH }, (_, i) => longest(n * 100 + i, MAX_RESULT_LENGTH)),
-    picks: Array.from({ length: MAX_LIST_LENGTH }, (_, i) => longest(n * 100 + i, MAX_RESULT_LENGTH)),
+    result: Array.from({ length: MAX_LIST_LENGTH }, (_, i) => longest(n * 100 + i, MAX_RESULT_ITEM_LENGTH)),
+    picks: Array.from({ length: MAX_LIST_LENGTH }, (_, i) => longest(n * 100 + i, MAX_RESULT_ITEM_LENGTH)),
     observedAt: { result: T + n },
   });
   // Each claim is one the worker's schema accepts as it stands.

@@ -25,7 +25,8 @@ describe('sanitiseFields', () => {
     expect(sanitiseFields({ nonce: '1'.repeat(21) }, 'dom')).toEqual({});
     expect(sanitiseFields({ nonce: 7 }, 'json')).toEqual({});
     expect(sanitiseFields({ serverSeed: 'a'.repeat(257) }, 'dom')).toEqual({});
-    expect(sanitiseFields({ game: 'G'.repeat(81), clientSeed: 'c'.repeat(256) }, 'dom')).toEqual({ clientSeed: 'c'.repeat(256) });
+    expect(sanitiseFields({ game: 'G'.repeat(129), clientSeed: 'c'.repeat(256) }, 'dom')).toEqual({ clientSeed: 'c'.repeat(256) });
+    expect(sanitiseFields({ result: 'r'.repeat(201) }, 'dom')).toEqual({});
     expect(sanitiseFields({ result: ['1', 'x'.repeat(33)] }, 'dom')).toEqual({});
     expect(sanitiseFields({ result: Array(41).fill('1') }, 'dom')).toEqual({});
     expect(sanitiseFields({ result: ['1', 2] }, 'dom')).toEqual({});
@@ -36,7 +37,7 @@ describe('sanitiseFields', () => {
   });
 
   it('always gives claims the message schema accepts', () => {
-    // Around each limit of core/limits.ts (32, 80, 128, 256) and far beyond.
+    // Around each limit of core/limits.ts (32, 128, 200, 256) and far beyond.
     const value = fc.oneof(fc.string({ maxLength: 50 }), fc.string({ minLength: 30, maxLength: 260 }), fc.string({ minLength: 4090, maxLength: 4100 }), fc.integer(), fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 45 }), fc.constant(null), fc.object());
     const fields = fc.record(
       { game: value, serverSeed: value, commitment: value, clientSeed: value, nonce: value, result: value, roundSignature: value, picks: value },

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CLAIMS_PER_MESSAGE, validateClaim, validateContentMessage, validatePageMessage } from '../../src/shared/messages.js';
 import { anything, hex64 } from './arbitraries.js';
 import { BIG_INPUT_MS, bigCases, CASE_MS, Counters, MB, PROPERTY_TIMEOUT, runProperty, share, show, targetCases, withinTime } from './harness.js';
+import { MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_SEED_LENGTH } from '../../src/core/limits.js';
 
 const TARGET = 'message-validation';
 const CASES = targetCases(2000);
@@ -148,7 +149,17 @@ describe('fuzz: validateContentMessage, validatePageMessage', () => {
   /** 1 MB messages: a full batch of big claims, a huge list, a huge key, a huge text, many keys. */
   const bigMessage = fc.oneof(
     hex64.map((seed) => ({
-      message: { type: 'claims', claims: Array.from({ length: MAX_CLAIMS_PER_MESSAGE }, () => ({ source: 'dom', serverSeed: seed, clientSeed: 'c'.repeat(4096), observedAt: {} })) },
+      // The largest valid claims (core/limits.ts): long seeds, a result of 40 long items.
+      message: {
+        type: 'claims',
+        claims: Array.from({ length: MAX_CLAIMS_PER_MESSAGE }, () => ({
+          source: 'dom',
+          serverSeed: seed,
+          clientSeed: 'c'.repeat(MAX_SEED_LENGTH),
+          result: Array.from({ length: MAX_LIST_LENGTH }, () => 'r'.repeat(MAX_RESULT_ITEM_LENGTH)),
+          observedAt: {},
+        })),
+      },
       path: undefined,
     })),
     fc.constant({ message: { type: 'claims', claims: Array.from({ length: MB / 4 }, () => 1) }, path: 'claims' }),
