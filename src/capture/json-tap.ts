@@ -5,6 +5,7 @@
 // (page-tap) and in the popup's text parser; the isolated side re-checks what it receives.
 import { LIST_FIELDS, namesRound, type FieldName } from './fields.js';
 import { labelKey } from './labels.js';
+import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../core/limits.js';
 
 /** A round as the tap hands it on: every value already text. */
 export type TapRound = Partial<Record<FieldName, string | string[]>>;
@@ -23,8 +24,8 @@ export const DEFAULT_LIMITS: WalkLimits = {
   maxNodes: 100_000,
   maxRounds: 1000,
   maxKeysPerObject: 500,
-  maxValueLength: 4096,
-  maxListLength: 40,
+  maxValueLength: MAX_CLAIM_VALUE_LENGTH,
+  maxListLength: MAX_LIST_LENGTH,
 };
 
 /** JSON keys by their folded spelling (case, "_" and "-" ignored). */

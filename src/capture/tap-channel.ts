@@ -4,13 +4,14 @@
 // detail as hostile: bounded, type-checked, and stamped with its own clock later.
 import type { FairnessFields } from './fields.js';
 import type { TapRound } from './json-tap.js';
+import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../core/limits.js';
 
 export const TAP_EVENT = 'fair-witness:json';
 /** Rounds per event; the content script batches per message anyway. */
 export const MAX_TAP_ROUNDS = 200;
 const MAX_DETAIL_LENGTH = 2_000_000;
-const MAX_TEXT = 4096;
-const MAX_LIST = 40;
+const MAX_TEXT = MAX_CLAIM_VALUE_LENGTH;
+const MAX_LIST = MAX_LIST_LENGTH;
 const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
 
 export interface TapPayload {

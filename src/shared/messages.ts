@@ -8,10 +8,11 @@ import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary, Verifi
 export const MAX_CLAIMS_PER_MESSAGE = 200;
 /** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
 export const MAX_IMPORT_ROUNDS_PER_MESSAGE = 500;
-const MAX_VALUE_LENGTH = 4096;
+/** Text in the extension's own messages (a round's key, a filter): longer than any claim value allows. */
+const MAX_MESSAGE_TEXT_LENGTH = 4096;
 const MAX_PAGE = 5000;
 
-const text = v.pipe(v.string(), v.maxLength(MAX_VALUE_LENGTH));
+const text = v.pipe(v.string(), v.maxLength(MAX_MESSAGE_TEXT_LENGTH));
 /** A claim's text field, at most `max` characters (core/limits.ts), refused with the limit named. */
 const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer than ${max} characters`));
 /** Stakes, payouts and multipliers: plain decimal text, as capture/amount.ts writes it. */
