@@ -10,7 +10,7 @@
 // preRoundCommitment is an observation too and is not taken from the file.
 import { validateClaim, type ImportReport } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
-import { isCommitmentSighting, isSeedReveal } from './round-key.js';
+import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { storageFailure } from './storage-problem.js';
 import { writeClaims, type ClaimFate } from './store.js';
 

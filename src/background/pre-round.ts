@@ -4,6 +4,7 @@
 // only one. The states are kept on the commitment's record in the `commitments` store (no store of
 // their own): the first and last of each client seed and the latest few, indexed by client seed
 // and time (`by-panel-time`, witness-evidence.ts reads it).
+import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { gameIdOf } from './merge.js';
 
@@ -32,7 +33,7 @@ const MAX_SHOWN_AGAIN = 4;
 /** The panel states of a commitment with the one in `claim` added (the same list when nothing is new). */
 export function withPanelSighting(known: readonly PanelSighting[] | undefined, claim: CapturedClaim, seenAt: number, now = seenAt): PanelSighting[] | undefined {
   if (claim.clientSeed === undefined || claim.nonce === undefined || !/^\d+$/.test(claim.nonce)) return known ? [...known] : undefined;
-  const nonce = BigInt(claim.nonce).toString();
+  const nonce = canonicalNonce(claim.nonce);
   const game = claim.game === undefined ? undefined : gameIdOf(claim.game);
   const list = [...(known ?? [])];
   const same = list.findIndex((s) => s.clientSeed === claim.clientSeed && s.nonce === nonce && s.game === game);

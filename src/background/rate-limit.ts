@@ -6,7 +6,8 @@
 // is played, refuses only floods. Claims that changed nothing (a re-sent sighting of a stored
 // round) get their token back, so re-reading a known history costs nothing.
 import type { CapturedClaim } from '../shared/records.js';
-import { isCommitmentSighting, isSeedReveal, roundKey } from './round-key.js';
+import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
+import { roundKey } from './round-key.js';
 
 export interface RateLimitOptions {
   /** New claims a tab may send at once (the bucket's size). */

@@ -1,4 +1,5 @@
 import { nobleBackend } from '../core/index.js';
+import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { CapturedClaim } from '../shared/records.js';
 
 /**
@@ -9,19 +10,7 @@ import type { CapturedClaim } from '../shared/records.js';
  */
 export function roundKey(claim: Pick<CapturedClaim, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce'>): string {
   const commitment = commitmentOf(claim) ?? '?';
-  // "007" and "7" are the same nonce to the casino's `${nonce}`.
-  const nonce = claim.nonce !== undefined && /^\d+$/.test(claim.nonce) ? BigInt(claim.nonce).toString() : claim.nonce;
-  return `${commitment}|${claim.clientSeed ?? '?'}|${nonce ?? '?'}`;
-}
-
-/** A claim that names no round: only the active seed pair's commitment, seen before any result. */
-export function isCommitmentSighting(claim: CapturedClaim): boolean {
-  return claim.commitment !== undefined && claim.result === undefined && claim.serverSeed === undefined;
-}
-
-/** A revealed seed pair with no round of its own (a "previous seeds" panel or API answer): it reveals every round of that pair. */
-export function isSeedReveal(claim: CapturedClaim): boolean {
-  return claim.serverSeed !== undefined && claim.nonce === undefined && claim.result === undefined;
+  return `${commitment}|${claim.clientSeed ?? '?'}|${claim.nonce === undefined ? '?' : canonicalNonce(claim.nonce)}`;
 }
 
 /** The commitment a claim names: the one shown, else the hash of the revealed seed. */

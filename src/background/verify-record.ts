@@ -1,5 +1,8 @@
-import { lookupGame, nobleBackend, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
+import { clip, lookupGame, nobleBackend, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
 import type { RoundRecord, StoredVerdict } from '../shared/records.js';
+
+/** How much of a long outcome a failure quotes. */
+const MAX_QUOTED = 100;
 
 /**
  * The server seed to recompute with: of the seeds shown for the round, the one that hashes to its
@@ -46,10 +49,11 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
       const parsed = lookup.game.parseDisplayed(value);
       return parsed.ok ? lookup.game.format(parsed.outcome) : String(value);
     };
-    const shown = [record.result!, ...record.conflictingResults].map((value) => clipped(show(value))).join(' / ');
+    // Quoted whole when it is an outcome a game shows, cut short when a page sent a long one.
+    const shown = [record.result!, ...record.conflictingResults].map((value) => clip(show(value), MAX_QUOTED)).join(' / ');
     const failure = {
       step: 'nonce' as const,
-      expected: clipped(show(record.result!)),
+      expected: clip(show(record.result!), MAX_QUOTED),
       shown,
       message: `Nonce ${record.nonce ?? '?'} of this seed pair was shown with different outcomes: ${shown}.`,
     };
@@ -61,7 +65,3 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
   }
   return { verdict: stored, trace: verdict.trace };
 }
-
-/** An outcome as a failure quotes it: whole when it is one a game shows, cut short when a page sent a long one. */
-const MAX_QUOTED = 100;
-const clipped = (text: string): string => (text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED - 1)}…` : text);

@@ -3,6 +3,7 @@
 // player's action, which of those had their nonce used up by a round already seen, and the latest
 // refusal of a flooding tab. Reads only: the caller writes the judgement into the round's record.
 import { judgeWitness, type PanelState, type WitnessJudgement } from '../core/index.js';
+import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
 import { commitmentOf, roundKey } from './round-key.js';
 import type { CommitmentSighting } from './schema.js';
@@ -68,17 +69,17 @@ export async function witnessOf(stores: EvidenceStores, record: RoundRecord, ref
   }
   const otherStates: PanelState[] = [];
   const usedAt = new Map<string, number>();
-  const canonicalNonce = BigInt(nonce).toString();
+  const nonceText = canonicalNonce(nonce);
   for (const other of others) {
     otherStates.push(...statesOf(await stores.commitments.get(other), clientSeed));
     // A round of that commitment on this nonce: from when it was seen, its panel state no longer covers this one.
-    const playedAt = (await stores.rounds.get(roundKey({ commitment: other, clientSeed, nonce: canonicalNonce })))?.observedAt.result;
+    const playedAt = (await stores.rounds.get(roundKey({ commitment: other, clientSeed, nonce: nonceText })))?.observedAt.result;
     if (playedAt !== undefined) usedAt.set(other, playedAt);
   }
   return judgeWitness({
     commitment,
     clientSeed,
-    nonce: canonicalNonce,
+    nonce: nonceText,
     game: record.gameId,
     outcomeAt,
     ...(actedAt === undefined ? {} : { actedAt }),

@@ -2,6 +2,7 @@
 // the JSON tap's events, and hands claims to the outbox. Everything the page can trigger runs
 // inside a guard: capture never throws into the page, it counts its errors instead. Nothing here
 // writes markup or evaluates page text. The browser API is passed in (see content.ts).
+import { canonicalNonce, isCommitmentSighting } from '../shared/claim-kinds.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { strictClock } from './clock.js';
 import { FirstSeen, toClaim } from './normalise.js';
@@ -19,14 +20,11 @@ const ACTION_EVENTS = ['pointerdown', 'keydown'];
 /** Slots remembered per round: one per action at most, bounded for a page that changes its panel at every click. */
 const MAX_ROUND_SLOTS = 16;
 
-/** A seed pair as the panel shows it: no outcome, no revealed seed. */
-const isPanelState = (claim: CapturedClaim): boolean =>
-  claim.commitment !== undefined && claim.clientSeed !== undefined && claim.nonce !== undefined && claim.result === undefined && claim.serverSeed === undefined;
+/** A panel state that names the slot of the next bet: a commitment sighting with its client seed and nonce. */
+const isPanelState = (claim: CapturedClaim): boolean => isCommitmentSighting(claim) && claim.clientSeed !== undefined && claim.nonce !== undefined;
 /** The slot a panel state names for the next bet, or an outcome was played in: commitment, client seed and nonce. */
-const slotOf = (claim: CapturedClaim): string => {
-  const nonce = claim.nonce !== undefined && /^\d+$/.test(claim.nonce) ? BigInt(claim.nonce).toString() : claim.nonce;
-  return `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${nonce ?? ''}`;
-};
+const slotOf = (claim: CapturedClaim): string =>
+  `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${claim.nonce === undefined ? '' : canonicalNonce(claim.nonce)}`;
 
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
 const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-full', 'data-clipboard-text', 'data-seed', 'data-hash', 'hidden'];

@@ -110,6 +110,7 @@ function optionalSeed(value: unknown, field: string, problems: string[], emptyAl
     problems.push(`${field}: must be text`);
     return undefined;
   }
+  const control = firstControl(value);
   if (value === '' && !emptyAllowed) {
     problems.push(`${field}: empty`);
   } else if (value.length > MAX_SEED_LENGTH) {
@@ -118,8 +119,8 @@ function optionalSeed(value: unknown, field: string, problems: string[], emptyAl
     problems.push(`${field}: looks truncated ("${clip(value)}"); the full value is needed`);
   } else if (value.isWellFormed && !value.isWellFormed()) {
     problems.push(`${field}: contains a broken Unicode surrogate`);
-  } else if (firstControl(value) !== undefined) {
-    problems.push(`${field}: contains the control character ${firstControl(value)}, which no seed shown to a player has`);
+  } else if (control !== undefined) {
+    problems.push(`${field}: contains the control character ${control}, which no seed shown to a player has`);
   }
   return value;
 }

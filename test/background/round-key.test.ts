@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCommitmentSighting, roundKey } from '../../src/background/round-key.js';
-import { commitmentSighting, pendingClaim, revealedClaim, vector } from './fixtures.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { pendingClaim, revealedClaim, vector } from './fixtures.js';
 
 describe('roundKey', () => {
   const round = vector(1);
@@ -36,21 +36,5 @@ describe('roundKey', () => {
 
   it('marks missing parts with "?"', () => {
     expect(roundKey({})).toBe('?|?|?');
-  });
-});
-
-describe('isCommitmentSighting', () => {
-  const round = vector(0);
-
-  it('is a commitment with neither result nor server seed', () => {
-    expect(isCommitmentSighting(commitmentSighting(round, 1))).toBe(true);
-    expect(isCommitmentSighting({ ...commitmentSighting(round, 1), clientSeed: round.clientSeed, nonce: '3' })).toBe(true);
-  });
-
-  it('is not a round that has a result or a revealed seed', () => {
-    expect(isCommitmentSighting(pendingClaim(round, 'Keno'))).toBe(false);
-    expect(isCommitmentSighting(revealedClaim(round, 'Keno'))).toBe(false);
-    expect(isCommitmentSighting({ source: 'dom', serverSeed: round.serverSeed, observedAt: {} })).toBe(false);
-    expect(isCommitmentSighting({ source: 'dom', observedAt: {} })).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
 import { request as httpsRequest } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PeerCertificate } from 'node:tls';
-import type { DemoCasino } from '../../scripts/demo-casino/server.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
 
 export interface Reply {
   status: number;
@@ -42,6 +43,22 @@ export function call(casino: DemoCasino, method: string, path: string, body?: un
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * One demo casino for the tests of a file (or describe block), seeded with `seed`, back to its first
+ * state before each test and closed after the last; `started` receives it.
+ */
+export function useDemoCasino(seed: string, started: (casino: DemoCasino) => void): void {
+  let casino: DemoCasino | undefined;
+  beforeAll(async () => {
+    casino = await startDemoCasino({ seed });
+    started(casino);
+  });
+  afterAll(async () => {
+    await casino?.close();
+  });
+  beforeEach(() => casino?.reset());
 }
 
 export const get = (casino: DemoCasino, path: string) => call(casino, 'GET', path);

@@ -1,21 +1,14 @@
 // The seed-lifecycle cheats: each makes the casino's history show exactly one kind of finding of
 // the audit, through the same API and /__demo/ route the pages and e2e tests use. Every outcome is
 // checked against computeRound (the casino's own fairness module, pinned by the shared vectors).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CasinoState } from '../../scripts/demo-casino/casino-state.js';
 import { commitmentOf, computeRound, roundSignatureOf, type GameId } from '../../scripts/demo-casino/fairness.js';
-import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
-import { post } from './helpers.js';
+import type { DemoCasino } from '../../scripts/demo-casino/server.js';
+import { post, useDemoCasino } from './helpers.js';
 
 let casino: DemoCasino;
-
-beforeAll(async () => {
-  casino = await startDemoCasino({ port: 0, seed: 'lifecycle-test' });
-});
-afterAll(async () => {
-  await casino.close();
-});
-beforeEach(() => casino.reset());
+useDemoCasino('lifecycle-test', (started) => (casino = started));
 
 async function bet(game: GameId, picks?: number[]) {
   const reply = await post(casino, '/api/bet', picks ? { game, picks } : { game });

@@ -2,21 +2,14 @@
 // ('per-round-nonce-one', 'per-round-counting'), as Cloudbet's pages describe (a finished round's
 // server seed is seen once a new round has started on a new pair). The client seed is kept; the
 // bet's own answer still shows its round unrevealed, the reveal comes after it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CasinoState } from '../../scripts/demo-casino/casino-state.js';
 import { commitmentOf, computeRound, roundSignatureOf, type GameId } from '../../scripts/demo-casino/fairness.js';
-import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
-import { get, parseHtml, post } from './helpers.js';
+import type { DemoCasino } from '../../scripts/demo-casino/server.js';
+import { get, parseHtml, post, useDemoCasino } from './helpers.js';
 
 let casino: DemoCasino;
-
-beforeAll(async () => {
-  casino = await startDemoCasino({ seed: 'pair-modes-test' });
-});
-afterAll(async () => {
-  await casino.close();
-});
-beforeEach(() => casino.reset());
+useDemoCasino('pair-modes-test', (started) => (casino = started));
 
 async function bet(game: GameId, picks?: number[]) {
   const reply = await post(casino, '/api/bet', picks ? { game, picks } : { game });

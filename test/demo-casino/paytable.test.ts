@@ -1,11 +1,11 @@
 // What demo bets pay: a fixed keno table per picks count with a ~99 % return (checked with the
 // extension's exact hypergeometric math, independent of the demo), roulette's "Red" by the real
 // rules, exact money arithmetic, and the amounts in the API and every page layout.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanStake, KENO_PAYTABLE, multiplierOf, payoutOf } from '../../scripts/demo-casino/paytable.js';
-import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
+import type { DemoCasino } from '../../scripts/demo-casino/server.js';
 import { kenoRtp } from '../../src/core/index.js';
-import { get, parseHtml, post } from './helpers.js';
+import { get, parseHtml, post, useDemoCasino } from './helpers.js';
 
 describe('keno paytable', () => {
   it('has a multiplier for every hit count of 1–10 picks, 0 hits paying nothing, more hits never paying less', () => {
@@ -64,13 +64,7 @@ describe('money', () => {
 
 describe('amounts in the API and on the pages', () => {
   let casino: DemoCasino;
-  beforeAll(async () => {
-    casino = await startDemoCasino({ seed: 'paytable-test' });
-  });
-  afterAll(async () => {
-    await casino.close();
-  });
-  beforeEach(() => casino.reset());
+  useDemoCasino('paytable-test', (started) => (casino = started));
 
   it('takes the stake from the bet, defaults to 1.00, and answers with amount, payout and multiplier', async () => {
     const keno = await post(casino, '/api/bet', { game: 'keno', picks: [1, 2, 3], stake: '2.50' });

@@ -3,20 +3,13 @@
 // it should. Every outcome is checked against computeRound, itself pinned by the shared vectors.
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitmentOf, computeRound, roundSignatureOf, type GameId } from '../../scripts/demo-casino/fairness.js';
 import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
-import { get, post, PAGE_PATHS } from './helpers.js';
+import { get, PAGE_PATHS, post, useDemoCasino } from './helpers.js';
 
 let casino: DemoCasino;
-
-beforeAll(async () => {
-  casino = await startDemoCasino({ port: 0, seed: 'server-test' });
-});
-afterAll(async () => {
-  await casino.close();
-});
-beforeEach(() => casino.reset());
+useDemoCasino('server-test', (started) => (casino = started));
 
 const HEX64 = /^[0-9a-f]{64}$/;
 

@@ -3,22 +3,15 @@
 // commitment. Checked here through the API and the pages as the page script meets them; the
 // end-to-end tests (test/e2e/support/witness-scenario.ts) play them in the browsers. Outcomes are
 // checked against computeRound (Node crypto, pinned by the shared vectors).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALTERNATIVE_COUNT, HELD_RESULT_CHEATS } from '../../scripts/demo-casino/casino-state.js';
 import { commitmentOf, computeRound, roundSignatureOf, type GameId } from '../../scripts/demo-casino/fairness.js';
 import { multiplierOf } from '../../scripts/demo-casino/paytable.js';
-import { HELD_RESULT_MS, startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
-import { get, parseHtml, post } from './helpers.js';
+import { HELD_RESULT_MS, type DemoCasino } from '../../scripts/demo-casino/server.js';
+import { get, parseHtml, post, useDemoCasino } from './helpers.js';
 
 let casino: DemoCasino;
-
-beforeAll(async () => {
-  casino = await startDemoCasino({ seed: 'witness-cheats-test' });
-});
-afterAll(async () => {
-  await casino.close();
-});
-beforeEach(() => casino.reset());
+useDemoCasino('witness-cheats-test', (started) => (casino = started));
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const ROULETTE = '/casino/roulette?variant=european';

@@ -351,12 +351,17 @@ export async function sameFrameAttack(driver: BrowserDriver, casino: DemoCasino)
  * commitment was shown after the action, `history`, reason `commitment-after-action`.
  */
 export async function commitmentAfterClickAttack(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const { played, stored } = await playThenRevealElsewhere(driver, casino, 'commitment-after-click', KENO, async (tab) => {
+  await oneKenoBetIsHistory(driver, casino, 'commitment-after-click', 'commitment-after-action');
+}
+
+/** One Keno bet by hand (quick pick, bet) with the casino cheating in `cheat`: verified, `history` for `reason`. */
+async function oneKenoBetIsHistory(driver: BrowserDriver, casino: DemoCasino, cheat: CheatMode, reason: string): Promise<void> {
+  const { played, stored } = await playThenRevealElsewhere(driver, casino, cheat, KENO, async (tab) => {
     await tab.act(QUICK_PICK);
     await tab.act(KENO_BET);
   });
   expect(played).toHaveLength(1);
-  expect(stored[0]).toMatchObject({ status: 'verified', level: 'history', levelReason: 'commitment-after-action' });
+  expect(stored[0]).toMatchObject({ status: 'verified', level: 'history', levelReason: reason });
 }
 
 /**
@@ -404,10 +409,5 @@ export async function twoSeedsAttack(driver: BrowserDriver, casino: DemoCasino):
  * history, its commitment never in a panel before the bet: `history`, reason `no-commitment`.
  */
 export async function panelHiddenAttack(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
-  const { played, stored } = await playThenRevealElsewhere(driver, casino, 'panel-hidden', KENO, async (tab) => {
-    await tab.act(QUICK_PICK);
-    await tab.act(KENO_BET);
-  });
-  expect(played).toHaveLength(1);
-  expect(stored[0]).toMatchObject({ status: 'verified', level: 'history', levelReason: 'no-commitment' });
+  await oneKenoBetIsHistory(driver, casino, 'panel-hidden', 'no-commitment');
 }

@@ -1,0 +1,18 @@
+// What a claim is about, read from its fields alone: shared by the content script (which must not
+// bundle hashing or the store) and the worker.
+import type { CapturedClaim } from './records.js';
+
+/** A claim that names no round: only the active seed pair's commitment, seen before any result. */
+export function isCommitmentSighting(claim: CapturedClaim): boolean {
+  return claim.commitment !== undefined && claim.result === undefined && claim.serverSeed === undefined;
+}
+
+/** A revealed seed pair with no round of its own (a "previous seeds" panel or API answer): it reveals every round of that pair. */
+export function isSeedReveal(claim: CapturedClaim): boolean {
+  return claim.serverSeed !== undefined && claim.nonce === undefined && claim.result === undefined;
+}
+
+/** A nonce as the casino's `${nonce}` writes it: "007" and "7" are one nonce. Text that is not digits stays as it is. */
+export function canonicalNonce(nonce: string): string {
+  return /^\d+$/.test(nonce) ? BigInt(nonce).toString() : nonce;
+}
