@@ -8,6 +8,10 @@
 // this extension saw itself (a commitment sighting before a result it saw on the casino's page),
 // never because the file says so. A round known only from a file is `history` at best.
 // preRoundCommitment is an observation too and is not taken from the file.
+//
+// Evidence: a round this extension captured on the casino's page only takes what confirms it, or
+// the seed that hashes to its commitment (import-guard.ts); a value only a file gave gives way to
+// what the casino's page shows later (merge.ts, `fileFields`).
 import { validateClaim, type ImportReport } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
@@ -75,14 +79,14 @@ export async function importRounds(rounds: readonly unknown[], now = Date.now())
   const report: ImportReport = { added: 0, updated: 0, known: 0, refused: [] };
   const claims: CapturedClaim[] = [];
   /** For each round taken, which of `claims` are its own. */
-  const spans: { first: number; count: number }[] = [];
+  const spans: { first: number; count: number; index: number }[] = [];
   rounds.forEach((round, index) => {
     const converted = claimsOfExportedRound(round);
     if (!converted.ok) {
       report.refused.push({ index, reason: converted.reason });
       return;
     }
-    spans.push({ first: claims.length, count: converted.claims.length });
+    spans.push({ first: claims.length, count: converted.claims.length, index });
     claims.push(...converted.claims);
   });
   if (claims.length === 0) return report;
@@ -93,11 +97,14 @@ export async function importRounds(rounds: readonly unknown[], now = Date.now())
     // Nothing of the chunk was stored (one transaction): the popup says so and the user can retry.
     throw storageFailure(error);
   }
-  for (const { first, count } of spans) {
+  spans.forEach(({ first, count, index }) => {
     const own = fates.slice(first, first + count);
-    if (own[0] === 'added') report.added++;
+    const refusal = own.find((fate) => typeof fate === 'object');
+    if (refusal !== undefined) report.refused.push({ index, reason: refusal.refused });
+    else if (own[0] === 'added') report.added++;
     else if (own.some((fate) => fate !== 'known')) report.updated++;
     else report.known++;
-  }
+  });
+  report.refused.sort((a, b) => a.index - b.index);
   return report;
 }

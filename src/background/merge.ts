@@ -1,8 +1,9 @@
-import { lookupGame, normalizeGameName, type ClaimField } from '../core/index.js';
-import type { CapturedClaim, RoundRecord } from '../shared/records.js';
+import { CLAIM_FIELDS, lookupGame, normalizeGameName, type ClaimField } from '../core/index.js';
+import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
 import { roundKey } from './round-key.js';
 
 type MergeableField = Exclude<ClaimField, 'game'> | 'picks';
+const FILE_FIELDS: readonly FileField[] = [...CLAIM_FIELDS, 'picks', 'stake', 'payout', 'multiplier'];
 /** Other server seeds kept per round: enough to show a conflict, bounded against a flood. */
 const MAX_OTHER_SEEDS = 4;
 /**
@@ -24,7 +25,7 @@ export function gameIdOf(name: string): string {
 }
 
 /** Canonical text of a displayed value, so "17" from JSON and "17" from the DOM, or keno chips in any order, compare equal. */
-function canonical(field: MergeableField, value: string | string[], gameName: string): string {
+export function canonical(field: MergeableField, value: string | string[], gameName: string): string {
   if (field === 'result') {
     const lookup = lookupGame(gameName);
     if (lookup.kind === 'supported') {
@@ -37,7 +38,7 @@ function canonical(field: MergeableField, value: string | string[], gameName: st
 }
 
 /** Picks as one text, numerically sorted, so "07" and "7", or any order, are the same picks. */
-function picksText(picks: string | string[]): string {
+export function picksText(picks: string | string[]): string {
   const list = Array.isArray(picks) ? picks : [picks];
   return list
     .map((p) => (/^\d+$/.test(p.trim()) ? String(Number(p.trim())) : p.trim()))
@@ -51,12 +52,22 @@ function isWholeOutcome(shown: string | string[], gameName: string): boolean {
   return lookup.kind !== 'supported' || lookup.game.parseDisplayed(shown).ok;
 }
 
+export interface MergeOptions {
+  /**
+   * The claim comes from an imported file, not from a casino page: the fields it fills get no
+   * observation time and are listed in `fileFields`, so the casino's own display can take them over.
+   */
+  fromFile?: boolean;
+}
+
 /**
  * Folds one sighting into the record of its round (verdict not yet recomputed). Values are never
  * overwritten: a second, different value for the same seed pair and nonce is kept as a conflict,
- * because the casino showing two outcomes for one round is itself a finding.
+ * because the casino showing two outcomes for one round is itself a finding. The one exception is
+ * a value only a file gave: what the casino's page shows replaces it (the file's is kept apart in
+ * `fileSaid`), so a file can neither accuse the casino of a second outcome nor hide its first one.
  */
-export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedClaim, now: number, seq: number): RoundRecord {
+export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedClaim, now: number, seq: number, options: MergeOptions = {}): RoundRecord {
   const record: RoundRecord = existing
     ? { ...existing, observedAt: { ...existing.observedAt } }
     : {
@@ -71,6 +82,7 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
         verdict: { status: 'pending', failures: [], reasons: [] },
       };
   const seenAt = (field: ClaimField): number => Math.min(claim.observedAt[field] ?? now, now);
+  if (!options.fromFile && record.fileFields) takeOverFromFile(record, claim);
 
   if (claim.game && (!record.game || record.gameId === 'unknown')) {
     record.game = claim.game;
@@ -121,8 +133,61 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
     else delete record.conflictingResults;
   }
   mergeAmounts(record, claim);
+  if (options.fromFile) noteFileFields(existing, record);
   record.updatedAt = now;
   return record;
+}
+
+function valueOf(record: RoundRecord | CapturedClaim, field: FileField): string | string[] | undefined {
+  return field === 'game' ? record.game || undefined : record[field];
+}
+
+/** Whether two values of one field are the same value, however each was written. */
+export function sameFieldValue(field: FileField, a: string | string[], b: string | string[], game: string): boolean {
+  if (field === 'game') return gameIdOf(String(a)) === gameIdOf(String(b));
+  if (field === 'picks') return picksText(a) === picksText(b);
+  if (field === 'stake' || field === 'payout' || field === 'multiplier') return sameAmount(String(a), String(b));
+  return canonical(field, a, game) === canonical(field, b, game);
+}
+
+/**
+ * The casino's page shows a field a file filled: the page's value stands from now on. A different
+ * file value moves to `fileSaid` with the conflicts it brought (they were the file's too).
+ */
+function takeOverFromFile(record: RoundRecord, claim: CapturedClaim): void {
+  const remaining: FileField[] = [];
+  for (const field of record.fileFields ?? []) {
+    const shown = valueOf(claim, field);
+    const filed = valueOf(record, field);
+    if (shown === undefined || filed === undefined) {
+      if (filed !== undefined) remaining.push(field);
+      continue;
+    }
+    if (sameFieldValue(field, filed, shown, record.game)) continue;
+    record.fileSaid = { ...record.fileSaid, [field]: filed };
+    if (field === 'game') {
+      record.game = '';
+      record.gameId = 'unknown';
+    } else delete record[field];
+    if (field === 'result') delete record.conflictingResults;
+    if (field === 'serverSeed') delete record.otherServerSeeds;
+    if (field === 'picks') delete record.otherPicks;
+    if ((field === 'stake' || field === 'payout' || field === 'multiplier') && record.amountConflicts) {
+      const { [field]: _dropped, ...others } = record.amountConflicts;
+      if (Object.keys(others).length > 0) record.amountConflicts = others;
+      else delete record.amountConflicts;
+    }
+  }
+  if (remaining.length > 0) record.fileFields = remaining;
+  else delete record.fileFields;
+}
+
+/** After a file's claim: the fields it filled are the file's, with no observation time. */
+function noteFileFields(existing: RoundRecord | undefined, record: RoundRecord): void {
+  const filled = FILE_FIELDS.filter((field) => valueOf(record, field) !== undefined && (existing === undefined || valueOf(existing, field) === undefined));
+  for (const field of CLAIM_FIELDS) if (existing?.observedAt[field] === undefined) delete record.observedAt[field];
+  const fields = [...(existing?.fileFields ?? []), ...filled.filter((field) => !existing?.fileFields?.includes(field))];
+  if (fields.length > 0) record.fileFields = fields;
 }
 
 /** Lowers the outcome's first-seen time to `at`, with the action before it (never one at or after it). */

@@ -2,8 +2,9 @@
 // worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s). The schema and
 // its numbered migrations are in schema.ts.
 import { openDB, type IDBPDatabase } from 'idb';
-import { CLAIM_FIELDS, type VerdictStatus } from '../core/index.js';
+import type { VerdictStatus } from '../core/index.js';
 import type { CapturedClaim, RateLimitNote, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
+import { fileRefusal, isCaptured } from './import-guard.js';
 import { mergeClaim } from './merge.js';
 import { panelTimeKeys, settledPanel, withPanelSighting } from './pre-round.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
@@ -88,8 +89,8 @@ export interface StoreOptions {
   untimed?: boolean;
 }
 
-/** What storing did with one claim: a new round, a known round that changed, or nothing new. */
-export type ClaimFate = 'added' | 'updated' | 'known';
+/** What storing did with one claim: a new round, a known round that changed, nothing new, or refused (with its reason). */
+export type ClaimFate = 'added' | 'updated' | 'known' | { refused: string };
 
 /**
  * Merges a batch of claims into their rounds and re-verifies them, in one transaction: when it
@@ -170,6 +171,11 @@ async function mergeBatch(
       continue;
     }
     const existing = await rounds.get(roundKey(claim));
+    const refusal = options.untimed && existing && isCaptured(existing) ? fileRefusal(existing, claim) : undefined;
+    if (refusal !== undefined) {
+      fates[index] = { refused: refusal };
+      continue;
+    }
     const saved = await saveRound(existing, claim, existing?.seq ?? seq + 1, options.untimed === true);
     if (!existing) seq++;
     fates[index] = !existing ? 'added' : saved ? 'updated' : 'known';
@@ -177,11 +183,8 @@ async function mergeBatch(
 
   /** Merges a claim into its round, re-verifies it, and writes it if anything changed. */
   async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, newSeq = existing?.seq ?? 0, untimed = false, rejudge = false): Promise<boolean> {
-    const record = mergeClaim(existing, claim, now, newSeq);
-    if (untimed) {
-      // Only the extension's own sightings have times: a field first known from a file has none.
-      for (const field of CLAIM_FIELDS) if (existing?.observedAt[field] === undefined) delete record.observedAt[field];
-    }
+    // Only the extension's own sightings have times: a field first known from a file has none.
+    const record = mergeClaim(existing, claim, now, newSeq, { fromFile: untimed });
     const commitment = record.commitment?.toLowerCase();
     const sighting = commitment === undefined ? undefined : await commitments.get(commitment);
     if (sighting) {

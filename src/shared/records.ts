@@ -48,6 +48,9 @@ export interface StoredVerdict {
 }
 
 /** One round as stored: every field merged from all sightings, and its current verdict. */
+/** Every field of a round an imported file can fill (`RoundRecord.fileFields`). */
+export type FileField = ClaimField | 'picks' | 'stake' | 'payout' | 'multiplier';
+
 export interface RoundRecord {
   /** `${commitment}|${clientSeed}|${nonce}`: a seed pair and nonce name exactly one round. */
   key: string;
@@ -80,6 +83,10 @@ export interface RoundRecord {
   preRoundCommitment?: string;
   /** Other server seeds shown for this round's commitment (the first one shown is `serverSeed`): a `seed-conflict`. */
   otherServerSeeds?: string[];
+  /** Fields whose value only an imported file gave (import.ts); the casino's own display takes them over. */
+  fileFields?: FileField[];
+  /** What a file said for a field before the casino's page showed another value (kept apart; never verified). */
+  fileSaid?: Partial<Record<FileField, string | string[]>>;
   observedAt: Partial<Record<ClaimField, number>>;
   /** The player's action credited as the bet (see CapturedClaim), in the document that showed the result first. */
   actedAt?: number;

@@ -13,7 +13,7 @@ import type { ExportFile, ExportedRound } from '../../src/core/index.js';
 import { MAX_IMPORT_ROUNDS_PER_MESSAGE } from '../../src/shared/messages.js';
 import type { RoundRecord } from '../../src/shared/records.js';
 import { IMPORT_CHUNK } from '../../src/popup/import-file.js';
-import { commitmentSighting, pendingClaim, recordOf, revealedClaim, vector, wrongResult } from './fixtures.js';
+import { commitmentSighting, pendingClaim, recordOf, revealedClaim, shownResult, vector, wrongResult } from './fixtures.js';
 
 const T = 1_700_000_000_000;
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'export-v1.json');
@@ -168,16 +168,56 @@ describe('importRounds', () => {
     expect(stored.observedAt.result).toBe(T - 20);
   });
 
-  it('a made-up seed from a file cannot turn a captured round into a mismatch: the casino\'s own reveal afterwards verifies it', async () => {
+  it('a file cannot change a captured round: a made-up seed, another outcome, a game name or amounts it lacks are refused, field by field', async () => {
     const round = vector(1);
     await storeClaims([commitmentSighting(round, T - 100), { ...pendingClaim(round, 'American Roulette', { commitment: T - 100, result: T - 20 }), actedAt: T - 50 }], T);
-    const forged: ExportedRound = { ...(await exported())[0]!, serverSeed: 'f'.repeat(64), verdict: 'verified' };
-    await importRounds([forged], T + 1000);
-    expect((await all())[0]!.verdict.failures.map((failure) => failure.step)).toContain('commitment');
-    // The casino reveals the true seed: kept beside the file's, and the one that hashes is used.
+    const before = await all();
+    const own = (await exported())[0]!;
+    const forged: unknown[] = [
+      { ...own, serverSeed: 'f'.repeat(64), verdict: 'verified' },
+      { ...own, result: wrongResult(round, 'American Roulette') },
+      { ...own, stake: '1.00', payout: '36.00' },
+      { ...own, game: 'Keno', result: shownResult(vector(2), 'Keno') },
+    ];
+    const report = await importRounds(forged, T + 1000);
+    expect(report).toMatchObject({ added: 0, updated: 0, known: 0 });
+    expect(report.refused.map((refusal) => refusal.index)).toEqual([0, 1, 2, 3]);
+    expect(report.refused[0]!.reason).toMatch(/captured on the casino's page.*would fill serverSeed/);
+    expect(report.refused[1]!.reason).toMatch(/differs in result/);
+    expect(report.refused[2]!.reason).toMatch(/would fill stake, payout/);
+    expect(report.refused[3]!.reason).toMatch(/differs in game, result/);
+    expect(await all()).toEqual(before);
+    // The casino reveals the true seed: the round verifies, witnessed, with nothing of the files.
     await storeClaims([{ source: 'json', commitment: round.commitment, serverSeed: round.serverSeed, observedAt: { commitment: T + 2000, serverSeed: T + 2000 } }], T + 2001);
     const stored = (await all())[0]!;
     expect(stored.verdict).toMatchObject({ status: 'verified', level: 'witnessed', failures: [] });
+    expect(stored.otherServerSeeds).toBeUndefined();
+  });
+
+  it('a round known only from a file gives way to the casino\'s page: its outcome and seed are replaced, the file\'s kept apart, no mismatch', async () => {
+    const round = vector(3);
+    const honest = revealedClaim(round, 'Keno', { commitment: T, result: T, serverSeed: T });
+    await storeClaims([honest], T);
+    const file = await exported();
+    await clearRounds();
+    // The file was edited: another outcome, a conflict it made up, and a seed that does not hash.
+    const edited = { ...file[0]!, result: wrongResult(round, 'Keno'), conflictingResults: [shownResult(vector(4), 'Keno')], serverSeed: 'e'.repeat(64) };
+    expect(await importRounds([edited], T + 100)).toMatchObject({ added: 1, refused: [] });
+    const imported = (await all())[0]!;
+    expect(imported.fileFields).toEqual(expect.arrayContaining(['result', 'serverSeed']));
+    expect(imported.verdict.status).toBe('mismatch');
+    // The casino's history page shows the round as it was: its own outcome, then its reveal.
+    await storeClaims([honest], T + 200);
+    const shown = (await all())[0]!;
+    expect(shown.verdict).toMatchObject({ status: 'verified', failures: [] });
+    expect(shown.result).toEqual(honest.result);
+    expect(shown.conflictingResults).toBeUndefined();
+    expect(shown.otherServerSeeds).toBeUndefined();
+    expect(shown.fileSaid).toEqual({ result: edited.result, serverSeed: 'e'.repeat(64) });
+    expect(shown.fileFields ?? []).not.toContain('result');
+    // A later, different outcome on the casino's page is the casino's second outcome: a mismatch.
+    await storeClaims([{ ...honest, result: shownResult(vector(5), 'Keno'), observedAt: { result: T + 300 } }], T + 300);
+    expect((await all())[0]!.verdict.failures.map((failure) => failure.step)).toContain('nonce');
   });
 
   it('refuses a bad round on its own, with its reason, and stores the others', async () => {
