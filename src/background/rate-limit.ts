@@ -1,119 +1,214 @@
 // A per-tab budget for new claims, kept in the worker where the page cannot reach it. A page can
 // forge any claim the content script would send (its DOM and its JSON are the page's to write), so
 // a flooding page could otherwise fill the store with millions of made-up rounds and bury the real
-// ones. Real play is slow (a round every few seconds) and a history page is read once: a token
-// bucket per tab, big enough for the largest history page at once, refilling faster than any game
-// is played, refuses only floods. Claims that changed nothing (a re-sent sighting of a stored
-// round) get their token back, so re-reading a known history costs nothing.
+// ones. Real play is slow (a round every few seconds) and a history page is read once: token
+// buckets per tab and for all tabs together, counting claims and their bytes, big enough for the
+// largest history page at once, refilling faster than any game is played, refuse only floods.
+// Claims that changed nothing (a re-sent sighting of a stored round) get their tokens back, so
+// re-reading a known history costs nothing. The state is kept in the store (rate-limit-state.ts):
+// a worker stopped after 30 s of silence goes on from it instead of starting every tab full.
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { roundKey } from './round-key.js';
 
-export interface RateLimitOptions {
-  /** New claims a tab may send at once (the bucket's size). */
+/** A token bucket: how much may come at once, and how fast it comes back. */
+export interface BucketSize {
   capacity: number;
-  /** Tokens a tab gets back per second. */
   refillPerSecond: number;
+}
+
+export interface RateLimitOptions {
+  /** New claims one tab may send (all its frames: the worker knows a sender by its tab). */
+  tabClaims: BucketSize;
+  /** Bytes of new claims one tab may send (a claim's JSON text). */
+  tabBytes: BucketSize;
+  /** The same for every tab together: a page that opens more tabs gets no more. */
+  allClaims: BucketSize;
+  allBytes: BucketSize;
   /** Tabs remembered; the least recently heard-from is forgotten first (it starts full again). */
   maxTabs: number;
 }
 
+const KIB = 1024;
+
 /**
- * 5 000 at once: a history page of 1 000+ rounds read from its DOM and its JSON (two claims a
- * round) fits twice over. 50 a second afterwards: far above any game (an autobet plays a few
- * rounds a second), far below a page forging thousands a second.
+ * Claims: 5 000 at once, a history page of 1 000+ rounds read from its DOM and its JSON (two
+ * claims a round) fits twice over; 50 a second afterwards, far above any game (an autobet plays a
+ * few rounds a second), far below a page forging thousands a second. Bytes: a real claim is
+ * 0.3–0.8 KB, so 4 MiB hold that history page; the longest claim the limits allow is ≈ 4 KB, so
+ * a page sending only such claims gets ≈ 1 000 through, not 5 000. All tabs together: four tabs'
+ * worth.
  */
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { capacity: 5000, refillPerSecond: 50, maxTabs: 200 };
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
+  tabClaims: { capacity: 5000, refillPerSecond: 50 },
+  tabBytes: { capacity: 4096 * KIB, refillPerSecond: 40 * KIB },
+  allClaims: { capacity: 20_000, refillPerSecond: 200 },
+  allBytes: { capacity: 16_384 * KIB, refillPerSecond: 160 * KIB },
+  maxTabs: 200,
+};
 
 /** The refusal reason of a claim over the budget; the content script keeps it and sends it again later (capture/outbox.ts). */
 export const RATE_LIMITED = 'rate limited: this tab sent new claims faster than any real game';
 
-interface Bucket {
-  tokens: number;
-  at: number;
-  /** Claims and refusals since the last report (see Admission.report). */
+/** What is left of a pair of budgets (claims and bytes) at a time. */
+interface Tokens {
   claims: number;
+  bytes: number;
+  at: number;
+}
+
+interface TabBucket extends Tokens {
+  /** Claims and refusals since the last report (see Admission.report). */
+  counted: number;
   refused: number;
-  /** Refused at least once in this worker's life: its counts are reported with every batch. */
+  /** Refused at least once: its counts are reported with every batch. */
   flagged: boolean;
 }
 
+/** The limiter's whole state as plain data, kept in the store so a restarted worker goes on from it. */
+export interface RateLimitState {
+  all: Tokens;
+  tabs: [tab: number, bucket: TabBucket][];
+}
+
 export interface Admission {
-  /** How many of the batch's claims (from the start) fit the tab's budget; the rest are refused. */
+  /** How many of the batch's claims (from the start) fit the budgets; the rest are refused. */
   admitted: number;
   /** For a tab that has been refused: claims and refusals to add to its stored counts. */
   report?: { claims: number; refused: number };
 }
 
 export class ClaimRateLimiter {
-  private readonly tabs = new Map<number, Bucket>();
+  private tabs = new Map<number, TabBucket>();
+  private all: Tokens;
 
   constructor(
     private readonly options: RateLimitOptions = DEFAULT_RATE_LIMIT,
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.all = { claims: options.allClaims.capacity, bytes: options.allBytes.capacity, at: now() };
+  }
 
-  /** Takes one token per claim while the tab has any; counts what it refuses. */
-  admit(tab: number, count: number): Admission {
+  /** Admits the batch's claims (given by their sizes in bytes) from the start while every budget holds; counts what it refuses. */
+  admit(tab: number, sizes: readonly number[]): Admission {
     const bucket = this.bucket(tab);
-    const admitted = Math.max(0, Math.min(count, Math.floor(bucket.tokens)));
-    bucket.tokens -= admitted;
-    bucket.claims += count;
-    bucket.refused += count - admitted;
-    if (admitted < count) bucket.flagged = true;
+    this.refill(this.all, this.options.allClaims, this.options.allBytes);
+    let admitted = 0;
+    for (const size of sizes) {
+      if (bucket.claims < 1 || this.all.claims < 1 || bucket.bytes < size || this.all.bytes < size) break;
+      for (const tokens of [bucket, this.all]) {
+        tokens.claims -= 1;
+        tokens.bytes -= size;
+      }
+      admitted++;
+    }
+    bucket.counted += sizes.length;
+    bucket.refused += sizes.length - admitted;
+    if (admitted < sizes.length) bucket.flagged = true;
     if (!bucket.flagged) return { admitted };
-    const report = { claims: bucket.claims, refused: bucket.refused };
-    bucket.claims = 0;
+    const report = { claims: bucket.counted, refused: bucket.refused };
+    bucket.counted = 0;
     bucket.refused = 0;
     return { admitted, report };
   }
 
   /**
    * Takes tokens for claims admitted without them (about rounds and seed pairs already stored) that
-   * changed what is stored: the tab's budget may go below zero, so its next new claims wait longer.
+   * changed what is stored: the budgets may go below zero, so the tab's next new claims wait longer.
    * Such claims are never refused (a flood must not hide them), but they cannot come for free.
    */
-  charge(tab: number, count: number): void {
-    const bucket = this.tabs.get(tab);
-    if (bucket && count > 0) bucket.tokens = Math.max(-this.options.capacity, bucket.tokens - count);
+  charge(tab: number, claims: number, bytes: number): void {
+    this.add(tab, -claims, -bytes);
   }
 
   /** Gives back the tokens of admitted claims that changed nothing stored. */
-  refund(tab: number, count: number): void {
-    const bucket = this.tabs.get(tab);
-    if (bucket && count > 0) bucket.tokens = Math.min(this.options.capacity, bucket.tokens + count);
+  refund(tab: number, claims: number, bytes: number): void {
+    this.add(tab, claims, bytes);
   }
 
-  private bucket(tab: number): Bucket {
+  snapshot(): RateLimitState {
+    return { all: { ...this.all }, tabs: [...this.tabs].map(([tab, bucket]) => [tab, { ...bucket }]) };
+  }
+
+  /**
+   * Goes on from a state kept before the worker stopped. Whatever this worker already spent
+   * stays spent: each budget keeps the lower of the two, so restoring late never gives tokens.
+   */
+  restore(state: RateLimitState): void {
+    const lower = (mine: Tokens, kept: Tokens) => {
+      mine.claims = Math.min(mine.claims, kept.claims);
+      mine.bytes = Math.min(mine.bytes, kept.bytes);
+      mine.at = Math.max(mine.at, kept.at);
+    };
+    this.refill(this.all, this.options.allClaims, this.options.allBytes);
+    lower(this.all, this.refilled(state.all, this.options.allClaims, this.options.allBytes));
+    const tabs = new Map<number, TabBucket>();
+    for (const [tab, kept] of state.tabs) tabs.set(tab, { ...kept, ...this.refilled(kept, this.options.tabClaims, this.options.tabBytes) });
+    for (const [tab, mine] of this.tabs) {
+      const kept = tabs.get(tab);
+      tabs.delete(tab);
+      if (kept) lower(mine, kept);
+      tabs.set(tab, kept ? { ...mine, counted: mine.counted + kept.counted, refused: mine.refused + kept.refused, flagged: mine.flagged || kept.flagged } : mine);
+    }
+    this.tabs = tabs;
+    this.forgetBeyondMax();
+  }
+
+  private add(tab: number, claims: number, bytes: number): void {
+    const bucket = this.tabs.get(tab);
+    if (!bucket || (claims === 0 && bytes === 0)) return;
+    const bounded = (value: number, capacity: number) => Math.max(-capacity, Math.min(capacity, value));
+    bucket.claims = bounded(bucket.claims + claims, this.options.tabClaims.capacity);
+    bucket.bytes = bounded(bucket.bytes + bytes, this.options.tabBytes.capacity);
+    this.all.claims = bounded(this.all.claims + claims, this.options.allClaims.capacity);
+    this.all.bytes = bounded(this.all.bytes + bytes, this.options.allBytes.capacity);
+  }
+
+  /** The tokens after the time since they were counted; a clock that went backwards refills nothing. */
+  private refilled(tokens: Tokens, claims: BucketSize, bytes: BucketSize): Tokens {
     const time = this.now();
+    const elapsed = Math.max(0, time - tokens.at) / 1000;
+    return {
+      claims: Math.min(claims.capacity, tokens.claims + elapsed * claims.refillPerSecond),
+      bytes: Math.min(bytes.capacity, tokens.bytes + elapsed * bytes.refillPerSecond),
+      at: Math.max(time, tokens.at),
+    };
+  }
+
+  private refill(tokens: Tokens, claims: BucketSize, bytes: BucketSize): void {
+    Object.assign(tokens, this.refilled(tokens, claims, bytes));
+  }
+
+  private bucket(tab: number): TabBucket {
     let bucket = this.tabs.get(tab);
     if (bucket) {
       // Re-inserted so the map's order is least recently used first.
       this.tabs.delete(tab);
-      // A clock that went backwards refills nothing.
-      const elapsed = Math.max(0, time - bucket.at) / 1000;
-      bucket.tokens = Math.min(this.options.capacity, bucket.tokens + elapsed * this.options.refillPerSecond);
-      bucket.at = time;
+      this.refill(bucket, this.options.tabClaims, this.options.tabBytes);
     } else {
-      bucket = { tokens: this.options.capacity, at: time, claims: 0, refused: 0, flagged: false };
+      bucket = { claims: this.options.tabClaims.capacity, bytes: this.options.tabBytes.capacity, at: this.now(), counted: 0, refused: 0, flagged: false };
     }
     this.tabs.set(tab, bucket);
-    while (this.tabs.size > this.options.maxTabs) this.tabs.delete(this.tabs.keys().next().value!);
+    this.forgetBeyondMax();
     return bucket;
+  }
+
+  private forgetBeyondMax(): void {
+    while (this.tabs.size > this.options.maxTabs) this.tabs.delete(this.tabs.keys().next().value!);
   }
 }
 
+/** A claim's size for the byte budgets: its JSON text, as it crossed from the page. */
+export function claimBytes(claim: CapturedClaim): number {
+  return JSON.stringify(claim).length;
+}
+
 /**
- * How many stored claims changed no round: round claims whose round is not among the changed keys.
- * Seed-pair claims (commitment sightings, reveals) are never counted: a flood of made-up seed
- * pairs fills the store as surely as made-up rounds.
+ * The stored claims that changed no round: round claims whose round is not among the changed keys.
+ * Seed-pair claims (commitment sightings, reveals) never are: a flood of made-up seed pairs fills
+ * the store as surely as made-up rounds.
  */
-export function unchangedClaims(claims: readonly CapturedClaim[], changedKeys: readonly string[]): number {
+export function unchangedClaims<Item extends { claim: CapturedClaim }>(items: readonly Item[], changedKeys: readonly string[]): Item[] {
   const changed = new Set(changedKeys);
-  let unchanged = 0;
-  for (const claim of claims) {
-    if (isCommitmentSighting(claim) || isSeedReveal(claim)) continue;
-    if (!changed.has(roundKey(claim))) unchanged++;
-  }
-  return unchanged;
+  return items.filter(({ claim }) => !isCommitmentSighting(claim) && !isSeedReveal(claim) && !changed.has(roundKey(claim)));
 }

@@ -13,7 +13,8 @@ import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
 import { findings } from './findings.js';
 import { importRounds } from './import.js';
-import { ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
+import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
+import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { verifiedOutcomes } from './outcomes.js';
 import { exportedRoundOf, rowOf } from './rows.js';
@@ -56,8 +57,22 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
   }
 }
 
-/** Per-tab budget of new claims; in memory (a stopped worker starts every tab afresh, which only ever favours a page). */
+/** Budgets of new claims per tab and for all tabs; kept in the store after every batch (rate-limit-state.ts). */
 export const claimRateLimiter = new ClaimRateLimiter();
+let limiterRestored: Promise<void> | undefined;
+
+/** Restores the budgets a stopped worker kept, once per worker life (again after a failed read). */
+function restoreLimiter(): Promise<void> {
+  limiterRestored ??= loadRateLimitState().then(
+    (state) => {
+      if (state) claimRateLimiter.restore(state);
+    },
+    () => {
+      limiterRestored = undefined;
+    },
+  );
+  return limiterRestored;
+}
 
 async function acceptClaims(candidates: unknown[], sender: MessageSender): Promise<ClaimsAck> {
   const valid: { claim: CapturedClaim; index: number }[] = [];
@@ -68,31 +83,41 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     else refused.push({ index, reason: checked.error });
   });
   const tab = sender.tab?.id ?? -1;
+  await restoreLimiter();
   // Claims about rounds and seed pairs already stored take no budget; new ones do.
   const known = valid.length > 0 ? await store.knownClaims(valid.map(({ claim }) => claim)).catch(() => valid.map(() => false)) : [];
-  const fresh = valid.filter((_, position) => !known[position]);
-  const admission = claimRateLimiter.admit(tab, fresh.length);
+  const sized = valid.map((item) => ({ ...item, bytes: claimBytes(item.claim) }));
+  const fresh = sized.filter((_, position) => !known[position]);
+  const admission = claimRateLimiter.admit(tab, fresh.map(({ bytes }) => bytes));
   const over = new Set(fresh.slice(admission.admitted));
-  const claims = valid.filter((item) => !over.has(item)).map(({ claim }) => claim);
+  const claims = sized.filter((item) => !over.has(item)).map(({ claim }) => claim);
   const retryLater = [...over].map(({ index }) => index);
   for (const index of retryLater) refused.push({ index, reason: RATE_LIMITED });
   // Noted before the batch is stored: the trust rule reads the latest refusal (store.ts), so no
   // round of this batch can be `witnessed` while something its tab showed was refused.
   if (admission.report) await noteRateLimit(tab, sender, admission.report);
+  const admitted = fresh.slice(0, admission.admitted);
   try {
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
     const changed = claims.length > 0 ? await store.storeClaims(claims) : [];
-    claimRateLimiter.refund(tab, unchangedClaims(fresh.slice(0, admission.admitted).map(({ claim }) => claim), changed));
-    const knownClaims = valid.filter((_, position) => known[position]).map(({ claim }) => claim);
-    claimRateLimiter.charge(tab, knownClaims.length - unchangedClaims(knownClaims, changed));
+    const unchanged = unchangedClaims(admitted, changed);
+    claimRateLimiter.refund(tab, unchanged.length, sumBytes(unchanged));
+    const knownClaims = sized.filter((_, position) => known[position]);
+    const knownUnchanged = new Set(unchangedClaims(knownClaims, changed));
+    const knownChanged = knownClaims.filter((item) => !knownUnchanged.has(item));
+    claimRateLimiter.charge(tab, knownChanged.length, sumBytes(knownChanged));
   } catch (error) {
     // Nothing was stored: the content script sends these again, and they must not cost twice.
-    claimRateLimiter.refund(tab, admission.admitted);
+    claimRateLimiter.refund(tab, admitted.length, sumBytes(admitted));
     throw storageFailure(error);
+  } finally {
+    await saveRateLimitState(claimRateLimiter.snapshot()).catch(() => undefined);
   }
   await refreshBadge();
   return { stored: claims.length, refused, retryLater };
 }
+
+const sumBytes = (items: readonly { bytes: number }[]) => items.reduce((sum, { bytes }) => sum + bytes, 0);
 
 /** Keeps a flooding tab's counts for the popup's notice; the claims themselves are already handled. */
 async function noteRateLimit(tab: number, sender: MessageSender, report: { claims: number; refused: number }): Promise<void> {

@@ -4,9 +4,9 @@
 // outbox keeps what was refused for the budget and sends it again once the budget has refilled.
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RATE_LIMIT, RATE_LIMITED } from '../../src/background/rate-limit.js';
-import { handleMessage } from '../../src/background/router.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimBytes, DEFAULT_RATE_LIMIT, RATE_LIMITED } from '../../src/background/rate-limit.js';
+import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_SEED_LENGTH } from '../../src/core/index.js';
 import { DATABASE_NAME } from '../../src/background/store.js';
 import { ClaimOutbox } from '../../src/capture/outbox.js';
 import { claimSender } from '../../src/capture/worker-send.js';
@@ -17,7 +17,16 @@ import { EXTENSION_ID } from './quiet-browser.js';
 
 vi.mock('../../src/shared/browser.js', () => import('./quiet-browser.js'));
 
-// The limiter lives as long as the router module: every test uses tabs of its own.
+const TAB_CLAIMS = DEFAULT_RATE_LIMIT.tabClaims.capacity;
+
+// The limiter lives as long as the router module (a worker's life): every test starts a worker of
+// its own, on a store of its own.
+let handleMessage: (typeof import('../../src/background/router.js'))['handleMessage'];
+beforeEach(async () => {
+  vi.resetModules();
+  ({ handleMessage } = await import('../../src/background/router.js'));
+});
+
 let nextTab = 100;
 function casinoTab(host = 'www.cloudbet.com'): MessageSender {
   const url = `https://${host}/en/casino/originals/roulette`;
@@ -65,12 +74,12 @@ afterEach(async () => {
 describe('the per-tab rate limit on claims', () => {
   it('stores a flood up to the tab’s budget and refuses the rest, each with the rate-limit reason', async () => {
     const tab = casinoTab();
-    const acks = await flood(tab, DEFAULT_RATE_LIMIT.capacity / 200 + 2);
+    const acks = await flood(tab, TAB_CLAIMS / 200 + 2);
     const stored = acks.reduce((sum, ack) => sum + ack.stored, 0);
     const refused = acks.flatMap((ack) => ack.refused);
     // The test's own time adds a few tokens at 50 a second.
-    expect(stored).toBeGreaterThanOrEqual(DEFAULT_RATE_LIMIT.capacity);
-    expect(stored).toBeLessThan(DEFAULT_RATE_LIMIT.capacity + 200);
+    expect(stored).toBeGreaterThanOrEqual(TAB_CLAIMS);
+    expect(stored).toBeLessThan(TAB_CLAIMS + 200);
     expect(stored + refused.length).toBe(acks.length * 200);
     expect(new Set(refused.map((item) => item.reason))).toEqual(new Set([RATE_LIMITED]));
     // The refused claims are the end of the batch they came in.
@@ -99,16 +108,16 @@ describe('the per-tab rate limit on claims', () => {
     expect((await summary()).total).toBe(200);
 
     const flooding = casinoTab('cloudbet.com');
-    await flood(flooding, DEFAULT_RATE_LIMIT.capacity / 200 + 1);
+    await flood(flooding, TAB_CLAIMS / 200 + 1);
     // The honest tab's next new rounds are taken.
     const more = Array.from({ length: 200 }, (_, i) => pendingRound(1000 + i));
     expect(await sendClaims(honest, more)).toEqual({ stored: 200, refused: [], retryLater: [] });
     expect((await summary()).rateLimited?.map((note) => note.host)).toEqual(['cloudbet.com']);
   });
 
-  it('keeps the counts in the store: a restarted worker (a fresh router) still reports them; "clear data" clears them', async () => {
+  it('keeps the budget and the counts in the store: a restarted worker (a fresh router) goes on refusing and reports them; "clear data" clears the counts', async () => {
     const tab = casinoTab();
-    await flood(tab, DEFAULT_RATE_LIMIT.capacity / 200 + 1);
+    await flood(tab, TAB_CLAIMS / 200 + 1);
     const before = (await summary()).rateLimited!;
     expect(before[0]!.refused).toBeGreaterThan(0);
 
@@ -117,12 +126,14 @@ describe('the per-tab rate limit on claims', () => {
     const reply = (await restarted.handleMessage({ type: 'summary' }, POPUP)) as Reply<PageResponses['summary']>;
     expect(reply.ok && reply.value.rateLimited).toEqual(before);
 
-    // The restarted worker's limiter starts the tab afresh; new refusals add to the stored counts.
+    // The restarted worker goes on from the kept budget: the flood is still refused (but for the
+    // few tokens the test's own time refilled), and the new refusals add to the stored counts.
     const acks: ClaimsAck[] = [];
-    for (let i = 0; i < DEFAULT_RATE_LIMIT.capacity / 200 + 1; i++) {
+    for (let i = 0; i < 3; i++) {
       const answer = (await restarted.handleMessage({ type: 'claims', claims: Array.from({ length: 200 }, newPair) }, tab)) as Reply<ClaimsAck>;
       acks.push((answer as { ok: true; value: ClaimsAck }).value);
     }
+    expect(acks.reduce((sum, ack) => sum + ack.stored, 0)).toBeLessThan(50);
     const refusedNow = acks.reduce((sum, ack) => sum + ack.refused.length, 0);
     const after = ((await restarted.handleMessage({ type: 'summary' }, POPUP)) as { value: PageResponses['summary'] }).value.rateLimited!;
     expect(after[0]!.refused).toBe(before[0]!.refused + refusedNow);
@@ -138,7 +149,7 @@ describe('the per-tab rate limit on claims', () => {
       claimSender((message) => handleMessage(message, tab)),
       { setTimer: (callback) => timers.push(callback) },
     );
-    const claims = Array.from({ length: DEFAULT_RATE_LIMIT.capacity + 1000 }, newPair);
+    const claims = Array.from({ length: TAB_CLAIMS + 1000 }, newPair);
     outbox.offer(claims);
     await outbox.flush();
     // About 1 000 over the budget (a few more tokens came back while the test ran) wait for a retry.
@@ -163,7 +174,7 @@ describe('the per-tab rate limit on claims', () => {
     const tab = casinoTab();
     const rounds = Array.from({ length: 100 }, (_, i) => pendingRound(5000 + i));
     await sendClaims(tab, rounds);
-    await flood(tab, DEFAULT_RATE_LIMIT.capacity / 200 + 2);
+    await flood(tab, TAB_CLAIMS / 200 + 2);
     // The same rounds, now revealed with another display of their outcome: admitted, not refused.
     const again = rounds.map((round) => ({ ...round, roundSignature: undefined, stake: '1.00' }));
     const ack = await sendClaims(tab, again.map(({ roundSignature: _none, ...round }) => round));
@@ -173,5 +184,44 @@ describe('the per-tab rate limit on claims', () => {
     expect(fresh.stored).toBeLessThan(50);
     expect(fresh.retryLater).toEqual(fresh.refused.map((item) => item.index));
     expect(new Set(fresh.refused.map((item) => item.reason))).toEqual(new Set([RATE_LIMITED]));
+  });
+
+  it('stops a byte flood at the byte budget: claims as long as the limits allow, and again after a restart', async () => {
+    const tab = casinoTab();
+    let n = 0;
+    const longRound = (): CapturedClaim => ({
+      source: 'json',
+      game: 'M'.repeat(MAX_GAME_NAME_LENGTH),
+      commitment: (++n).toString(16).padStart(64, 'd'),
+      clientSeed: 'c'.repeat(MAX_SEED_LENGTH),
+      nonce: String(n),
+      roundSignature: 'e'.repeat(MAX_HASH_TEXT_LENGTH),
+      result: Array.from({ length: MAX_LIST_LENGTH }, (_, i) => String(i).padStart(MAX_RESULT_ITEM_LENGTH, '0')),
+      picks: Array.from({ length: MAX_LIST_LENGTH }, (_, i) => String(i).padStart(MAX_RESULT_ITEM_LENGTH, '1')),
+      observedAt: { result: 1, commitment: 1, game: 1, clientSeed: 1, nonce: 1, roundSignature: 1 },
+    });
+    const size = claimBytes(longRound());
+    expect(size).toBeGreaterThan(3000);
+    let stored = 0;
+    for (let batch = 0; batch < 10; batch++) stored += (await sendClaims(tab, Array.from({ length: 200 }, longRound))).stored;
+    const budget = DEFAULT_RATE_LIMIT.tabBytes.capacity;
+    // Far fewer than the 5 000 claims the tab may send, and no more bytes than its budget (plus the test's own time).
+    expect(stored * size).toBeLessThanOrEqual(budget + 5 * DEFAULT_RATE_LIMIT.tabBytes.refillPerSecond);
+    expect(stored * size).toBeGreaterThan(budget - size);
+    vi.resetModules();
+    const restarted = await import('../../src/background/router.js');
+    const answer = (await restarted.handleMessage({ type: 'claims', claims: Array.from({ length: 200 }, longRound) }, tab)) as Reply<ClaimsAck>;
+    expect(answer.ok && answer.value.stored).toBeLessThan(5);
+  });
+
+  it('shares one budget among all tabs: new tabs do not bring new bursts', async () => {
+    const capacity = DEFAULT_RATE_LIMIT.allClaims.capacity;
+    let stored = 0;
+    for (let tabs = 0; tabs < capacity / TAB_CLAIMS + 2; tabs++) {
+      const acks = await flood(casinoTab(), TAB_CLAIMS / 200);
+      stored += acks.reduce((sum, ack) => sum + ack.stored, 0);
+    }
+    expect(stored).toBeGreaterThanOrEqual(capacity);
+    expect(stored).toBeLessThan(capacity + 2 * TAB_CLAIMS);
   });
 });
