@@ -90,16 +90,22 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   const fresh = sized.filter((_, position) => !known[position]);
   const admission = claimRateLimiter.admit(tab, fresh.map(({ bytes }) => bytes));
   const over = new Set(fresh.slice(admission.admitted));
-  const claims = sized.filter((item) => !over.has(item)).map(({ claim }) => claim);
+  const taken = sized.filter((item) => !over.has(item));
   const retryLater = [...over].map(({ index }) => index);
   for (const index of retryLater) refused.push({ index, reason: RATE_LIMITED });
   // Noted before the batch is stored: the trust rule reads the latest refusal (store.ts), so no
   // round of this batch can be `witnessed` while something its tab showed was refused.
   if (admission.report) await noteRateLimit(tab, sender, admission.report);
   const admitted = fresh.slice(0, admission.admitted);
+  let stored = 0;
   try {
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
-    const changed = claims.length > 0 ? await store.storeClaims(claims) : [];
+    const { changed, fates } = taken.length > 0 ? await store.writeClaims(taken.map(({ claim }) => claim)) : { changed: [], fates: [] };
+    // Refused by the store itself (full): not worth sending again until the player clears it.
+    fates.forEach((fate, position) => {
+      if (typeof fate === 'object') refused.push({ index: taken[position]!.index, reason: fate.refused });
+    });
+    stored = taken.length - fates.filter((fate) => typeof fate === 'object').length;
     const unchanged = unchangedClaims(admitted, changed);
     claimRateLimiter.refund(tab, unchanged.length, sumBytes(unchanged));
     const knownClaims = sized.filter((_, position) => known[position]);
@@ -114,7 +120,8 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     await saveRateLimitState(claimRateLimiter.snapshot()).catch(() => undefined);
   }
   await refreshBadge();
-  return { stored: claims.length, refused, retryLater };
+  refused.sort((a, b) => a.index - b.index);
+  return { stored, refused, retryLater };
 }
 
 const sumBytes = (items: readonly { bytes: number }[]) => items.reduce((sum, { bytes }) => sum + bytes, 0);

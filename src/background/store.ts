@@ -13,6 +13,7 @@ import { STATUS_RANK } from './rows.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
+import { fillShare, STORE_CAPS, STORE_FULL, worthShowing } from './store-capacity.js';
 import { verifyRecord } from './verify-record.js';
 import { witnessOf } from './witness-evidence.js';
 
@@ -139,6 +140,10 @@ async function mergeBatch(
   const games = new Set(((await meta.get('games')) as string[] | undefined) ?? []);
   const gamesBefore = JSON.stringify([...games].sort());
   const tally = await readTally(meta, rounds);
+  let roundCount = tallied(tally, {});
+  let pairCount = await readPairCount(meta, commitments);
+  const pairsBefore = pairCount;
+  let refusedFull = 0;
   // The latest refusal of a flooding tab (router.ts notes it before storing the batch): what it
   // refused may have been the one panel state that would have kept a round from `witnessed`.
   const notes = ((await meta.get('rateLimited')) as RateLimitNote[] | undefined) ?? [];
@@ -152,7 +157,13 @@ async function mergeBatch(
   for (const index of ordered) {
     const claim = claims[index]!;
     if (isPairClaim(claim)) {
-      const sighting = await recordSeedPair(commitments, claim, now);
+      const sighting = await recordSeedPair(commitments, claim, now, pairCount < STORE_CAPS.pairs);
+      if (sighting === undefined) {
+        fates[index] = { refused: STORE_FULL };
+        refusedFull++;
+        continue;
+      }
+      if (sighting.created) pairCount++;
       // Rounds accused of playing on another pair than the panel showed (step `witness`) are judged
       // again when either pair is revealed or shown anew: a rotation the extension saw late.
       if (sighting.changed) {
@@ -176,8 +187,16 @@ async function mergeBatch(
       fates[index] = { refused: refusal };
       continue;
     }
+    if (!existing && roundCount >= STORE_CAPS.rounds) {
+      fates[index] = { refused: STORE_FULL };
+      refusedFull++;
+      continue;
+    }
     const saved = await saveRound(existing, claim, existing?.seq ?? seq + 1, options.untimed === true);
-    if (!existing) seq++;
+    if (!existing) {
+      seq++;
+      roundCount++;
+    }
     fates[index] = !existing ? 'added' : saved ? 'updated' : 'known';
   }
 
@@ -210,7 +229,7 @@ async function mergeBatch(
       if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
       else {
         record.preRoundCommitment = judgement.shownBeforeAction;
-        for (const pair of [judgement.shownBeforeAction, commitmentOf(record)!]) await noteAccused(commitments, pair, record.key, now);
+        for (const pair of [judgement.shownBeforeAction, commitmentOf(record)!]) if (await noteAccused(commitments, pair, record.key, now)) pairCount++;
       }
     }
     record.verdict = verifyRecord(record).verdict;
@@ -229,6 +248,8 @@ async function mergeBatch(
     return true;
   }
   await meta.put(seq, 'seq');
+  if (pairCount !== pairsBefore) await meta.put(pairCount, 'pairs');
+  if (refusedFull > 0) await meta.put((((await meta.get('storeFullRefused')) as number | undefined) ?? 0) + refusedFull, 'storeFullRefused');
   if (JSON.stringify([...games].sort()) !== gamesBefore) await meta.put([...games].sort(), 'games');
   if (changed.length > 0) await meta.put(tally, 'tally');
   return { changed, fates };
@@ -265,6 +286,11 @@ async function readTally(
   return ((await meta.get('tally')) as Tally | undefined) ?? (await countTally(rounds)).tally;
 }
 
+/** The kept count of seed pairs; counted once should a store not have it yet (stores before it was kept). */
+async function readPairCount(meta: { get(key: string): Promise<unknown> }, commitments: { count(): Promise<number> }): Promise<number> {
+  return ((await meta.get('pairs')) as number | undefined) ?? (await commitments.count());
+}
+
 /** The most other seeds kept for one commitment: enough to show the conflict, bounded against a flood. */
 const MAX_OTHER_SEEDS = 4;
 
@@ -272,16 +298,19 @@ const MAX_OTHER_SEEDS = 4;
  * Notes when a commitment was first seen, what its panel showed and, from a reveal, its server
  * seed. A second, different seed for the same commitment is kept too (a `seed-conflict`), and the
  * one that hashes to the commitment is the one the rounds are recomputed with (verify-record.ts).
- * `newSeed`: a seed this claim revealed that the record did not have.
+ * `newSeed`: a seed this claim revealed that the record did not have. Undefined: a new pair the
+ * store has no room for (`mayAdd` false).
  */
 async function recordSeedPair(
   commitments: { get(key: string): Promise<CommitmentSighting | undefined>; put(value: CommitmentSighting): Promise<unknown> },
   claim: CapturedClaim,
   now: number,
-): Promise<CommitmentSighting & { newSeed?: string; changed: boolean }> {
+  mayAdd: boolean,
+): Promise<(CommitmentSighting & { newSeed?: string; changed: boolean; created: boolean }) | undefined> {
   const commitment = commitmentOf(claim)!;
   const seenAt = Math.min(claim.observedAt.commitment ?? claim.observedAt.serverSeed ?? now, now);
   const known = await commitments.get(commitment);
+  if (!known && !mayAdd) return undefined;
   const sighting: CommitmentSighting = { ...known, commitment, firstSeenAt: Math.min(known?.firstSeenAt ?? Infinity, seenAt) };
   const panel = isCommitmentSighting(claim) ? withPanelSighting(known?.panel, claim, seenAt, now) : known?.panel;
   if (panel !== undefined) sighting.panel = panel;
@@ -305,22 +334,28 @@ async function recordSeedPair(
   if (sighting.panel !== undefined) sighting.panelTimes = panelTimeKeys(sighting.panel);
   const changed = JSON.stringify(sighting) !== JSON.stringify(known);
   if (changed) await commitments.put(sighting);
-  return newSeed === undefined ? { ...sighting, changed } : { ...sighting, newSeed, changed };
+  const created = known === undefined;
+  return newSeed === undefined ? { ...sighting, changed, created } : { ...sighting, newSeed, changed, created };
 }
 
 /** Rounds remembered per pair for being judged again (see mergeBatch): the latest few. */
 const MAX_ACCUSED = 16;
 
-/** Notes on a pair's record that a round was accused over it (step `witness`), to judge it again later. */
+/**
+ * Notes on a pair's record that a round was accused over it (step `witness`), to judge it again
+ * later. True when that made a new pair record (one per accused round at most, so the round cap bounds it).
+ */
 async function noteAccused(
   commitments: { get(key: string): Promise<CommitmentSighting | undefined>; put(value: CommitmentSighting): Promise<unknown> },
   commitment: string,
   roundKey: string,
   now: number,
-): Promise<void> {
-  const known = (await commitments.get(commitment)) ?? { commitment, firstSeenAt: now };
-  if (known.accused?.includes(roundKey)) return;
+): Promise<boolean> {
+  const stored = await commitments.get(commitment);
+  const known = stored ?? { commitment, firstSeenAt: now };
+  if (known.accused?.includes(roundKey)) return false;
   await commitments.put({ ...known, accused: [...(known.accused ?? []), roundKey].slice(-MAX_ACCUSED) });
+  return stored === undefined;
 }
 
 /** Every server seed shown for a commitment, the first one first. */
@@ -347,14 +382,19 @@ export async function summarise(): Promise<Summary> {
   } catch (error) {
     return { total: 0, counts: noCounts(), levels: { witnessed: 0, history: 0 }, storageProblem: reportStorageProblem(error) };
   }
-  const tx = db.transaction(['rounds', 'meta']);
+  const tx = db.transaction(['rounds', 'commitments', 'meta']);
   const meta = tx.objectStore('meta');
   const tally = await readTally(meta, tx.objectStore('rounds'));
   const selfTest = (await meta.get('selfTest')) as SelfTestResult | undefined;
+  const pairs = await readPairCount(meta, tx.objectStore('commitments'));
+  const refused = ((await meta.get('storeFullRefused')) as number | undefined) ?? 0;
   await tx.done;
   const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
   const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  return { total, counts, levels: { ...tally.levels }, selfTest, storageProblem: currentStorageProblem() };
+  const fill = { rounds: total, pairs, refused };
+  const summary: Summary = { total, counts, levels: { ...tally.levels }, selfTest, storageProblem: currentStorageProblem() };
+  if (worthShowing(fill, STORE_CAPS)) summary.storeFill = { share: fillShare(fill, STORE_CAPS), rounds: total, refused };
+  return summary;
 }
 
 /** One page of rounds, worst status first and newest first within a status. */
@@ -428,6 +468,8 @@ export async function clearRounds(): Promise<number> {
     tx.objectStore('commitments').clear(),
     tx.objectStore('meta').put([], 'games'),
     tx.objectStore('meta').put(emptyTally(), 'tally'),
+    tx.objectStore('meta').put(0, 'pairs'),
+    tx.objectStore('meta').delete('storeFullRefused'),
   ]);
   await tx.done;
   return count;

@@ -3,6 +3,7 @@ import type { Summary } from '../shared/records.js';
 import { useEnv } from './env.js';
 import { levelLabel, STATUS_ORDER, statusLabel, storageProblemText } from './labels.js';
 import { RateLimitNotices } from './rate-limit-notice.js';
+import { StoreFillNotice } from './store-fill-notice.js';
 
 export function witnessedShare(levels: Summary['levels']): number | undefined {
   const all = levels.witnessed + levels.history;
@@ -45,6 +46,7 @@ export function Header({ summary, onRerunSelfTest, selfTestRunning }: { summary?
         </p>
       )}
       <RateLimitNotices notes={summary?.rateLimited} />
+      <StoreFillNotice fill={summary?.storeFill} />
       {summary && (
         <>
           <ul class="counts" aria-label={t('countsLabel')}>

@@ -143,6 +143,16 @@ export interface Summary {
   storageProblem?: StorageProblem;
   /** Tabs that sent claims faster than any real game, newest first (src/background/rate-limit.ts). */
   rateLimited?: RateLimitNote[];
+  /** Only when the store is nearly full or refused something for being full (src/background/store-capacity.ts). */
+  storeFill?: StoreFillNote;
+}
+
+/** How full the store is: the fuller of rounds and seed pairs as a share of its cap (0–1), and what it refused. */
+export interface StoreFillNote {
+  share: number;
+  rounds: number;
+  /** New rounds and seed pairs refused since the last clear. */
+  refused: number;
 }
 
 /**

@@ -1,0 +1,23 @@
+// The notice for a store nearly full, or full and refusing new rounds (src/background/store-capacity.ts):
+// shown before the cap is reached, so the player can export and clear before anything is refused,
+// and after, so a refusal is never silent.
+import type { StoreFillNote } from '../shared/records.js';
+import { useEnv } from './env.js';
+
+export function StoreFillNotice({ fill }: { fill?: StoreFillNote }) {
+  const { t } = useEnv();
+  if (!fill) return null;
+  const percent = String(Math.min(100, Math.floor(fill.share * 100)));
+  const full = fill.refused > 0;
+  return (
+    <p
+      class={`banner ${full ? 'banner-error' : 'banner-warning'}`}
+      role="status"
+      data-notice="store-fill"
+      data-percent={percent}
+      data-refused={fill.refused}
+    >
+      {full ? t('storeFullNotice', String(fill.refused)) : t('storeNearlyFullNotice', [percent, String(fill.rounds)])}
+    </p>
+  );
+}
