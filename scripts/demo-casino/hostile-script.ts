@@ -4,6 +4,9 @@
 //                                  details), look-alike messages, payloads in DOM rows, 1 MB strings
 //   [data-action="hostile-flood"]  thousands of fresh rounds a second for a while, through the tap's
 //                                  event, the JSON API (the real tap) and DOM rows
+//   [data-action="hostile-grow"]   thousands of claims about one round, each with another outcome
+//                                  as long as the limits allow (to grow its record), then thousands
+//                                  of fresh rounds of that size (to spend the budget in bytes)
 // Every value shown is set as text (textContent, setAttribute): the page itself never runs a
 // payload, so window.__fwPwned stays unset unless something else parses page text as HTML.
 // Counts go to <html data-*>; body[data-busy] is set while an action runs (as casino.js does).
@@ -37,7 +40,8 @@ function forgeTap(rounds: unknown[]): void {
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-action^="hostile-"]') : null;
   if (!button) return;
-  const action = button.dataset.action === 'hostile-forge' ? forge() : flood(Number(button.dataset.durationMs ?? 3000));
+  const action =
+    button.dataset.action === 'hostile-forge' ? forge() : button.dataset.action === 'hostile-grow' ? grow() : flood(Number(button.dataset.durationMs ?? 3000));
   body.dataset.busy = 'true';
   void action
     .catch((error: unknown) => {
@@ -209,4 +213,42 @@ async function flood(durationMs: number): Promise<void> {
   await Promise.allSettled(requests);
   root.dataset.floodMs = String(Math.round(performance.now() - started));
   root.dataset.flood = 'done';
+}
+
+/** Claims about one round, and fresh rounds, of `GROW_CLAIMS` each. */
+const GROW_CLAIMS = 3000;
+/** The longest values the extension takes (src/core/limits.ts): 40 items of 32 characters, seeds of 256. */
+const LONG_LIST = 40;
+const LONG_ITEM = 32;
+const LONG_SEED = 256;
+
+const longList = (seed: number): string[] => Array.from({ length: LONG_LIST }, (_, i) => `${seed}-${i}-`.padEnd(LONG_ITEM, 'x'));
+
+/**
+ * The round a test reads back: an unsupported game (its outcome is any text), one commitment,
+ * client seed and nonce, and GROW_CLAIMS different long outcomes and picks. Then GROW_CLAIMS
+ * fresh rounds of that size, each ≈ 3.5 KB as a claim.
+ */
+async function grow(): Promise<void> {
+  const commitment = run.padEnd(64, '0').slice(0, 64);
+  const growing = (n: number) => ({ game: 'Mines', commitment, clientSeed: `hostile-${run}-grow`, nonce: '1', result: longList(n), picks: longList(-n) });
+  for (let from = 0; from < GROW_CLAIMS; from += 200) {
+    forgeTap(Array.from({ length: 200 }, (_, i) => growing(from + i)));
+    await nextTurn();
+  }
+  count('sentGrow', GROW_CLAIMS);
+  const long = (n: number) => ({
+    game: 'Mines',
+    commitment: randomHex(32),
+    clientSeed: `hostile-${run}-long-${n}-`.padEnd(LONG_SEED, 'x'),
+    nonce: String(n),
+    result: longList(n),
+    picks: longList(n + 1),
+  });
+  for (let from = 0; from < GROW_CLAIMS; from += 200) {
+    forgeTap(Array.from({ length: 200 }, (_, i) => long(from + i)));
+    await nextTurn();
+  }
+  count('sentLong', GROW_CLAIMS);
+  root.dataset.grow = 'done';
 }

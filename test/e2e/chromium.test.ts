@@ -36,7 +36,7 @@ import {
   severalCommitmentsAttack,
   twoSeedsAttack,
 } from './support/witness-scenario.js';
-import { hostilePageFloodsAndInjects } from './support/hostile-scenario.js';
+import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { exportClearImport, chromiumDataPage } from './support/import-scenario.js';
 
 describe('Chromium: the production build against the demo casino', () => {
@@ -100,6 +100,9 @@ describe('Chromium: the production build against the demo casino', () => {
   // After the screenshot (the flood leaves thousands of made-up rounds and a notice in the popup).
   it('withstands a hostile page: nothing runs, forgeries are not verified, the flood is rate-limited, no honest round is lost', () =>
     hostilePageFloodsAndInjects(driver, casino), 300_000);
+
+  it('withstands growth and byte floods: one round\'s record stays small, long claims stop at the byte budget, the popup keeps answering', () =>
+    hostilePageGrowsAndFloodsBytes(driver), 180_000);
 
   it('made no network request of its own (Chromium net log)', async () => {
     const extensionOrigin = `chrome-extension://${driver.session.extensionId}`;
