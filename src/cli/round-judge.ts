@@ -3,7 +3,7 @@
 import { verifyRound, type RoundVerdict, type VerdictStatus } from '../core/index.js';
 import { auditEntryOf, type AuditEntry } from './audit-entry.js';
 import { roundJson, tableRow } from './format.js';
-import { parseJsonAt } from './json-error.js';
+import { parseJsonAt } from '../core/json-error.js';
 import { nodeBackend } from './node-hash-backend.js';
 import type { PendingNonceLedger } from './nonce-ledger.js';
 

@@ -3,7 +3,7 @@
 // rounds in order and so can run the cross-round nonce check.
 import { parentPort } from 'node:worker_threads';
 import type { AuditEntry } from './audit-entry.js';
-import { JsonScanError } from './json-error.js';
+import { JsonScanError } from '../core/json-error.js';
 import { judgeElement } from './round-judge.js';
 import { STATUS_CODES, type BatchReply, type BatchRequest } from './verify-pool.js';
 

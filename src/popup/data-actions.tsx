@@ -8,13 +8,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
 import { useEnv, type ExportKind } from './env.js';
-import { importInChunks, ImportStopped, MAX_IMPORT_BYTES, parseExportFile, type ImportTotals } from './import-file.js';
+import type { ImportTotals } from './import-file.js';
 import { ImportReportView, importProblemText } from './import-result.js';
 
 type Busy =
   | { kind: 'idle' }
   | { kind: 'exporting'; done: number; total: number }
-  | { kind: 'importing'; done: number; total: number }
+  | { kind: 'importing'; done: number; percent: number }
   | { kind: 'confirm-clear' }
   | { kind: 'clearing' };
 
@@ -64,35 +64,33 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
     void exportAs(exportOnOpen);
   }, [ready, exportOnOpen]);
 
-  /** Reads the chosen file, checks its envelope, and hands its rounds to the worker in chunks. */
-  const importFile = async (file: File) => {
+  /** Streams the chosen file's rounds to the worker in chunks (import-file.ts) and shows what became of them. */
+  const importChosen = async (file: File) => {
     setStatus('');
     setImported(undefined);
-    if (file.size > MAX_IMPORT_BYTES) return setStatus(importProblemText(t, { kind: 'too-big', bytes: file.size }));
-    setBusy({ kind: 'importing', done: 0, total: 0 });
+    setBusy({ kind: 'importing', done: 0, percent: 0 });
     let stored = false;
-    let all = 0;
     try {
-      const parsed = parseExportFile(await file.text(), file.size);
-      if (!parsed.ok) return setStatus(importProblemText(t, parsed.problem));
-      if (parsed.rounds.length === 0) return setStatus(t('importEmpty'));
-      all = parsed.rounds.length;
-      setBusy({ kind: 'importing', done: 0, total: all });
-      const totals = await importInChunks(
-        parsed.rounds,
+      // Loaded on demand: the file reader and its JSON scanner are a tenth of the popup's code.
+      const { importFile } = await import('./import-file.js');
+      const outcome = await importFile(
+        file,
         (rounds) => client.ask({ type: 'import-rounds', rounds }),
         (sofar) => {
           stored ||= sofar.added + sofar.updated > 0;
-          setBusy({ kind: 'importing', done: sofar.done, total: all });
+          setBusy({ kind: 'importing', done: sofar.done, percent: Math.floor(sofar.read * 100) });
         },
       );
-      setImported(totals);
+      const { totals } = outcome;
+      stored ||= totals.added + totals.updated > 0;
+      if (totals.done > 0) setImported(totals);
+      if (!outcome.ok) {
+        const reason = 'problem' in outcome ? importProblemText(t, outcome.problem) : outcome.workerError;
+        // Nothing sent: the file's problem alone. Something sent: where it stopped, and that it is kept.
+        setStatus(totals.done === 0 && 'problem' in outcome ? reason : t('importFailed', [String(totals.done), reason]));
+      }
     } catch (error) {
-      if (error instanceof ImportStopped) {
-        setImported(error.totals);
-        stored ||= error.totals.added + error.totals.updated > 0;
-        setStatus(t('importFailed', [String(error.totals.done), String(all), error.reason]));
-      } else setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
     } finally {
       setBusy({ kind: 'idle' });
       // The same file chosen again must fire `change` again.
@@ -142,7 +140,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
           ref={fileInput}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (file) void importFile(file);
+            if (file) void importChosen(file);
           }}
         />
         <button type="button" class="danger" data-action="clear-data" onClick={() => setBusy({ kind: 'confirm-clear' })} disabled={working || total === 0}>
@@ -164,7 +162,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
         {busy.kind === 'exporting'
           ? t('exportProgress', [String(busy.done), String(busy.total)])
           : busy.kind === 'importing'
-            ? t('importProgress', [String(busy.done), String(busy.total)])
+            ? t('importProgress', [String(busy.done), String(busy.percent)])
             : status}
       </p>
       {imported && busy.kind === 'idle' && <ImportReportView t={t} totals={imported} />}

@@ -1,7 +1,12 @@
 // "Import JSON": reads a chosen file as an "Export JSON" file (src/core/export-format.ts) and
-// sends its rounds to the worker in bounded chunks. The file is only parsed here; every round is
+// sends its rounds to the worker in bounded chunks. The file is streamed: read a slice at a time,
+// cut into one text per round by the scanner the CLI uses (core/json-array-scanner.ts) and parsed
+// round by round, so a file of a million rounds costs the popup the memory of one slice and one
+// chunk, and the worker one chunk at a time. Only the envelope is checked here; every round is
 // checked by the worker on its own (src/background/import.ts), so one bad round is refused alone.
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../core/index.js';
+import { JsonArrayScanner } from '../core/json-array-scanner.js';
+import { JsonScanError, parseJsonAt } from '../core/json-error.js';
 import type { ImportReport } from '../shared/messages.js';
 
 /**
@@ -10,83 +15,160 @@ import type { ImportReport } from '../shared/messages.js';
  */
 export const IMPORT_CHUNK = 500;
 
-/** Far above any real export (100 000 rounds are ≈ 80 MB), low enough for the popup to parse. */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+/** Bytes read per slice of the file. */
+export const IMPORT_SLICE_BYTES = 1 << 20;
 
-/** Why a file cannot be imported at all, with what the message shows. */
+/**
+ * A guard, not a memory need (the file is streamed): a million-round export is ≈ 300 MB, and a
+ * file many times that would take hours of the worker's time.
+ */
+export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
+
+/** Why a file cannot be imported (at all, or from where it stopped), with what the message shows. */
 export type ImportFileProblem =
-  | { kind: 'too-big'; bytes: number }
+  | { kind: 'too-big'; bytes: number; limit: number }
   | { kind: 'not-json'; detail: string }
   | { kind: 'wrong-format'; found: 'list' | { format: string } | { type: string } }
-  | { kind: 'wrong-version'; found: string };
+  | { kind: 'wrong-version'; found: string }
+  /** Its rounds come before its "format" and "version" (Fair Witness writes those first). */
+  | { kind: 'envelope-late' }
+  | { kind: 'empty' };
 
-export type ParsedImportFile = { ok: true; rounds: unknown[] } | { ok: false; problem: ImportFileProblem };
-
-const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
-
-/** Checks the file's envelope (format, version, a list of rounds); the rounds themselves are the worker's to check. */
-export function parseExportFile(text: string, bytes = text.length): ParsedImportFile {
-  if (bytes > MAX_IMPORT_BYTES) return { ok: false, problem: { kind: 'too-big', bytes } };
-  let data: unknown;
-  try {
-    // A byte-order mark is not JSON, but editors write one.
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { ok: false, problem: { kind: 'not-json', detail: clip(error instanceof Error ? error.message : String(error)) } };
-  }
-  if (Array.isArray(data)) return { ok: false, problem: { kind: 'wrong-format', found: 'list' } };
-  if (typeof data !== 'object' || data === null) return { ok: false, problem: { kind: 'wrong-format', found: { type: data === null ? 'null' : typeof data } } };
-  const file = data as Record<string, unknown>;
-  if (file.format !== EXPORT_FORMAT) {
-    return { ok: false, problem: { kind: 'wrong-format', found: typeof file.format === 'string' ? { format: clip(file.format) } : { type: 'object' } } };
-  }
-  // Older versions are read as they are (each later version only adds fields); newer ones are not understood.
-  if (typeof file.version !== 'number' || !Number.isInteger(file.version) || file.version < 1 || file.version > EXPORT_VERSION) {
-    return { ok: false, problem: { kind: 'wrong-version', found: clip(String(file.version)) } };
-  }
-  if (!Array.isArray(file.rounds)) return { ok: false, problem: { kind: 'wrong-format', found: { type: 'object' } } };
-  return { ok: true, rounds: file.rounds };
-}
+/** Refused rounds listed one by one; the rest are counted (a file of a million bad rounds must not fill the popup). */
+export const KEPT_REFUSALS = 20;
 
 export interface ImportTotals extends ImportReport {
   /** Rounds sent so far. */
   done: number;
+  /** Refused rounds in all; `refused` lists the first KEPT_REFUSALS of them. */
+  refusedCount: number;
+  /** Share of the file read, 0–1. */
+  read: number;
+}
+
+export type ImportOutcome =
+  | { ok: true; totals: ImportTotals }
+  /** The file, from where it stopped: rounds sent before are stored (importing again is safe). */
+  | { ok: false; totals: ImportTotals; problem: ImportFileProblem }
+  /** The worker failed a chunk: rounds sent before are stored. */
+  | { ok: false; totals: ImportTotals; workerError: string };
+
+const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/** Thrown from the scanner's handlers to stop the scan with a problem of the file. */
+class FileProblem extends Error {
+  constructor(readonly problem: ImportFileProblem) {
+    super(problem.kind);
+  }
+}
+
+/** The JSON type a top-level value starting with this character has, for "found a JSON number". */
+function typeOfStart(text: string): string {
+  const first = text.trimStart()[0] ?? '';
+  if (first === '"') return 'string';
+  if (first === 't' || first === 'f') return 'boolean';
+  if (first === 'n') return 'null';
+  return /[-0-9]/.test(first) ? 'number' : 'object';
 }
 
 /**
- * Sends the rounds chunk by chunk, in order, and adds up the answers; refused indexes are made
- * positions in the whole file. A failing chunk stops the import (the error carries the totals so
- * far: what was stored stays stored, and importing again is safe).
+ * Streams the file's rounds to `send` in chunks of IMPORT_CHUNK, in order, and adds up the
+ * answers; refused indexes are positions in the whole file. Stops at the first problem of the
+ * file or failure of the worker, saying which, with the totals so far.
  */
-export async function importInChunks(
-  rounds: readonly unknown[],
+export async function importFile(
+  file: Blob,
   send: (chunk: unknown[]) => Promise<ImportReport>,
   onProgress?: (totals: ImportTotals) => void,
-): Promise<ImportTotals> {
-  const totals: ImportTotals = { done: 0, added: 0, updated: 0, known: 0, refused: [] };
-  for (let start = 0; start < rounds.length; start += IMPORT_CHUNK) {
-    const chunk = rounds.slice(start, start + IMPORT_CHUNK);
-    let report: ImportReport;
-    try {
-      report = await send(chunk);
-    } catch (error) {
-      throw new ImportStopped(totals, error instanceof Error ? error.message : String(error));
-    }
-    totals.added += report.added;
-    totals.updated += report.updated;
-    totals.known += report.known;
-    totals.refused.push(...report.refused.map(({ index, reason }) => ({ index: start + index, reason })));
-    totals.done += chunk.length;
-    onProgress?.(totals);
-  }
-  return totals;
-}
+): Promise<ImportOutcome> {
+  const totals: ImportTotals = { done: 0, read: 0, added: 0, updated: 0, known: 0, refused: [], refusedCount: 0 };
+  if (file.size > MAX_IMPORT_BYTES) return { ok: false, totals, problem: { kind: 'too-big', bytes: file.size, limit: MAX_IMPORT_BYTES } };
+  let shape: 'array' | 'object' | undefined;
+  let format: string | undefined;
+  let versionChecked = false;
+  // Rounds before the envelope cannot be trusted to be an export's: skipped, and the file refused at its end.
+  let roundsBeforeEnvelope = false;
+  let waiting: unknown[] = [];
+  const scanner = new JsonArrayScanner({
+    start(found) {
+      shape = found;
+      if (found === 'array') throw new FileProblem({ kind: 'wrong-format', found: 'list' });
+    },
+    member(key, value) {
+      if (key === 'format') {
+        format = typeof value === 'string' ? value : undefined;
+        if (value !== EXPORT_FORMAT) {
+          throw new FileProblem({ kind: 'wrong-format', found: typeof value === 'string' ? { format: clip(value) } : { type: 'object' } });
+        }
+      } else if (key === 'version') {
+        // Older versions are read as they are (each later version only adds fields); newer ones are not understood.
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > EXPORT_VERSION) {
+          throw new FileProblem({ kind: 'wrong-version', found: clip(String(value)) });
+        }
+        versionChecked = true;
+      }
+    },
+    element(text, index, line, column) {
+      if (format === undefined || !versionChecked) roundsBeforeEnvelope = true;
+      if (roundsBeforeEnvelope) return;
+      waiting.push(parseJsonAt(text, line, column, `round ${index + 1}`));
+    },
+  });
 
-export class ImportStopped extends Error {
-  constructor(
-    readonly totals: ImportTotals,
-    readonly reason: string,
-  ) {
-    super(reason);
+  /** Sends what is waiting, in whole chunks (all of it at the end). */
+  const flush = async (all: boolean): Promise<string | undefined> => {
+    while (waiting.length >= IMPORT_CHUNK || (all && waiting.length > 0)) {
+      const chunk = waiting.slice(0, IMPORT_CHUNK);
+      waiting = waiting.slice(chunk.length);
+      let report: ImportReport;
+      try {
+        report = await send(chunk);
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      totals.added += report.added;
+      totals.updated += report.updated;
+      totals.known += report.known;
+      totals.refusedCount += report.refused.length;
+      const room = KEPT_REFUSALS - totals.refused.length;
+      if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, reason }) => ({ index: totals.done + index, reason })));
+      totals.done += chunk.length;
+      onProgress?.(totals);
+    }
+    return undefined;
+  };
+
+  const decoder = new TextDecoder();
+  let firstText = '';
+  try {
+    for (let offset = 0; offset < file.size; offset += IMPORT_SLICE_BYTES) {
+      const bytes = new Uint8Array(await file.slice(offset, offset + IMPORT_SLICE_BYTES).arrayBuffer());
+      const text = decoder.decode(bytes, { stream: true });
+      if (offset === 0) firstText = text.slice(0, 64);
+      scanner.write(text);
+      totals.read = Math.min(1, (offset + bytes.length) / file.size);
+      const failed = await flush(false);
+      if (failed !== undefined) return { ok: false, totals, workerError: failed };
+    }
+    scanner.write(decoder.decode());
+    scanner.end();
+  } catch (error) {
+    // What was parsed before the problem is still sent: each round stands on its own.
+    const failed = await flush(true);
+    if (failed !== undefined) return { ok: false, totals, workerError: failed };
+    if (error instanceof FileProblem) return { ok: false, totals, problem: error.problem };
+    if (error instanceof JsonScanError && error.kind === 'shape') {
+      const found = shape === 'object' ? { type: 'object' } : { type: typeOfStart(firstText) };
+      return { ok: false, totals, problem: { kind: 'wrong-format', found } };
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, totals, problem: { kind: 'not-json', detail: clip(detail) } };
   }
+  if (format === undefined) return { ok: false, totals, problem: { kind: 'wrong-format', found: { type: 'object' } } };
+  if (!versionChecked) return { ok: false, totals, problem: { kind: 'wrong-version', found: 'undefined' } };
+  if (roundsBeforeEnvelope) return { ok: false, totals, problem: { kind: 'envelope-late' } };
+  const failed = await flush(true);
+  if (failed !== undefined) return { ok: false, totals, workerError: failed };
+  if (totals.done === 0) return { ok: false, totals, problem: { kind: 'empty' } };
+  return { ok: true, totals };
 }

@@ -1,21 +1,23 @@
 // What an import did, or why a file cannot be imported, in the user's words.
 import { EXPORT_VERSION } from '../core/index.js';
 import type { Translate } from './i18n.js';
-import { MAX_IMPORT_BYTES, type ImportFileProblem, type ImportTotals } from './import-file.js';
+import type { ImportFileProblem, ImportTotals } from './import-file.js';
 
-/** Refused rounds listed one by one; the rest are counted. */
-const LISTED = 20;
 
 const megabytes = (bytes: number) => String(Math.ceil(bytes / (1024 * 1024)));
 
 export function importProblemText(t: Translate, problem: ImportFileProblem): string {
   switch (problem.kind) {
     case 'too-big':
-      return t('importTooBig', [megabytes(problem.bytes), megabytes(MAX_IMPORT_BYTES)]);
+      return t('importTooBig', [megabytes(problem.bytes), megabytes(problem.limit)]);
     case 'not-json':
       return t('importNotJson', problem.detail);
     case 'wrong-version':
       return t('importWrongVersion', [problem.found, String(EXPORT_VERSION)]);
+    case 'envelope-late':
+      return t('importEnvelopeLate');
+    case 'empty':
+      return t('importEmpty');
     case 'wrong-format': {
       const found = problem.found;
       const what = found === 'list' ? t('importFoundList') : 'format' in found ? `"${found.format}"` : t('importFoundOther', found.type);
@@ -26,7 +28,7 @@ export function importProblemText(t: Translate, problem: ImportFileProblem): str
 
 /** The counts, and each refused round with its reason (numbered from 1, as in the file). */
 export function ImportReportView({ t, totals }: { t: Translate; totals: ImportTotals }) {
-  const { added, updated, known, refused } = totals;
+  const { added, updated, known, refused, refusedCount } = totals;
   return (
     <div
       class="import-report"
@@ -34,15 +36,15 @@ export function ImportReportView({ t, totals }: { t: Translate; totals: ImportTo
       data-added={added}
       data-updated={updated}
       data-known={known}
-      data-refused={refused.length}
+      data-refused={refusedCount}
     >
-      <p>{t('importDone', [String(added), String(updated), String(known), String(refused.length)])}</p>
-      {refused.length > 0 && (
+      <p>{t('importDone', [String(added), String(updated), String(known), String(refusedCount)])}</p>
+      {refusedCount > 0 && (
         <ul class="import-refused">
-          {refused.slice(0, LISTED).map(({ index, reason }) => (
+          {refused.map(({ index, reason }) => (
             <li key={index}>{t('importRefusedRound', [String(index + 1), reason])}</li>
           ))}
-          {refused.length > LISTED && <li>{t('importRefusedMore', String(refused.length - LISTED))}</li>}
+          {refusedCount > refused.length && <li>{t('importRefusedMore', String(refusedCount - refused.length))}</li>}
         </ul>
       )}
     </div>

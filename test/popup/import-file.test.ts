@@ -1,17 +1,97 @@
-// The import's two checks hold for any input: the file's envelope (popup) and each round (worker).
+// The import's two checks hold for any input: the file's envelope and its JSON, streamed (popup),
+// and each round (worker).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { claimsOfExportedRound } from '../../src/background/import.js';
-import { parseExportFile } from '../../src/popup/import-file.js';
+import { IMPORT_CHUNK, IMPORT_SLICE_BYTES, importFile, KEPT_REFUSALS, type ImportOutcome } from '../../src/popup/import-file.js';
+import type { ImportReport } from '../../src/shared/messages.js';
+
+/** Imports `text` with a worker that takes every round; returns the outcome and the rounds sent. */
+async function importText(text: string): Promise<{ outcome: ImportOutcome; sent: unknown[] }> {
+  const sent: unknown[] = [];
+  const send = async (rounds: unknown[]): Promise<ImportReport> => {
+    sent.push(...rounds);
+    return { added: rounds.length, updated: 0, known: 0, refused: [] };
+  };
+  return { outcome: await importFile(new Blob([text]), send), sent };
+}
+
+const exportOf = (rounds: unknown[]) => JSON.stringify({ format: 'fair-witness-export', version: 1, rounds }, null, 1);
+const round = (n: number) => ({ game: 'keno', clientSeed: `spieler-ü-${n}`, nonce: String(n), result: [1, 2, 3, 4, 5, 6, 7, 8, 9, n % 30 + 10] });
+
+describe('importFile streams', () => {
+  it('a file of many slices: every round once, in order, in chunks of IMPORT_CHUNK, with progress up to the whole file', async () => {
+    const rounds = Array.from({ length: 15_000 }, (_, n) => round(n));
+    const text = exportOf(rounds);
+    expect(new Blob([text]).size).toBeGreaterThan(2 * IMPORT_SLICE_BYTES);
+    const chunks: number[] = [];
+    const sent: unknown[] = [];
+    const progress: number[] = [];
+    const outcome = await importFile(
+      new Blob([text]),
+      async (chunk) => {
+        chunks.push(chunk.length);
+        sent.push(...chunk);
+        return { added: chunk.length, updated: 0, known: 0, refused: [] };
+      },
+      (totals) => progress.push(totals.read),
+    );
+    expect(outcome).toMatchObject({ ok: true, totals: { done: 15_000, added: 15_000, read: 1 } });
+    expect(sent).toEqual(rounds);
+    expect(chunks).toEqual(Array.from({ length: 30 }, () => IMPORT_CHUNK));
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('a syntax error deep in the file: the rounds before it are sent and kept, and the problem names the place', async () => {
+    const text = exportOf(Array.from({ length: 1200 }, (_, n) => round(n))).replace('"nonce": "1100"', '"nonce": 1100x');
+    const { outcome, sent } = await importText(text);
+    expect(outcome.ok).toBe(false);
+    expect(sent).toHaveLength(1100);
+    expect(outcome.totals.done).toBe(1100);
+    expect('problem' in outcome && outcome.problem).toMatchObject({ kind: 'not-json', detail: expect.stringMatching(/^line \d+, column \d+: /) });
+  });
+
+  it('rounds before the envelope are not sent: the file is refused as a whole', async () => {
+    const text = `{"rounds": [${JSON.stringify(round(1))}], "format": "fair-witness-export", "version": 1}`;
+    const { outcome, sent } = await importText(text);
+    expect(sent).toEqual([]);
+    expect('problem' in outcome && outcome.problem).toEqual({ kind: 'envelope-late' });
+    expect('problem' in (await importText(`{"rounds": [${JSON.stringify(round(1))}]}`)).outcome).toBe(true);
+  });
+
+  it('keeps the first KEPT_REFUSALS refused rounds and counts the rest', async () => {
+    const text = exportOf(Array.from({ length: 1000 }, (_, n) => round(n)));
+    const outcome = await importFile(new Blob([text]), async (chunk) => ({ added: 0, updated: 0, known: 0, refused: chunk.map((_, index) => ({ index, reason: 'no' })) }));
+    expect(outcome.totals.refusedCount).toBe(1000);
+    expect(outcome.totals.refused).toHaveLength(KEPT_REFUSALS);
+    expect(outcome.totals.refused.map((refusal) => refusal.index)).toEqual(Array.from({ length: KEPT_REFUSALS }, (_, i) => i));
+  });
+});
 
 describe('import checks over any input', () => {
-  it('parseExportFile never throws and always says why it refuses', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((value) => JSON.stringify({ format: 'fair-witness-export', version: 1, rounds: value }))), (text) => {
-        const parsed = parseExportFile(text);
-        if (parsed.ok) expect(Array.isArray(parsed.rounds)).toBe(true);
-        else expect(['too-big', 'not-json', 'wrong-format', 'wrong-version']).toContain(parsed.problem.kind);
-      }),
+  it('importFile never throws, says why it refuses, and sends exactly the rounds of a valid export', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((value) => JSON.stringify({ format: 'fair-witness-export', version: 1, rounds: value }))),
+        async (text) => {
+          const { outcome, sent } = await importText(text);
+          let whole: unknown;
+          try {
+            whole = JSON.parse(text);
+          } catch {
+            whole = undefined;
+          }
+          const rounds = (whole as { rounds?: unknown } | undefined)?.rounds;
+          if (outcome.ok) {
+            expect(sent).toEqual(rounds);
+            expect(outcome.totals.done).toBe(sent.length);
+          } else {
+            expect('problem' in outcome ? outcome.problem.kind : 'no problem named').toMatch(/^(not-json|wrong-format|wrong-version|envelope-late|empty)$/);
+            if (Array.isArray(rounds) && rounds.length > 0) expect(sent).toEqual([]);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

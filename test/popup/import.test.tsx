@@ -92,7 +92,7 @@ describe('Import JSON', () => {
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client);
     await choose(rendered.container, exportText([]), MAX_IMPORT_BYTES + 1);
-    expect(status(rendered.container)).toBe('The file is too big to import: 257 MB, at most 256 MB.');
+    expect(status(rendered.container)).toBe('The file is too big to import: 1025 MB, at most 1024 MB.');
     expect(worker.log.some((m) => m.type === 'import-rounds')).toBe(false);
   });
 
@@ -108,7 +108,7 @@ describe('Import JSON', () => {
     };
     await choose(rendered.container, exportText(rounds));
     expect(status(rendered.container)).toBe(
-      `The import stopped after ${IMPORT_CHUNK} of ${IMPORT_CHUNK + 1} rounds: The browser refused to store more rounds (storage quota exceeded). Rounds imported so far are kept; importing the file again is safe.`,
+      `The import stopped after ${IMPORT_CHUNK} rounds: The browser refused to store more rounds (storage quota exceeded). Rounds imported so far are kept; importing the file again is safe.`,
     );
     expect(result(rendered.container)!.dataset.added).toBe(String(IMPORT_CHUNK));
   });

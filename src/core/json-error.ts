@@ -2,13 +2,17 @@
 // not always give a position, and never a line, so a failed parse is re-read by a small validator.
 // It runs only after JSON.parse has thrown, so it is written for clarity, not speed.
 
-/** A JSON syntax problem at a line and column of the input file (both 1-based, columns in UTF-16 units). */
+/**
+ * A problem at a line and column of the input file (both 1-based, columns in UTF-16 units): its
+ * JSON is malformed (`syntax`), or it is JSON but not shaped as a file of rounds (`shape`).
+ */
 export class JsonScanError extends Error {
   override name = 'JsonScanError';
   constructor(
     readonly problem: string,
     readonly line: number,
     readonly column: number,
+    readonly kind: 'syntax' | 'shape' = 'syntax',
   ) {
     super(`line ${line}, column ${column}: ${problem}`);
   }
