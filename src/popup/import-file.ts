@@ -13,7 +13,7 @@ import type { ImportReport } from '../shared/messages.js';
  * Rounds per message: MAX_IMPORT_ROUNDS_PER_MESSAGE of src/shared/messages.ts, repeated so the
  * popup does not bundle the schema library; a test keeps the two equal.
  */
-export const IMPORT_CHUNK = 500;
+export const IMPORT_CHUNK = 200;
 
 /** Bytes read per slice of the file. */
 export const IMPORT_SLICE_BYTES = 1 << 20;

@@ -7,7 +7,7 @@ import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary, Verifi
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
 /** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
-export const MAX_IMPORT_ROUNDS_PER_MESSAGE = 500;
+export const MAX_IMPORT_ROUNDS_PER_MESSAGE = 200;
 /** Text in the extension's own messages (a round's key, a filter): longer than any claim value allows. */
 const MAX_MESSAGE_TEXT_LENGTH = 4096;
 const MAX_PAGE = 5000;
