@@ -1,5 +1,5 @@
 // The rate limit's counts per flooding tab (rate-limit.ts), kept in the store's `meta` so the
-// popup shows them even after the worker, whose limiter lives in memory, was stopped.
+// popup shows them however often the worker was stopped since (the budgets themselves: rate-limit-state.ts).
 import type { RateLimitNote } from '../shared/records.js';
 import { openStore } from './store.js';
 
