@@ -1,7 +1,7 @@
 // Screenshots for people to look at, not a test: the popup's list, a witnessed round's proof, a
-// `history` round's proof (with the reason for its level) and the statistics page, at the popup's
-// size, in Chromium and Firefox, in English and German. `npm run screenshots` (after `npm run
-// build`) writes them to test-results/screenshots/. German Firefox needs its language pack
+// `history` round's proof (with the reason for its level), the statistics page and the popup with
+// the store-full notice, at the popup's size, in Chromium and Firefox, in English and German.
+// `npm run screenshots` (after `npm run build`) writes them to test-results/screenshots/. German Firefox needs its language pack
 // (Debian: firefox-esr-l10n-de).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -59,7 +59,29 @@ async function play(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   await keno.close();
 }
 
-async function shootAll(open: (path: string) => Promise<Shown>, prefix: string): Promise<void> {
+/**
+ * Runs in an extension page: notes in the store that 120 new rounds were refused for a full store,
+ * as the worker does past its cap (src/background/store-capacity.ts), so the popup's notice shows
+ * without storing two million rounds first.
+ */
+async function markStoreFullInPage(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.open('fair-witness');
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const db = request.result;
+      const tx = db.transaction('meta', 'readwrite');
+      tx.objectStore('meta').put(120, 'storeFullRefused');
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+async function shootAll(open: (path: string) => Promise<Shown>, prefix: string, markStoreFull: () => Promise<void>): Promise<void> {
   const popup = await open('popup.html');
   await popup.waitFor('ul[data-ready="true"] [data-verdict]');
   await popup.shoot(`${prefix}-popup.png`);
@@ -75,6 +97,11 @@ async function shootAll(open: (path: string) => Promise<Shown>, prefix: string):
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await stats.shoot(`${prefix}-stats.png`);
   await stats.close();
+  await markStoreFull();
+  const full = await open('popup.html');
+  await full.waitFor('[data-notice="store-fill"]');
+  await full.shoot(`${prefix}-popup-store-full.png`);
+  await full.close();
 }
 
 async function main(): Promise<void> {
@@ -93,7 +120,7 @@ async function main(): Promise<void> {
               await page.setViewportSize(SIZE);
               await page.goto(`chrome-extension://${driver.session.extensionId}/${path}`);
               return shownIn(page, dir);
-            }, `chromium-${locale}`);
+            }, `chromium-${locale}`, () => driver.inPopup(markStoreFullInPage));
           } finally {
             await driver.close();
           }
@@ -105,7 +132,7 @@ async function main(): Promise<void> {
               const page = await driver.session.openExtensionPage(path);
               await driver.session.setViewport(page, SIZE);
               return shownIn(page, dir);
-            }, `firefox-${locale}`);
+            }, `firefox-${locale}`, () => driver.inPopup(markStoreFullInPage));
           } finally {
             await driver.close();
           }
