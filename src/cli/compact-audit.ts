@@ -1,8 +1,8 @@
 // The cross-round audit of `verify`, kept compact: the same findings as the core's auditRounds
 // (core/audit.ts) over the same rounds, without an object per round. Strings become small ids in
-// typed-array tables; each round that has a nonce leaves one row of five numbers (its seed pair,
-// nonce, game, outcome code and server seed); a seed pair whose nonces so far run 1, 2, 3… without
-// a break is marked regular and needs no more look at the end. Findings are worded by the core's
+// typed-array tables; each round that has a nonce leaves one row of four numbers (its seed pair,
+// nonce, game and outcome code: 20 bytes); a seed pair whose nonces so far run 1, 2, 3… without a
+// break is marked regular and needs no more look at the end. Findings are worded by the core's
 // builders (core/audit-findings.ts), from what is gathered here.
 //
 // The CLI's rounds have no keys and there are no seed-pair sightings, so the checks that need
@@ -23,38 +23,41 @@ import {
 import type { AuditEntry } from './audit-entry.js';
 import { Float64Column, Uint32Column, Uint8Column } from './growable-column.js';
 import { HexKeyTable } from './hex-key-table.js';
-import { IdPairTable } from './id-pair-table.js';
 import { OutcomeCodes } from './outcome-codes.js';
 import { TextKeyTable } from './text-key-table.js';
 
-/** No id (a round without a client seed, a row without a server seed). */
-const NONE = 0xffff_ffff;
+/** A row's nonce that does not fit the column (2^32 − 1 and above): it is in bigRowNonces. */
+const WIDE_NONCE = 0xffff_ffff;
+/** A pair whose nonces did not simply run on by one (pairLastRow). */
+const IRREGULAR = 0xffff_ffff;
 
-/** A seed pair's nonces so far: none, a run n, n+1, n+2… in the order seen, or anything else. */
-const NEW = 0;
-const REGULAR = 1;
-const IRREGULAR = 2;
+/** A seed pair's parts, from its key in the pairs table. */
+interface PairParts {
+  commitmentId: number;
+  clientSeed?: string;
+}
 
 export class CompactAudit {
   private readonly commitments = new HexKeyTable();
-  private readonly clientSeeds = new TextKeyTable();
-  /** (commitment id, client seed id or NONE) → pair id: seed pairs, and rounds with a commitment but no client seed. */
-  private readonly pairs = new IdPairTable();
+  /** Seed pairs, and rounds with a commitment but no client seed: one key of commitment id and client seed text (pairKey). */
+  private readonly pairs = new TextKeyTable();
   private readonly games = new Map<string, number>();
   private readonly gameNames: string[] = [];
   private readonly outcomes = new OutcomeCodes();
 
-  // Per pair id.
-  private readonly pairState = new Uint8Column(NEW);
-  private readonly pairLastNonce = new Float64Column(0);
+  /** Per pair id: 0 before its first nonce, then its last row + 1 while its nonces run on by one, then IRREGULAR. */
+  private readonly pairLastRow = new Uint32Column(0);
 
-  // One row per round with a commitment and a nonce, in input order. A nonce is its number up to
-  // 2^53 − 1; above, −(k + 1) for bigNonces[k].
+  // One row per round with a commitment and a nonce, in input order.
   private readonly rowPair = new Uint32Column(0);
-  private readonly rowNonce = new Float64Column(0);
+  private readonly rowNonce = new Uint32Column(0);
+  private readonly bigRowNonces = new Map<number, number | bigint>();
+  /** Game id × 2, + 1 when the round showed its server seed. */
   private readonly rowGame = new Uint32Column(0);
   private readonly rowOutcome = new Float64Column(0);
-  private readonly rowSeed = new Uint32Column(0);
+  /** Rows whose server seed is not the one their commitment stands for: the seed's id. */
+  private readonly rowOtherSeed = new Map<number, number>();
+  /** Nonces above 2^53 − 1, for lateNonce (−(k + 1) stands for bigNonces[k]). */
   private readonly bigNonces: bigint[] = [];
 
   // Per commitment id. A server seed is known by its commitment (the hash it has), so by an id here.
@@ -65,7 +68,7 @@ export class CompactAudit {
   /** Order in which seeds were first shown, for the order of findings. */
   private readonly seedOrdinal = new Uint32Column(0);
   private seedsShown = 0;
-  /** Seeds shown in more than one pair: their text and the first pair of each use (one use: a commitment and a client seed, none counting as ""). */
+  /** Seeds shown in more than one pair: their text and the first pair of each use (useKey). */
   private readonly contested = new Map<number, { seed: string; ordinal: number; uses: Map<string, number> }>();
 
   // One row per round with a commitment and a time its result was seen, in input order.
@@ -79,12 +82,10 @@ export class CompactAudit {
     // Every check is about a commitment: a round without one has nothing to add.
     if (commitment === null) return;
     const commitmentId = this.commitments.id(commitment);
-    const clientSeedId = clientSeed === null ? NONE : this.clientSeeds.id(clientSeed);
-    const pair = this.pairs.id(commitmentId, clientSeedId);
+    const pair = this.pairs.id(pairKey(commitmentId, clientSeed));
     const nonce = nonceOf(nonceText);
-    const nonceCode = nonce === undefined ? NaN : typeof nonce === 'number' ? nonce : -this.bigNonces.push(nonce);
 
-    let seedId = NONE;
+    let seedId: number | undefined;
     if (serverSeed !== null) {
       seedId = seedCommitment === null ? commitmentId : this.commitments.id(seedCommitment);
       this.noteSeed(seedId, serverSeed, pair);
@@ -95,16 +96,20 @@ export class CompactAudit {
       }
     }
     if (nonce !== undefined) {
-      this.rowPair.push(pair);
-      this.rowNonce.push(nonceCode);
-      this.rowGame.push(this.gameId(game));
+      const row = this.rowPair.push(pair);
+      if (typeof nonce === 'number' && nonce < WIDE_NONCE) this.rowNonce.push(nonce);
+      else {
+        this.rowNonce.push(WIDE_NONCE);
+        this.bigRowNonces.set(row, nonce);
+      }
+      this.rowGame.push(this.gameId(game) * 2 + (seedId === undefined ? 0 : 1));
+      if (seedId !== undefined && seedId !== commitmentId) this.rowOtherSeed.set(row, seedId);
       this.rowOutcome.push(this.outcomes.code(outcome));
-      this.rowSeed.push(seedId);
-      if (clientSeedId !== NONE) this.trackNonce(pair, nonce);
+      if (clientSeed !== null) this.trackNonce(pair, row, nonce);
     }
     if (resultAt !== null) {
       this.latePair.push(pair);
-      this.lateNonce.push(nonceCode);
+      this.lateNonce.push(nonce === undefined ? NaN : typeof nonce === 'number' ? nonce : -this.bigNonces.push(nonce));
       this.lateResultAt.push(resultAt);
     }
   }
@@ -125,15 +130,12 @@ export class CompactAudit {
   }
 
   /** Keeps the pair regular while its nonces run on by one; anything else leaves it to the end. */
-  private trackNonce(pair: number, nonce: number | bigint): void {
-    this.pairState.ensure(pair + 1);
-    this.pairLastNonce.ensure(pair + 1);
-    const state = this.pairState.get(pair);
-    if (state === IRREGULAR) return;
-    if (typeof nonce === 'number' && (state === NEW || nonce === this.pairLastNonce.get(pair) + 1)) {
-      this.pairState.set(pair, REGULAR);
-      this.pairLastNonce.set(pair, nonce);
-    } else this.pairState.set(pair, IRREGULAR);
+  private trackNonce(pair: number, row: number, nonce: number | bigint): void {
+    this.pairLastRow.ensure(pair + 1);
+    const last = this.pairLastRow.get(pair);
+    if (last === IRREGULAR) return;
+    const runsOn = typeof nonce === 'number' && (last === 0 || nonce === Number(this.nonceValue(last - 1)) + 1);
+    this.pairLastRow.set(pair, runsOn ? row + 1 : IRREGULAR);
   }
 
   private noteSeed(seedId: number, seed: string, pair: number): void {
@@ -145,6 +147,7 @@ export class CompactAudit {
       this.seedOrdinal.set(seedId, this.seedsShown++);
       return;
     }
+    if (first - 1 === pair) return;
     const use = this.useKey(pair);
     const contested = this.contested.get(seedId);
     if (contested !== undefined) {
@@ -159,9 +162,14 @@ export class CompactAudit {
 
   /** A seed's use: its commitment and client seed, where no client seed and "" are one (as in the core). */
   private useKey(pair: number): string {
-    const clientSeedId = this.pairs.second(pair);
-    const client = clientSeedId === NONE || this.clientSeeds.isEmpty(clientSeedId) ? '' : String(clientSeedId);
-    return `${this.pairs.first(pair)} ${client}`;
+    const { commitmentId, clientSeed } = this.pairParts(pair);
+    return `${commitmentId}\n${clientSeed ?? ''}`;
+  }
+
+  private pairParts(pair: number): PairParts {
+    const key = this.pairs.text(pair);
+    const commitmentId = ((key.charCodeAt(0) << 16) | key.charCodeAt(1)) >>> 0;
+    return key.charCodeAt(2) === 0 ? { commitmentId } : { commitmentId, clientSeed: key.slice(3) };
   }
 
   // ---- at the end -------------------------------------------------------------------------------
@@ -171,7 +179,7 @@ export class CompactAudit {
     const rows: number[] = [];
     for (let row = 0; row < this.rowPair.length; row++) {
       const pair = this.rowPair.get(row);
-      if (this.pairs.second(pair) !== NONE && this.pairState.get(pair) === IRREGULAR) rows.push(row);
+      if (pair < this.pairLastRow.length && this.pairLastRow.get(pair) === IRREGULAR) rows.push(row);
     }
     if (rows.length === 0) return [];
     const order = Uint32Array.from(rows).sort((a, b) => this.rowPair.get(a) - this.rowPair.get(b) || this.compareNonces(a, b) || a - b);
@@ -188,8 +196,8 @@ export class CompactAudit {
   /** The findings of one pair from its rows, sorted by nonce and then input order. */
   private pairFindings(rows: Uint32Array): { firstRow: number; findings: Finding[] } {
     const pair = this.rowPair.get(rows[0]!);
-    const commitment = this.commitments.hex(this.pairs.first(pair));
-    const clientSeed = this.clientSeeds.text(this.pairs.second(pair));
+    const { commitmentId, clientSeed = '' } = this.pairParts(pair);
+    const commitment = this.commitments.hex(commitmentId);
     const missing: NonceRange[] = [];
     const repeated: Finding[] = [];
     let firstRow = rows[0]!;
@@ -218,7 +226,7 @@ export class CompactAudit {
   private lateFindings(): Finding[] {
     const late = new Map<number, number[]>();
     for (let row = 0; row < this.latePair.length; row++) {
-      const commitmentId = this.pairs.first(this.latePair.get(row));
+      const { commitmentId } = this.pairParts(this.latePair.get(row));
       const revealed = commitmentId < this.revealedAt.length ? this.revealedAt.get(commitmentId) : NaN;
       if (!(revealed < this.lateResultAt.get(row))) continue;
       const rows = late.get(commitmentId) ?? [];
@@ -226,9 +234,8 @@ export class CompactAudit {
       rows.push(row);
     }
     return [...late].map(([commitmentId, rows]) => {
-      const clientSeedIds = rows.map((row) => this.pairs.second(this.latePair.get(row)));
-      const texts = new Set(clientSeedIds.map((id) => (id === NONE ? '' : this.clientSeeds.text(id))));
-      const clientSeed = texts.size === 1 && clientSeedIds[0] !== NONE ? this.clientSeeds.text(clientSeedIds[0]!) : undefined;
+      const clientSeeds = rows.map((row) => this.pairParts(this.latePair.get(row)).clientSeed);
+      const clientSeed = new Set(clientSeeds.map((c) => c ?? '')).size === 1 ? clientSeeds[0] : undefined;
       const nonces = sortedDistinct(rows.flatMap((row) => this.nonceOfCode(this.lateNonce.get(row)) ?? []));
       return lateRoundsFinding(this.commitments.hex(commitmentId), this.revealedAt.get(commitmentId), clientSeed, nonces, rows.length, []);
     });
@@ -239,9 +246,10 @@ export class CompactAudit {
     if (this.contested.size === 0) return [];
     // The nonces of each use, from the rows that showed the seed.
     const nonces = new Map<number, Map<string, bigint[]>>();
-    for (let row = 0; row < this.rowSeed.length; row++) {
-      const seedId = this.rowSeed.get(row);
-      if (seedId === NONE || !this.contested.has(seedId)) continue;
+    for (let row = 0; row < this.rowPair.length; row++) {
+      if (this.rowGame.get(row) % 2 === 0) continue;
+      const seedId = this.rowOtherSeed.get(row) ?? this.pairParts(this.rowPair.get(row)).commitmentId;
+      if (!this.contested.has(seedId)) continue;
       const ofSeed = nonces.get(seedId) ?? new Map<string, bigint[]>();
       nonces.set(seedId, ofSeed);
       const use = this.useKey(this.rowPair.get(row));
@@ -252,12 +260,8 @@ export class CompactAudit {
     const findings: Finding[] = [];
     for (const [seedId, { seed, uses }] of [...this.contested].sort((a, b) => a[1].ordinal - b[1].ordinal)) {
       const described: SeedUse[] = [...uses].map(([use, pair]) => {
-        const clientSeedId = this.pairs.second(pair);
-        return {
-          commitment: this.commitments.hex(this.pairs.first(pair)),
-          clientSeed: clientSeedId === NONE ? undefined : this.clientSeeds.text(clientSeedId),
-          nonces: rangesOf(sortedDistinct(nonces.get(seedId)?.get(use) ?? [])),
-        };
+        const { commitmentId, clientSeed } = this.pairParts(pair);
+        return { commitment: this.commitments.hex(commitmentId), clientSeed, nonces: rangesOf(sortedDistinct(nonces.get(seedId)?.get(use) ?? [])) };
       });
       const finding = seedReuseFinding(seed, this.commitments.hex(seedId), described, []);
       if (finding) findings.push(finding);
@@ -268,12 +272,17 @@ export class CompactAudit {
   // ---- rows -------------------------------------------------------------------------------------
 
   private entryAt(row: number): NonceEntry {
-    const game = this.gameNames[this.rowGame.get(row)]!;
+    const game = this.gameNames[Math.floor(this.rowGame.get(row) / 2)]!;
     return { game: auditGameId(game), source: { game, result: this.outcomes.text(this.rowOutcome.get(row)) } };
   }
 
+  private nonceValue(row: number): number | bigint {
+    const value = this.rowNonce.get(row);
+    return value === WIDE_NONCE ? this.bigRowNonces.get(row)! : value;
+  }
+
   private nonceAt(row: number): bigint {
-    return this.nonceOfCode(this.rowNonce.get(row))!;
+    return BigInt(this.nonceValue(row));
   }
 
   private nonceOfCode(code: number): bigint | undefined {
@@ -284,13 +293,16 @@ export class CompactAudit {
   private compareNonces(a: number, b: number): number {
     const x = this.rowNonce.get(a);
     const y = this.rowNonce.get(b);
-    if (x >= 0 && y >= 0) return x - y;
-    // A big nonce is above every number kept as one.
-    if (x >= 0) return -1;
-    if (y >= 0) return 1;
-    const [p, q] = [this.bigNonces[-x - 1]!, this.bigNonces[-y - 1]!];
+    if (x !== WIDE_NONCE && y !== WIDE_NONCE) return x - y;
+    const [p, q] = [this.nonceValue(a), this.nonceValue(b)];
     return p < q ? -1 : p > q ? 1 : 0;
   }
+}
+
+/** A pair's key: the commitment id in two code units, then 0 for no client seed or 1 and the client seed. */
+function pairKey(commitmentId: number, clientSeed: string | null): string {
+  const id = String.fromCharCode(commitmentId >>> 16, commitmentId & 0xffff);
+  return clientSeed === null ? `${id}\u0000` : `${id}\u0001${clientSeed}`;
 }
 
 /** The audit's nonce (core/audit.ts, auditNonce) as a number when exact, else as a bigint. */

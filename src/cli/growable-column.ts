@@ -4,7 +4,7 @@
 
 /** Bytes reserved per column: address space only; memory is used as the column grows. */
 const MAX_BYTES = 2 ** 32 - 1;
-/** Growth step in bytes; each step is one resize of the buffer. */
+/** Growth step in bytes: each step is one resize of the buffer, cheap, so steps are small and little is left unused. */
 const STEP_BYTES = 1 << 20;
 
 type Values = Float64Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
@@ -40,7 +40,7 @@ abstract class GrowableColumn<T extends Values> {
     if (length <= this.length) return;
     const needed = length * this.values.BYTES_PER_ELEMENT;
     if (needed > this.buffer.byteLength) {
-      const grown = Math.min(MAX_BYTES - (MAX_BYTES % 8), Math.max(needed, this.buffer.byteLength + Math.max(STEP_BYTES, this.buffer.byteLength >>> 3)));
+      const grown = Math.min(MAX_BYTES - (MAX_BYTES % 8), Math.ceil(needed / STEP_BYTES) * STEP_BYTES);
       if (needed > grown) throw new RangeError('the audit needs more memory than a column can hold');
       this.buffer.resize(grown);
     }
