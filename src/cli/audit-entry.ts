@@ -5,7 +5,10 @@
 import { lookupGame } from '../core/index.js';
 import { nodeBackend } from './node-hash-backend.js';
 
-/** [game id, commitment, client seed, nonce, outcome text, server seed, result seen at, server seed seen at]. */
+/**
+ * [game id, commitment, client seed, nonce, outcome text, server seed, result seen at, server seed
+ * seen at, the commitment the server seed hashes to when that is not `commitment` (null when it is, or without a seed)].
+ */
 export type AuditEntry = [
   game: string,
   commitment: string | null,
@@ -15,6 +18,7 @@ export type AuditEntry = [
   serverSeed: string | null,
   resultAt: number | null,
   serverSeedAt: number | null,
+  seedCommitment: string | null,
 ];
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
@@ -28,10 +32,13 @@ export function auditEntryOf(claim: unknown): AuditEntry | undefined {
   const serverSeed = typeof raw.serverSeed === 'string' && raw.serverSeed !== '' ? raw.serverSeed : null;
   const shown = hex(raw.commitment) ?? hex(raw.preRoundCommitment);
   // Hashed here rather than by the audit so a large file's hashing stays spread over the workers.
-  const commitment = shown ?? (serverSeed === null ? null : nodeBackend.sha3_256Hex(serverSeed));
+  // The seed's own hash is remembered by the backend from verifying the round, so it costs nothing
+  // here; the audit knows a seed by it (a commitment binds one seed), not by the seed's text.
+  const seedCommitment = serverSeed === null ? null : nodeBackend.sha3_256Hex(serverSeed);
+  const commitment = shown ?? seedCommitment;
   const nonce = typeof raw.nonce === 'string' ? raw.nonce.trim() : typeof raw.nonce === 'number' && Number.isFinite(raw.nonce) ? String(raw.nonce) : null;
   const observed = typeof raw.observedAt === 'object' && raw.observedAt !== null ? (raw.observedAt as Record<string, unknown>) : {};
-  return [game, commitment, typeof raw.clientSeed === 'string' ? raw.clientSeed : null, nonce, outcomeText(lookup, raw.result), serverSeed, time(observed.result), time(observed.serverSeed)];
+  return [game, commitment, typeof raw.clientSeed === 'string' ? raw.clientSeed : null, nonce, outcomeText(lookup, raw.result), serverSeed, time(observed.result), time(observed.serverSeed), seedCommitment === commitment ? null : seedCommitment];
 }
 
 /** Canonical text ("17", keno "3 5 6 …" ascending), so two ways of writing one outcome are one outcome. */

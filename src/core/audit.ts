@@ -4,7 +4,23 @@
 // The audit reports what the history shows about those, as findings for people to read. It never
 // changes a round's verdict: the `witness` and `nonce` mismatch steps stay in verify (and
 // `nonce-conflict` is reported separately so the CLI can turn it into that step).
-import { lookupGame, normalizeGameName } from './games/registry.js';
+import {
+  auditGameId,
+  capitalise,
+  clip,
+  compareBig,
+  lateRoundsFinding,
+  listText,
+  nonceGapFinding,
+  nonceWord,
+  rangesOf,
+  rangeText,
+  sameNonceFinding,
+  seedReuseFinding,
+  short,
+  unique,
+  type NonceRange,
+} from './audit-findings.js';
 import { nobleBackend } from './hashing.js';
 
 /** One round as the audit needs it; a RoundRecord, an exported round or a CLI claim all fit. */
@@ -73,11 +89,20 @@ interface Prepared {
   observedAt: NonNullable<AuditRound['observedAt']>;
 }
 
-/** Runs every check over `rounds` (any order) and the seed-pair sightings. Pure; never throws on odd input. */
+/**
+ * Runs every check over `rounds` (any order) and the seed-pair sightings. Pure; never throws on odd input.
+ * The CLI's compact audit (cli/compact-audit.ts) gives the same findings for rounds without keys or sightings.
+ */
 export function auditRounds(rounds: readonly AuditRound[], sightings: readonly SeedPairSighting[] = []): Finding[] {
   const prepared = rounds.filter((r) => typeof r === 'object' && r !== null).map(prepare);
   const cleanSightings = sightings.filter((s) => typeof s?.commitment === 'string').map((s) => ({ ...s, commitment: s.commitment.toLowerCase() }));
   return [...nonceFindings(prepared), ...clientSeedFindings(prepared, cleanSightings), ...serverSeedFindings(prepared, cleanSightings)];
+}
+
+/** A nonce as the audit reads it: decimal text of at most 30 digits (surrounding spaces allowed), or a number. */
+export function auditNonce(nonce: unknown): bigint | undefined {
+  const nonceText = typeof nonce === 'number' ? String(nonce) : typeof nonce === 'string' ? nonce.trim() : '';
+  return /^\d{1,30}$/.test(nonceText) ? BigInt(nonceText) : undefined;
 }
 
 function prepare(round: AuditRound): Prepared {
@@ -85,40 +110,17 @@ function prepare(round: AuditRound): Prepared {
   const shown = typeof round.commitment === 'string' ? round.commitment : typeof round.preRoundCommitment === 'string' ? round.preRoundCommitment : undefined;
   // A round seen only with its revealed seed belongs to the pair whose commitment that seed hashes to.
   const commitment = shown?.toLowerCase() ?? (serverSeed !== undefined ? nobleBackend.sha3_256Hex(serverSeed) : undefined);
-  const nonceText = typeof round.nonce === 'number' ? String(round.nonce) : typeof round.nonce === 'string' ? round.nonce.trim() : '';
-  const nonce = /^\d{1,30}$/.test(nonceText) ? BigInt(nonceText) : undefined;
-  const game = typeof round.game === 'string' ? gameId(round.game) : '?';
+  const game = typeof round.game === 'string' ? auditGameId(round.game) : '?';
   return {
     key: typeof round.key === 'string' ? round.key : undefined,
     game,
     commitment,
     clientSeed: typeof round.clientSeed === 'string' ? round.clientSeed : undefined,
-    nonce,
+    nonce: auditNonce(round.nonce),
     source: round,
     serverSeed,
     observedAt: typeof round.observedAt === 'object' && round.observedAt !== null ? round.observedAt : {},
   };
-}
-
-function gameId(name: string): string {
-  const lookup = lookupGame(name);
-  return lookup.kind === 'supported' ? lookup.game.id : lookup.kind === 'unsupported' ? lookup.id : normalizeGameName(name);
-}
-
-/** Canonical outcome text, so "17" and "17 Red", or keno numbers in any order, are one outcome. */
-function canonicalOutcome(name: unknown, result: unknown): string | undefined {
-  if (result === undefined || result === null) return undefined;
-  const lookup = typeof name === 'string' ? lookupGame(name) : undefined;
-  if (lookup?.kind === 'supported') {
-    const parsed = lookup.game.parseDisplayed(result);
-    if (parsed.ok) return lookup.game.format(parsed.outcome);
-  }
-  try {
-    return JSON.stringify(result);
-  } catch {
-    // A value JSON cannot write (a bigint, a cycle) still gets some stable text.
-    return String(typeof result);
-  }
 }
 
 // ---- nonces -------------------------------------------------------------------------------------
@@ -164,7 +166,7 @@ function byNonce(rounds: Prepared[]): NonceGroup[] {
 }
 
 function gapFinding(commitment: string, clientSeed: string, groups: NonceGroup[]): Finding | undefined {
-  const missing: [bigint, bigint][] = [];
+  const missing: NonceRange[] = [];
   const keys: string[] = [];
   for (let i = 1; i < groups.length; i++) {
     const [before, after] = [groups[i - 1]!, groups[i]!];
@@ -172,43 +174,9 @@ function gapFinding(commitment: string, clientSeed: string, groups: NonceGroup[]
     missing.push([before.nonce + 1n, after.nonce - 1n]);
     keys.push(...keysOf(before.entries), ...keysOf(after.entries));
   }
-  if (missing.length === 0) return undefined;
-  const ranges = missing.map(rangeText);
-  return {
-    kind: 'nonce-gap',
-    severity: 'finding',
-    commitment,
-    clientSeed,
-    nonces: ranges,
-    ...(keys.length > 0 ? { roundKeys: unique(keys) } : {}),
-    message:
-      `${capitalise(pairText(commitment, clientSeed))} has no rounds at ${nonceWord(ranges)} ${listText(ranges)} ` +
-      `between nonces ${groups[0]!.nonce} and ${groups.at(-1)!.nonce}; they may have been played in a game or tab the extension did not see.`,
-  };
+  if (groups.length === 0) return undefined;
+  return nonceGapFinding(commitment, clientSeed, missing, groups[0]!.nonce, groups.at(-1)!.nonce, keys);
 }
-
-/** Two entries for one seed pair and nonce: the same round recorded twice (same key, no finding), a repeat, or a conflict. */
-function sameNonceFinding(commitment: string, clientSeed: string, nonce: bigint, entries: Prepared[]): Finding | undefined {
-  if (entries.length < 2) return undefined;
-  const where = `${capitalise(pairText(commitment, clientSeed))} at nonce ${nonce}`;
-  const base = { severity: 'finding' as const, commitment, clientSeed, nonces: [String(nonce)], ...keysField(entries) };
-  const shown = unique(entries.flatMap((e) => canonicalOutcome(e.source.game, e.source.result) ?? []));
-  const games = unique(entries.map((e) => e.game));
-  if (shown.length > 1 || games.length > 1) {
-    const what = games.length > 1 ? `rounds of ${listText(games)}` : `the outcomes ${listText(shown)}`;
-    return { ...base, kind: 'nonce-conflict', message: `${where} is shown with ${what}, but one seed pair and nonce give exactly one round.` };
-  }
-  // Entries with one key are one round seen twice (two exports merged, a page read again): not a finding.
-  const distinct = unique(entries.map((e, i) => e.key ?? `\u0000${i}`));
-  if (distinct.length < 2) return undefined;
-  const outcome = shown[0] === undefined ? '' : ` with the same outcome (${shown[0]})`;
-  return {
-    ...base,
-    kind: 'nonce-repeat',
-    message: `${where} appears ${distinct.length} times${outcome}: either one round was recorded twice or the nonce was used for more than one bet.`,
-  };
-}
-
 // ---- client seeds -------------------------------------------------------------------------------
 
 /** Rounds whose client seed is not the one the player had set for their commitment. */
@@ -278,17 +246,10 @@ function playedAfterReveal(rounds: Prepared[], sightings: SeedPairSighting[]): F
     late.set(round.commitment!, list);
     list.push(round);
   }
-  return [...late].map(([commitment, affected]) => ({
-    kind: 'server-seed-reused' as const,
-    severity: 'finding' as const,
-    commitment,
-    ...(unique(affected.map((r) => r.clientSeed ?? '')).length === 1 && affected[0]!.clientSeed !== undefined ? { clientSeed: affected[0]!.clientSeed } : {}),
-    ...noncesField(affected),
-    ...keysField(affected),
-    message:
-      `The server seed of seed pair ${short(commitment)} was revealed at ${timeText(revealedAt.get(commitment)!)}, ` +
-      `but ${roundsText(affected)} first showed a result after that: if played then, they used a server seed that was already public.`,
-  }));
+  return [...late].map(([commitment, affected]) => {
+    const clientSeed = unique(affected.map((r) => r.clientSeed ?? '')).length === 1 ? affected[0]!.clientSeed : undefined;
+    return lateRoundsFinding(commitment, revealedAt.get(commitment)!, clientSeed, sortedNonces(affected), affected.length, keysOf(affected));
+  });
 }
 
 /** One server seed revealed under more than one seed pair (a second commitment or a second client seed). */
@@ -308,67 +269,34 @@ function seedInSeveralPairs(rounds: Prepared[], sightings: SeedPairSighting[]): 
   const findings: Finding[] = [];
   for (const [seed, { pairs }] of uses) {
     const all = [...pairs.values()];
-    // A sighting without a client seed says nothing new about a commitment the rounds already show.
-    const named = all.filter((p) => p.clientSeed !== undefined || !all.some((q) => q !== p && q.commitment === p.commitment));
-    if (unique(named.map((p) => p.commitment)).length < 2 && unique(named.flatMap((p) => (p.clientSeed === undefined ? [] : [p.clientSeed]))).length < 2) continue;
-    const described = named.map((p) => {
-      const client = p.clientSeed === undefined ? '' : ` with client seed "${clip(p.clientSeed)}"`;
-      const nonces = nonceRanges(p.rounds);
-      return `${short(p.commitment)}${client}${nonces.length > 0 ? ` (${nonceWord(nonces)} ${listText(nonces)})` : ''}`;
-    });
-    findings.push({
-      kind: 'server-seed-reused',
-      severity: 'finding',
-      commitment: nobleBackend.sha3_256Hex(seed),
-      ...keysField(named.flatMap((p) => p.rounds)),
-      message: `Server seed ${short(seed)} was used in more than one seed pair, ${listText(described)}, but a server seed belongs to one seed pair and is never used again.`,
-    });
+    const finding = seedReuseFinding(
+      seed,
+      nobleBackend.sha3_256Hex(seed),
+      all.map((p) => ({ commitment: p.commitment, clientSeed: p.clientSeed, nonces: rangesOf(sortedNonces(p.rounds)) })),
+      // Keys of the rounds of the uses the finding names (a use without a client seed beside one with it is not named).
+      keysOf(all.filter((p) => p.clientSeed !== undefined || !all.some((q) => q !== p && q.commitment === p.commitment)).flatMap((p) => p.rounds)),
+    );
+    if (finding) findings.push(finding);
   }
   return findings;
 }
 
 // ---- words --------------------------------------------------------------------------------------
 
-function pairText(commitment: string, clientSeed: string): string {
-  return `seed pair ${short(commitment)} with client seed "${clip(clientSeed)}"`;
-}
-
-/** Sorted nonces of some rounds as compact ranges: 4, 5, 6, 9 → "4–6", "9". */
-function nonceRanges(rounds: Prepared[]): string[] {
-  const nonces = unique(rounds.flatMap((r) => (r.nonce === undefined ? [] : [r.nonce]))).sort(compareBig);
-  const ranges: [bigint, bigint][] = [];
-  for (const nonce of nonces) {
-    const last = ranges.at(-1);
-    if (last && nonce === last[1] + 1n) last[1] = nonce;
-    else ranges.push([nonce, nonce]);
-  }
-  return ranges.map(rangeText);
+function sortedNonces(rounds: Prepared[]): bigint[] {
+  return unique(rounds.flatMap((r) => (r.nonce === undefined ? [] : [r.nonce]))).sort(compareBig);
 }
 
 /** "the round at nonce 4", "the rounds at nonces 4–6 and 9", or "2 rounds" when no nonce is known. */
 function roundsText(rounds: Prepared[]): string {
-  const ranges = nonceRanges(rounds);
+  const ranges = rangesOf(sortedNonces(rounds)).map(rangeText);
   if (ranges.length === 0) return rounds.length === 1 ? 'a round' : `${rounds.length} rounds`;
   return `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
 }
 
-function nonceWord(ranges: string[]): 'nonce' | 'nonces' {
-  return ranges.length === 1 && !ranges[0]!.includes('–') ? 'nonce' : 'nonces';
-}
-
 function noncesField(rounds: Prepared[]): { nonces?: string[] } {
-  const nonces = unique(rounds.flatMap((r) => (r.nonce === undefined ? [] : [r.nonce]))).sort(compareBig).map(String);
+  const nonces = sortedNonces(rounds).map(String);
   return nonces.length > 0 ? { nonces } : {};
-}
-
-function rangeText([from, to]: [bigint, bigint]): string {
-  return from === to ? String(from) : `${from}–${to}`;
-}
-
-/** "a", "a and b", "a, b and c"; long lists end in "and N more". */
-function listText(items: string[], last = 'and'): string {
-  const shown = items.length > 6 ? [...items.slice(0, 5), `${items.length - 5} more`] : items;
-  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} ${last} ${shown.at(-1)}`;
 }
 
 function keysOf(rounds: Prepared[]): string[] {
@@ -378,29 +306,4 @@ function keysOf(rounds: Prepared[]): string[] {
 function keysField(rounds: Prepared[]): { roundKeys?: string[] } {
   const keys = unique(keysOf(rounds));
   return keys.length > 0 ? { roundKeys: keys } : {};
-}
-
-function timeText(ms: number): string {
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? String(ms) : date.toISOString();
-}
-
-function short(hex: string): string {
-  return hex.length > 16 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
-}
-
-function clip(text: string, length = 24): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function unique<T>(items: readonly T[]): T[] {
-  return [...new Set(items)];
-}
-
-function compareBig(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

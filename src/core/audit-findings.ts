@@ -1,0 +1,193 @@
+// The audit's findings as people read them: each builder takes what one finding is about, already
+// gathered, and words it. Shared by auditRounds (audit.ts), which gathers from round objects, and the
+// CLI's compact audit (cli/compact-audit.ts), which gathers from typed arrays, so both write the same
+// findings word for word.
+import type { Finding } from './audit.js';
+import { lookupGame, normalizeGameName } from './games/registry.js';
+
+/** A nonce range, both ends included. */
+export type NonceRange = readonly [from: bigint, to: bigint];
+
+/** One entry at a seed pair's nonce, as sameNonceFinding reads it. */
+export interface NonceEntry {
+  key?: string;
+  /** The game id (auditGameId). */
+  game: string;
+  /** The round as given: its outcome is read from here. */
+  source: { game?: unknown; result?: unknown };
+}
+
+/** The audit's id for a game name: a supported or known game's id, else the name normalised. */
+export function auditGameId(name: string): string {
+  const lookup = lookupGame(name);
+  return lookup.kind === 'supported' ? lookup.game.id : lookup.kind === 'unsupported' ? lookup.id : normalizeGameName(name);
+}
+
+/** Canonical outcome text, so "17" and "17 Red", or keno numbers in any order, are one outcome. */
+export function canonicalOutcome(name: unknown, result: unknown): string | undefined {
+  if (result === undefined || result === null) return undefined;
+  const lookup = typeof name === 'string' ? lookupGame(name) : undefined;
+  if (lookup?.kind === 'supported') {
+    const parsed = lookup.game.parseDisplayed(result);
+    if (parsed.ok) return lookup.game.format(parsed.outcome);
+  }
+  try {
+    return JSON.stringify(result);
+  } catch {
+    // A value JSON cannot write (a bigint, a cycle) still gets some stable text.
+    return String(typeof result);
+  }
+}
+
+/**
+ * Missing nonces of a seed pair whose nonces run from `first` to `last`; undefined when none are
+ * missing. `keys`: the rounds on either side of each gap.
+ */
+export function nonceGapFinding(commitment: string, clientSeed: string, missing: readonly NonceRange[], first: bigint, last: bigint, keys: readonly string[]): Finding | undefined {
+  if (missing.length === 0) return undefined;
+  const ranges = missing.map(rangeText);
+  return {
+    kind: 'nonce-gap',
+    severity: 'finding',
+    commitment,
+    clientSeed,
+    nonces: ranges,
+    ...(keys.length > 0 ? { roundKeys: unique(keys) } : {}),
+    message:
+      `${capitalise(pairText(commitment, clientSeed))} has no rounds at ${nonceWord(ranges)} ${listText(ranges)} ` +
+      `between nonces ${first} and ${last}; they may have been played in a game or tab the extension did not see.`,
+  };
+}
+
+/** Two entries for one seed pair and nonce: the same round recorded twice (same key, no finding), a repeat, or a conflict. */
+export function sameNonceFinding(commitment: string, clientSeed: string, nonce: bigint, entries: readonly NonceEntry[]): Finding | undefined {
+  if (entries.length < 2) return undefined;
+  const where = `${capitalise(pairText(commitment, clientSeed))} at nonce ${nonce}`;
+  const base = { severity: 'finding' as const, commitment, clientSeed, nonces: [String(nonce)], ...keysField(entries) };
+  const shown = unique(entries.flatMap((e) => canonicalOutcome(e.source.game, e.source.result) ?? []));
+  const games = unique(entries.map((e) => e.game));
+  if (shown.length > 1 || games.length > 1) {
+    const what = games.length > 1 ? `rounds of ${listText(games)}` : `the outcomes ${listText(shown)}`;
+    return { ...base, kind: 'nonce-conflict', message: `${where} is shown with ${what}, but one seed pair and nonce give exactly one round.` };
+  }
+  // Entries with one key are one round seen twice (two exports merged, a page read again): not a finding.
+  const distinct = unique(entries.map((e, i) => e.key ?? `\u0000${i}`));
+  if (distinct.length < 2) return undefined;
+  const outcome = shown[0] === undefined ? '' : ` with the same outcome (${shown[0]})`;
+  return {
+    ...base,
+    kind: 'nonce-repeat',
+    message: `${where} appears ${distinct.length} times${outcome}: either one round was recorded twice or the nonce was used for more than one bet.`,
+  };
+}
+
+/**
+ * Rounds of one commitment whose result was first seen after its server seed was revealed at
+ * `revealedAt`: `nonces` their distinct nonces ascending, `roundCount` how many rounds, `clientSeed`
+ * the one client seed they all used (undefined when they differ or some have none).
+ */
+export function lateRoundsFinding(commitment: string, revealedAt: number, clientSeed: string | undefined, nonces: readonly bigint[], roundCount: number, keys: readonly string[]): Finding {
+  const ranges = rangesOf(nonces).map(rangeText);
+  const rounds = ranges.length === 0 ? (roundCount === 1 ? 'a round' : `${roundCount} rounds`) : `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
+  return {
+    kind: 'server-seed-reused',
+    severity: 'finding',
+    commitment,
+    ...(clientSeed !== undefined ? { clientSeed } : {}),
+    ...(nonces.length > 0 ? { nonces: nonces.map(String) } : {}),
+    ...(keys.length > 0 ? { roundKeys: unique(keys) } : {}),
+    message:
+      `The server seed of seed pair ${short(commitment)} was revealed at ${timeText(revealedAt)}, ` +
+      `but ${rounds} first showed a result after that: if played then, they used a server seed that was already public.`,
+  };
+}
+
+/** One server seed's seed pairs, each with the nonce ranges of its rounds that showed the seed. */
+export interface SeedUse {
+  commitment: string;
+  clientSeed?: string;
+  nonces: readonly NonceRange[];
+}
+
+/**
+ * One server seed shown in more than one seed pair (a second commitment or a second client seed);
+ * undefined when `uses` name only one. `seedCommitment` is the commitment the seed hashes to.
+ */
+export function seedReuseFinding(seed: string, seedCommitment: string, uses: readonly SeedUse[], keys: readonly string[]): Finding | undefined {
+  // A use without a client seed says nothing new about a commitment another use already shows.
+  const named = uses.filter((p) => p.clientSeed !== undefined || !uses.some((q) => q !== p && q.commitment === p.commitment));
+  if (unique(named.map((p) => p.commitment)).length < 2 && unique(named.flatMap((p) => (p.clientSeed === undefined ? [] : [p.clientSeed]))).length < 2) return undefined;
+  const described = named.map((p) => {
+    const client = p.clientSeed === undefined ? '' : ` with client seed "${clip(p.clientSeed)}"`;
+    const nonces = p.nonces.map(rangeText);
+    return `${short(p.commitment)}${client}${nonces.length > 0 ? ` (${nonceWord(nonces)} ${listText(nonces)})` : ''}`;
+  });
+  return {
+    kind: 'server-seed-reused',
+    severity: 'finding',
+    commitment: seedCommitment,
+    ...(keys.length > 0 ? { roundKeys: unique(keys) } : {}),
+    message: `Server seed ${short(seed)} was used in more than one seed pair, ${listText(described)}, but a server seed belongs to one seed pair and is never used again.`,
+  };
+}
+
+// ---- words --------------------------------------------------------------------------------------
+
+/** Distinct ascending nonces as compact ranges: 4, 5, 6, 9 → [4, 6], [9, 9]. */
+export function rangesOf(nonces: readonly bigint[]): NonceRange[] {
+  const ranges: [bigint, bigint][] = [];
+  for (const nonce of nonces) {
+    const last = ranges.at(-1);
+    if (last && nonce === last[1] + 1n) last[1] = nonce;
+    else ranges.push([nonce, nonce]);
+  }
+  return ranges;
+}
+
+export function pairText(commitment: string, clientSeed: string): string {
+  return `seed pair ${short(commitment)} with client seed "${clip(clientSeed)}"`;
+}
+
+export function nonceWord(ranges: string[]): 'nonce' | 'nonces' {
+  return ranges.length === 1 && !ranges[0]!.includes('–') ? 'nonce' : 'nonces';
+}
+
+export function rangeText([from, to]: NonceRange): string {
+  return from === to ? String(from) : `${from}–${to}`;
+}
+
+/** "a", "a and b", "a, b and c"; long lists end in "and N more". */
+export function listText(items: string[], last = 'and'): string {
+  const shown = items.length > 6 ? [...items.slice(0, 5), `${items.length - 5} more`] : items;
+  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} ${last} ${shown.at(-1)}`;
+}
+
+function keysField(entries: readonly { key?: string }[]): { roundKeys?: string[] } {
+  const keys = unique(entries.flatMap((e) => (e.key === undefined ? [] : [e.key])));
+  return keys.length > 0 ? { roundKeys: keys } : {};
+}
+
+function timeText(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? String(ms) : date.toISOString();
+}
+
+export function short(hex: string): string {
+  return hex.length > 16 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
+}
+
+export function clip(text: string, length = 24): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}
+
+export function compareBig(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
