@@ -28,6 +28,7 @@ const BATCH = 2000;
 export async function findings(): Promise<Finding[]> {
   const db = await openStore();
   const rounds: AuditRound[] = [];
+  const disagreements: Finding[] = [];
   const betKeys = new Map<string, string>();
   // Every server seed shown per commitment, from rounds and reveals: two of them are a `seed-conflict`.
   const seeds = new Map<string, string[]>();
@@ -43,6 +44,8 @@ export async function findings(): Promise<Finding[]> {
     const batch: RoundRecord[] = await db.getAll('rounds', range, BATCH);
     for (const record of batch) {
       rounds.push(...auditRoundsOf(record, betKeys));
+      const disagreement = fileDisagreement(record);
+      if (disagreement) disagreements.push(disagreement);
       if (record.otherServerSeeds) noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
     }
     if (batch.length < BATCH) break;
@@ -63,7 +66,29 @@ export async function findings(): Promise<Finding[]> {
     ...auditRounds(rounds, commitments.flatMap(sightingsOf)).map((finding) => withRecordKeys(finding, betKeys)),
     ...severalCommitmentFindings(panelStates),
     ...seedConflictFindings(seeds),
+    ...disagreements,
   ];
+}
+
+/**
+ * `file-disagrees`: an imported file gave a value of this round that the casino's page showed
+ * otherwise (merge.ts keeps the file's in `fileSaid`; the page's is verified). Neither accuses the
+ * casino nor is dropped: the player learns that the file and the page differ.
+ */
+export function fileDisagreement(record: RoundRecord): Finding | undefined {
+  const fields = Object.keys(record.fileSaid ?? {}).sort();
+  if (fields.length === 0) return undefined;
+  const round = record.nonce === undefined ? 'a round' : `the round with nonce ${record.nonce}`;
+  return {
+    kind: 'file-disagrees',
+    severity: 'finding',
+    commitment: record.commitment?.toLowerCase() ?? '',
+    ...(record.clientSeed === undefined ? {} : { clientSeed: record.clientSeed }),
+    ...(record.nonce === undefined ? {} : { nonces: [record.nonce] }),
+    roundKeys: [record.key],
+    fields,
+    message: `An imported file shows ${round} differently from the casino's page (${fields.join(', ')}); the page's values are the ones verified.`,
+  };
 }
 
 /** A commitment's sighting, plus one per client seed the panel showed with it (from its first time). */

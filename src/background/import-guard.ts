@@ -1,5 +1,6 @@
 // What an imported file may do to a round this extension captured on the casino's page: confirm
-// it, or bring the server seed that hashes to its commitment (the one value a file can prove).
+// what the page showed, or bring the server seed that hashes to its commitment (the one value a
+// file can prove). Fields of the round that only files gave are the files' to disagree about.
 // Anything else would let an edited file falsify the player's own evidence: a made-up seed or
 // outcome turns an honest round into a mismatch, a missing outcome or game name filled in decides
 // a verdict the casino never showed. Such a claim is refused with the fields named.
@@ -7,15 +8,24 @@ import { nobleBackend } from '../core/index.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
 import { sameFieldValue } from './merge.js';
 
-const GUARDED: readonly FileField[] = ['game', 'serverSeed', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'];
+const GUARDED: readonly FileField[] = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'];
 
-/** Whether the extension itself saw anything of this round (a file's fields have no times). */
+/**
+ * Whether the casino's page showed something of this round itself: any field with an observation
+ * time (a file's fields have none) but the commitment, whose time a round also gets from the seed
+ * pair's panel (store.ts), which says nothing about the round.
+ */
 export function isCaptured(record: RoundRecord): boolean {
-  return Object.values(record.observedAt).some((time) => time !== undefined);
+  return Object.entries(record.observedAt).some(([field, time]) => time !== undefined && field !== 'commitment');
 }
 
-/** Every value the round has for a field: the first one shown and the conflicting others. */
+/**
+ * Every value the casino's page showed for a field: the first one and the conflicting others.
+ * None for a field only a file gave (`fileFields`): files disagreeing with each other are merged as
+ * before, as a file-only round is.
+ */
 function shownValues(record: RoundRecord, field: FileField): (string | string[])[] {
+  if (record.fileFields?.includes(field)) return [];
   if (field === 'game') return record.gameId === 'unknown' ? [] : [record.game];
   const first = record[field];
   if (first === undefined) return [];
@@ -40,6 +50,7 @@ export function fileRefusal(record: RoundRecord, claim: CapturedClaim): string |
     const filed = field === 'game' ? claim.game : claim[field];
     if (filed === undefined) continue;
     const captured = shownValues(record, field);
+    if (captured.length === 0 && record.fileFields?.includes(field)) continue;
     if (captured.length === 0) {
       if (field === 'serverSeed' && record.commitment !== undefined && nobleBackend.sha3_256Hex(String(filed)) === record.commitment.toLowerCase()) continue;
       fills.push(field);

@@ -150,33 +150,51 @@ export function sameFieldValue(field: FileField, a: string | string[], b: string
   return canonical(field, a, game) === canonical(field, b, game);
 }
 
+/** The conflicting others of a field: other outcomes, seeds, picks or amounts. */
+function dropOthers(record: RoundRecord, field: FileField): (string | string[])[] {
+  let others: (string | string[])[] = [];
+  if (field === 'result') {
+    others = record.conflictingResults ?? [];
+    delete record.conflictingResults;
+  } else if (field === 'serverSeed') {
+    others = record.otherServerSeeds ?? [];
+    delete record.otherServerSeeds;
+  } else if (field === 'picks') {
+    others = record.otherPicks ?? [];
+    delete record.otherPicks;
+  } else if ((field === 'stake' || field === 'payout' || field === 'multiplier') && record.amountConflicts) {
+    const { [field]: dropped, ...rest } = record.amountConflicts;
+    others = dropped ?? [];
+    if (Object.keys(rest).length > 0) record.amountConflicts = rest;
+    else delete record.amountConflicts;
+  }
+  return others;
+}
+
 /**
- * The casino's page shows a field a file filled: the page's value stands from now on. A different
- * file value moves to `fileSaid` with the conflicts it brought (they were the file's too).
+ * The casino's page shows a field only a file gave: the page's value stands from now on. While a
+ * field is the file's, every other value of it came from files too, so those move to `fileSaid`
+ * with a file value the page contradicts (the first such value is kept; a finding says that the
+ * file and the page disagree). A page that confirms the file's value confirms only that value.
  */
 function takeOverFromFile(record: RoundRecord, claim: CapturedClaim): void {
   const remaining: FileField[] = [];
   for (const field of record.fileFields ?? []) {
     const shown = valueOf(claim, field);
     const filed = valueOf(record, field);
-    if (shown === undefined || filed === undefined) {
+    // A name that names no game takes nothing over.
+    if (shown === undefined || filed === undefined || (field === 'game' && gameIdOf(String(shown)) === 'unknown')) {
       if (filed !== undefined) remaining.push(field);
       continue;
     }
-    if (sameFieldValue(field, filed, shown, record.game)) continue;
-    record.fileSaid = { ...record.fileSaid, [field]: filed };
+    const same = sameFieldValue(field, filed, shown, record.game);
+    const disputed = [...(same ? [] : [filed]), ...dropOthers(record, field)];
+    if (disputed.length > 0 && record.fileSaid?.[field] === undefined) record.fileSaid = { ...record.fileSaid, [field]: disputed[0]! };
+    if (same) continue;
     if (field === 'game') {
       record.game = '';
       record.gameId = 'unknown';
     } else delete record[field];
-    if (field === 'result') delete record.conflictingResults;
-    if (field === 'serverSeed') delete record.otherServerSeeds;
-    if (field === 'picks') delete record.otherPicks;
-    if ((field === 'stake' || field === 'payout' || field === 'multiplier') && record.amountConflicts) {
-      const { [field]: _dropped, ...others } = record.amountConflicts;
-      if (Object.keys(others).length > 0) record.amountConflicts = others;
-      else delete record.amountConflicts;
-    }
   }
   if (remaining.length > 0) record.fileFields = remaining;
   else delete record.fileFields;

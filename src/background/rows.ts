@@ -63,6 +63,7 @@ export function exportedRoundOf(record: RoundRecord): ExportedRound {
     payout: record.payout,
     multiplier: record.multiplier,
     observedAt: record.observedAt,
+    fileSaid: record.fileSaid,
     verdict: record.verdict.status,
     level: record.verdict.level,
     levelReason: record.verdict.levelReason,

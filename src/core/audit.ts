@@ -57,7 +57,9 @@ export type FindingKind =
   | 'server-seed-reused'
   // What the panel and the reveals showed (core/commitment-audit.ts).
   | 'several-commitments'
-  | 'seed-conflict';
+  | 'seed-conflict'
+  // A round's value that an imported file gave and the casino's page later showed otherwise (background/findings.ts).
+  | 'file-disagrees';
 
 export interface Finding {
   kind: FindingKind;
@@ -73,6 +75,8 @@ export interface Finding {
   commitments?: string[];
   /** `seed-conflict`: the server seeds shown for the commitment. */
   serverSeeds?: string[];
+  /** `file-disagrees`: the round's fields the file and the page showed differently. */
+  fields?: string[];
   /** One plain sentence that says where. */
   message: string;
 }

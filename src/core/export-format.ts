@@ -30,6 +30,11 @@ export interface ExportedRound {
   payout?: string;
   multiplier?: string;
   observedAt?: Partial<Record<ClaimField, number>>;
+  /**
+   * What an imported file said for fields the casino's page later showed otherwise (finding
+   * `file-disagrees`), for people reading the file: kept apart, never verified, not imported again.
+   */
+  fileSaid?: Record<string, string | string[]>;
   verdict: VerdictStatus;
   level?: TrustLevel;
   /** Why the level, for people reading the file: a file can never prove it (import and the CLI ignore it). */

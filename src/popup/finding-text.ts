@@ -24,6 +24,8 @@ export function findingSentence(finding: Finding, t: Translate): string {
       return t('findingSeveralCommitments', [clientSeed, (finding.commitments ?? [finding.commitment]).map(shortHex).join(', ')]);
     case 'seed-conflict':
       return t('findingSeedConflict', [pair, (finding.serverSeeds ?? []).map(shortHex).join(', ')]);
+    case 'file-disagrees':
+      return t('findingFileDisagrees', [pair, clientSeed, nonces]);
   }
   // A kind this popup does not know yet (a newer core): the core's own sentence.
   return (finding as Finding).message;

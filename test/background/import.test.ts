@@ -11,7 +11,8 @@ import { exportedRoundOf } from '../../src/background/rows.js';
 import { clearRounds, DATABASE_NAME, getRound, pageInSeenOrder, storeClaims, summarise } from '../../src/background/store.js';
 import type { ExportFile, ExportedRound } from '../../src/core/index.js';
 import { MAX_IMPORT_ROUNDS_PER_MESSAGE } from '../../src/shared/messages.js';
-import type { RoundRecord } from '../../src/shared/records.js';
+import type { CapturedClaim, RoundRecord } from '../../src/shared/records.js';
+import { findings } from '../../src/background/findings.js';
 import { IMPORT_CHUNK } from '../../src/popup/import-file.js';
 import { commitmentSighting, pendingClaim, recordOf, revealedClaim, shownResult, vector, wrongResult } from './fixtures.js';
 
@@ -215,9 +216,63 @@ describe('importRounds', () => {
     expect(shown.otherServerSeeds).toBeUndefined();
     expect(shown.fileSaid).toEqual({ result: edited.result, serverSeed: 'e'.repeat(64) });
     expect(shown.fileFields ?? []).not.toContain('result');
+    // Not dropped either: a finding says the file and the page differ, and an export carries the file's values.
+    const said = (await findings()).filter((finding) => finding.kind === 'file-disagrees');
+    expect(said).toEqual([expect.objectContaining({ roundKeys: [shown.key], nonces: [shown.nonce], fields: ['result', 'serverSeed'] })]);
+    expect(exportedRoundOf(shown).fileSaid).toEqual(shown.fileSaid);
     // A later, different outcome on the casino's page is the casino's second outcome: a mismatch.
     await storeClaims([{ ...honest, result: shownResult(vector(5), 'Keno'), observedAt: { result: T + 300 } }], T + 300);
     expect((await all())[0]!.verdict.failures.map((failure) => failure.step)).toContain('nonce');
+  });
+
+  it('a page that confirms a file\'s outcome does not take on the conflicts the file brought', async () => {
+    const round = vector(6);
+    const honest = revealedClaim(round, 'Keno', { commitment: T, result: T, serverSeed: T });
+    await storeClaims([honest], T);
+    const file = await exported();
+    await clearRounds();
+    await importRounds([{ ...file[0]!, conflictingResults: [shownResult(vector(7), 'Keno')] }], T + 100);
+    expect((await all())[0]!.verdict.failures.map((failure) => failure.step)).toContain('nonce');
+    await storeClaims([honest], T + 200);
+    const confirmed = (await all())[0]!;
+    expect(confirmed.verdict).toMatchObject({ status: 'verified', failures: [] });
+    expect(confirmed.conflictingResults).toBeUndefined();
+    expect(confirmed.fileSaid).toEqual({ result: shownResult(vector(7), 'Keno') });
+  });
+
+  it('a name that names no game takes nothing over', async () => {
+    const round = vector(8);
+    const honest = revealedClaim(round, 'Keno', { commitment: T, result: T, serverSeed: T });
+    await storeClaims([honest], T);
+    const file = await exported();
+    await clearRounds();
+    await importRounds(file, T + 100);
+    await storeClaims([{ ...honest, game: '   ' }], T + 200);
+    const stored = (await all())[0]!;
+    expect(stored.gameId).toBe('keno');
+    expect(stored.fileSaid).toBeUndefined();
+  });
+
+  it('a file cannot fill a key field of a captured round: a round shown without a client seed stays without one', async () => {
+    const round = vector(9);
+    const { clientSeed: _none, ...unseeded } = pendingClaim(round, 'Keno', { commitment: T, result: T });
+    await storeClaims([unseeded as CapturedClaim], T);
+    const [stored] = await all();
+    const forged = { game: 'keno', commitment: round.commitment, clientSeed: '?', nonce: String(round.nonce), result: shownResult(round, 'Keno'), serverSeed: round.serverSeed };
+    expect(roundKey(forged)).toBe(stored!.key);
+    const report = await importRounds([forged], T + 100);
+    expect(report.refused).toEqual([{ index: 0, reason: expect.stringMatching(/would fill clientSeed/) }]);
+    expect(await all()).toEqual([stored]);
+  });
+
+  it('a commitment seen in the panel does not make a file\'s round captured: another file may still disagree with it', async () => {
+    const round = vector(10);
+    await storeClaims([commitmentSighting(round, T - 100)], T - 100);
+    const hostile = { game: 'keno', commitment: round.commitment, clientSeed: round.clientSeed, nonce: String(round.nonce), result: wrongResult(round, 'Keno') };
+    expect(await importRounds([hostile], T)).toMatchObject({ added: 1, refused: [] });
+    expect((await all())[0]!.observedAt.commitment).toBe(T - 100);
+    const honestFile = { ...hostile, result: shownResult(round, 'Keno') };
+    expect(await importRounds([honestFile], T + 100)).toMatchObject({ updated: 1, refused: [] });
   });
 
   it('refuses a bad round on its own, with its reason, and stores the others', async () => {
