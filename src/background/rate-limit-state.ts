@@ -17,9 +17,9 @@ function isTokens(value: unknown): boolean {
 /** The kept state, or undefined when none was kept or what is there is not one (then the budgets start full). */
 export async function loadRateLimitState(): Promise<RateLimitState | undefined> {
   const value = (await (await openStore()).get('meta', KEY)) as RateLimitState | undefined;
-  if (typeof value !== 'object' || value === null || !isTokens(value.all) || !Array.isArray(value.tabs)) return undefined;
+  if (typeof value !== 'object' || value === null || !isTokens(value.all) || !isTokens(value.day) || !Array.isArray(value.tabs)) return undefined;
   const tabs = value.tabs.filter((entry) => Array.isArray(entry) && isNumber(entry[0]) && isTokens(entry[1]));
-  return { all: value.all, tabs };
+  return { all: value.all, day: value.day, tabs };
 }
 
 export async function saveRateLimitState(state: RateLimitState): Promise<void> {

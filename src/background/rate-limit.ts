@@ -4,8 +4,9 @@
 // ones. Real play is slow (a round every few seconds) and a history page is read once: token
 // buckets per tab and for all tabs together, counting claims and their bytes, big enough for the
 // largest history page at once, refilling faster than any game is played, refuse only floods.
-// Claims that changed nothing (a re-sent sighting of a stored round) get their tokens back, so
-// re-reading a known history costs nothing. The state is kept in the store (rate-limit-state.ts):
+// Claims about rounds and seed pairs already stored take no tokens when they pass (re-reading a
+// known history costs nothing) and are charged when they changed something; new claims that
+// changed nothing get their tokens back. The state is kept in the store (rate-limit-state.ts):
 // a worker stopped after 30 s of silence goes on from it instead of starting every tab full.
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
@@ -25,6 +26,9 @@ export interface RateLimitOptions {
   /** The same for every tab together: a page that opens more tabs gets no more. */
   allClaims: BucketSize;
   allBytes: BucketSize;
+  /** Every tab together over a day: a page flooding just below the rates above for hours cannot fill the store. */
+  dayClaims: BucketSize;
+  dayBytes: BucketSize;
   /** Tabs remembered; the least recently heard-from is forgotten first (it starts full again). */
   maxTabs: number;
 }
@@ -37,13 +41,17 @@ const KIB = 1024;
  * few rounds a second), far below a page forging thousands a second. Bytes: a real claim is
  * 0.3–0.8 KB, so 4 MiB hold that history page; the longest claim the limits allow is ≈ 4 KB, so
  * a page sending only such claims gets ≈ 1 000 through, not 5 000. All tabs together: four tabs'
- * worth.
+ * worth. A day: 200 000 new claims and 200 MiB, refilled over 24 hours — a round every two seconds
+ * around the clock is ≈ 90 000 claims — so a page sending at the refill rates above would need ten
+ * days of it to fill the store (store-capacity.ts), and is refused, noted and shown long before.
  */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
   tabClaims: { capacity: 5000, refillPerSecond: 50 },
   tabBytes: { capacity: 4096 * KIB, refillPerSecond: 40 * KIB },
   allClaims: { capacity: 20_000, refillPerSecond: 200 },
   allBytes: { capacity: 16_384 * KIB, refillPerSecond: 160 * KIB },
+  dayClaims: { capacity: 200_000, refillPerSecond: 200_000 / 86_400 },
+  dayBytes: { capacity: 200 * 1024 * KIB, refillPerSecond: (200 * 1024 * KIB) / 86_400 },
   maxTabs: 200,
 };
 
@@ -68,12 +76,19 @@ interface TabBucket extends Tokens {
 /** The limiter's whole state as plain data, kept in the store so a restarted worker goes on from it. */
 export interface RateLimitState {
   all: Tokens;
+  day: Tokens;
   tabs: [tab: number, bucket: TabBucket][];
 }
 
 export interface Admission {
-  /** How many of the batch's claims (from the start) fit the budgets; the rest are refused. */
+  /** How many of the batch's new claims (from the start) fit the budgets; the rest are refused. */
   admitted: number;
+  /**
+   * Whether its claims about stored rounds and pairs may pass: always, unless a budget is in debt
+   * (known claims that changed the store were charged below zero), so they cannot grow records
+   * without bound either.
+   */
+  knownAdmitted: boolean;
   /** For a tab that has been refused: claims and refusals to add to its stored counts. */
   report?: { claims: number; refused: number };
 }
@@ -81,41 +96,50 @@ export interface Admission {
 export class ClaimRateLimiter {
   private tabs = new Map<number, TabBucket>();
   private all: Tokens;
+  private day: Tokens;
 
   constructor(
     private readonly options: RateLimitOptions = DEFAULT_RATE_LIMIT,
     private readonly now: () => number = () => Date.now(),
   ) {
     this.all = { claims: options.allClaims.capacity, bytes: options.allBytes.capacity, at: now() };
+    this.day = { claims: options.dayClaims.capacity, bytes: options.dayBytes.capacity, at: now() };
   }
 
-  /** Admits the batch's claims (given by their sizes in bytes) from the start while every budget holds; counts what it refuses. */
-  admit(tab: number, sizes: readonly number[]): Admission {
+  /**
+   * Admits the batch's new claims (given by their sizes in bytes) from the start while every budget
+   * holds, and its `known` claims about stored rounds unless a budget is in debt; counts what it refuses.
+   */
+  admit(tab: number, sizes: readonly number[], known = 0): Admission {
     const bucket = this.bucket(tab);
     this.refill(this.all, this.options.allClaims, this.options.allBytes);
+    this.refill(this.day, this.options.dayClaims, this.options.dayBytes);
+    const budgets = [bucket, this.all, this.day];
+    const knownAdmitted = budgets.every((tokens) => tokens.claims >= 0 && tokens.bytes >= 0);
     let admitted = 0;
     for (const size of sizes) {
-      if (bucket.claims < 1 || this.all.claims < 1 || bucket.bytes < size || this.all.bytes < size) break;
-      for (const tokens of [bucket, this.all]) {
+      if (!budgets.every((tokens) => tokens.claims >= 1 && tokens.bytes >= size)) break;
+      for (const tokens of budgets) {
         tokens.claims -= 1;
         tokens.bytes -= size;
       }
       admitted++;
     }
-    bucket.counted += sizes.length;
-    bucket.refused += sizes.length - admitted;
-    if (admitted < sizes.length) bucket.flagged = true;
-    if (!bucket.flagged) return { admitted };
+    const refused = sizes.length - admitted + (knownAdmitted ? 0 : known);
+    bucket.counted += sizes.length + known;
+    bucket.refused += refused;
+    if (refused > 0) bucket.flagged = true;
+    if (!bucket.flagged) return { admitted, knownAdmitted };
     const report = { claims: bucket.counted, refused: bucket.refused };
     bucket.counted = 0;
     bucket.refused = 0;
-    return { admitted, report };
+    return { admitted, knownAdmitted, report };
   }
 
   /**
    * Takes tokens for claims admitted without them (about rounds and seed pairs already stored) that
-   * changed what is stored: the budgets may go below zero, so the tab's next new claims wait longer.
-   * Such claims are never refused (a flood must not hide them), but they cannot come for free.
+   * changed what is stored: the budgets may go below zero (down to minus their capacity), and while
+   * one is below zero the tab's claims wait, known ones too (see Admission.knownAdmitted).
    */
   charge(tab: number, claims: number, bytes: number): void {
     this.add(tab, -claims, -bytes);
@@ -127,7 +151,7 @@ export class ClaimRateLimiter {
   }
 
   snapshot(): RateLimitState {
-    return { all: { ...this.all }, tabs: [...this.tabs].map(([tab, bucket]) => [tab, { ...bucket }]) };
+    return { all: { ...this.all }, day: { ...this.day }, tabs: [...this.tabs].map(([tab, bucket]) => [tab, { ...bucket }]) };
   }
 
   /**
@@ -142,6 +166,8 @@ export class ClaimRateLimiter {
     };
     this.refill(this.all, this.options.allClaims, this.options.allBytes);
     lower(this.all, this.refilled(state.all, this.options.allClaims, this.options.allBytes));
+    this.refill(this.day, this.options.dayClaims, this.options.dayBytes);
+    lower(this.day, this.refilled(state.day, this.options.dayClaims, this.options.dayBytes));
     const tabs = new Map<number, TabBucket>();
     for (const [tab, kept] of state.tabs) tabs.set(tab, { ...kept, ...this.refilled(kept, this.options.tabClaims, this.options.tabBytes) });
     for (const [tab, mine] of this.tabs) {
@@ -162,6 +188,8 @@ export class ClaimRateLimiter {
     bucket.bytes = bounded(bucket.bytes + bytes, this.options.tabBytes.capacity);
     this.all.claims = bounded(this.all.claims + claims, this.options.allClaims.capacity);
     this.all.bytes = bounded(this.all.bytes + bytes, this.options.allBytes.capacity);
+    this.day.claims = bounded(this.day.claims + claims, this.options.dayClaims.capacity);
+    this.day.bytes = bounded(this.day.bytes + bytes, this.options.dayBytes.capacity);
   }
 
   /** The tokens after the time since they were counted; a clock that went backwards refills nothing. */
@@ -198,9 +226,11 @@ export class ClaimRateLimiter {
   }
 }
 
-/** A claim's size for the byte budgets: its JSON text, as it crossed from the page. */
+const utf8 = new TextEncoder();
+
+/** A claim's size for the byte budgets: its JSON text in UTF-8, as it crossed from the page. */
 export function claimBytes(claim: CapturedClaim): number {
-  return JSON.stringify(claim).length;
+  return utf8.encode(JSON.stringify(claim)).length;
 }
 
 /**

@@ -61,14 +61,19 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
 export const claimRateLimiter = new ClaimRateLimiter();
 let limiterRestored: Promise<void> | undefined;
 
-/** Restores the budgets a stopped worker kept, once per worker life (again after a failed read). */
+/**
+ * Restores the budgets a stopped worker kept, once per worker life. A failed read fails the batch
+ * (its claims are kept and sent again), to be tried again: admitting on full budgets and then
+ * saving them would hand a page the fresh burst the kept state exists to deny.
+ */
 function restoreLimiter(): Promise<void> {
   limiterRestored ??= loadRateLimitState().then(
     (state) => {
       if (state) claimRateLimiter.restore(state);
     },
-    () => {
+    (error: unknown) => {
       limiterRestored = undefined;
+      throw storageFailure(error);
     },
   );
   return limiterRestored;
@@ -84,14 +89,15 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   });
   const tab = sender.tab?.id ?? -1;
   await restoreLimiter();
-  // Claims about rounds and seed pairs already stored take no budget; new ones do.
+  // Claims about rounds and seed pairs already stored take no budget (unless one is in debt); new ones do.
   const known = valid.length > 0 ? await store.knownClaims(valid.map(({ claim }) => claim)).catch(() => valid.map(() => false)) : [];
   const sized = valid.map((item) => ({ ...item, bytes: claimBytes(item.claim) }));
   const fresh = sized.filter((_, position) => !known[position]);
-  const admission = claimRateLimiter.admit(tab, fresh.map(({ bytes }) => bytes));
-  const over = new Set(fresh.slice(admission.admitted));
+  const knownItems = sized.filter((_, position) => known[position]);
+  const admission = claimRateLimiter.admit(tab, fresh.map(({ bytes }) => bytes), knownItems.length);
+  const over = new Set([...fresh.slice(admission.admitted), ...(admission.knownAdmitted ? [] : knownItems)]);
   const taken = sized.filter((item) => !over.has(item));
-  const retryLater = [...over].map(({ index }) => index);
+  const retryLater = sized.filter((item) => over.has(item)).map(({ index }) => index);
   for (const index of retryLater) refused.push({ index, reason: RATE_LIMITED });
   // Noted before the batch is stored: the trust rule reads the latest refusal (store.ts), so no
   // round of this batch can be `witnessed` while something its tab showed was refused.
@@ -108,7 +114,7 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     stored = taken.length - fates.filter((fate) => typeof fate === 'object').length;
     const unchanged = unchangedClaims(admitted, changed);
     claimRateLimiter.refund(tab, unchanged.length, sumBytes(unchanged));
-    const knownClaims = sized.filter((_, position) => known[position]);
+    const knownClaims = admission.knownAdmitted ? knownItems : [];
     const knownUnchanged = new Set(unchangedClaims(knownClaims, changed));
     const knownChanged = knownClaims.filter((item) => !knownUnchanged.has(item));
     claimRateLimiter.charge(tab, knownChanged.length, sumBytes(knownChanged));

@@ -21,12 +21,13 @@ describe('the kept rate-limit state', () => {
   it('is undefined when none was kept, or what is there is not a state; bad tab entries are dropped', async () => {
     expect(await loadRateLimitState()).toBeUndefined();
     const db = await openStore();
-    for (const junk of [42, 'x', { all: { claims: 1 }, tabs: [] }, { all: { claims: 1, bytes: 2, at: 3 }, tabs: 'no' }]) {
+    const tokens = { claims: 1, bytes: 2, at: 3 };
+    for (const junk of [42, 'x', { all: { claims: 1 }, day: tokens, tabs: [] }, { all: tokens, tabs: [] }, { all: tokens, day: tokens, tabs: 'no' }]) {
       await db.put('meta', junk, 'budgets');
       expect(await loadRateLimitState()).toBeUndefined();
     }
     const good = { claims: 1, bytes: 2, at: 3, counted: 0, refused: 0, flagged: false };
-    await db.put('meta', { all: { claims: 1, bytes: 2, at: 3 }, tabs: [[1, good], ['2', good], [3, { claims: 'x' }], 'y'] }, 'budgets');
-    expect(await loadRateLimitState()).toEqual({ all: { claims: 1, bytes: 2, at: 3 }, tabs: [[1, good]] });
+    await db.put('meta', { all: tokens, day: tokens, tabs: [[1, good], ['2', good], [3, { claims: 'x' }], 'y'] }, 'budgets');
+    expect(await loadRateLimitState()).toEqual({ all: tokens, day: tokens, tabs: [[1, good]] });
   });
 });

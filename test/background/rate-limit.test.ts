@@ -6,7 +6,15 @@ import { commitmentSighting, pendingClaim, revealedClaim, vector } from './fixtu
 
 const PLENTY = { capacity: 1e12, refillPerSecond: 1e12 };
 /** 100 claims a tab at once, 10 a second; bytes and all tabs together unbounded unless a test says. */
-const SMALL: RateLimitOptions = { tabClaims: { capacity: 100, refillPerSecond: 10 }, tabBytes: PLENTY, allClaims: PLENTY, allBytes: PLENTY, maxTabs: 3 };
+const SMALL: RateLimitOptions = {
+  tabClaims: { capacity: 100, refillPerSecond: 10 },
+  tabBytes: PLENTY,
+  allClaims: PLENTY,
+  allBytes: PLENTY,
+  dayClaims: PLENTY,
+  dayBytes: PLENTY,
+  maxTabs: 3,
+};
 
 /** A limiter on a clock the test moves by hand. */
 function limiterAt(options: RateLimitOptions = SMALL) {
@@ -27,10 +35,10 @@ function send(limiter: ClaimRateLimiter, tab: number, total: number, bytes = 500
 describe('ClaimRateLimiter', () => {
   it('admits a burst up to its capacity, then refuses the rest of the batch', () => {
     const { limiter } = limiterAt();
-    expect(limiter.admit(1, claims(60))).toEqual({ admitted: 60 });
+    expect(limiter.admit(1, claims(60))).toEqual({ admitted: 60, knownAdmitted: true });
     // 40 tokens left: the first 40 claims of the next batch fit, the last 20 do not.
-    expect(limiter.admit(1, claims(60))).toEqual({ admitted: 40, report: { claims: 120, refused: 20 } });
-    expect(limiter.admit(1, claims(5))).toEqual({ admitted: 0, report: { claims: 5, refused: 5 } });
+    expect(limiter.admit(1, claims(60))).toEqual({ admitted: 40, knownAdmitted: true, report: { claims: 120, refused: 20 } });
+    expect(limiter.admit(1, claims(5))).toEqual({ admitted: 0, knownAdmitted: true, report: { claims: 5, refused: 5 } });
   });
 
   it('refills with time at its rate, never above capacity, and not when the clock goes back', () => {
@@ -47,7 +55,7 @@ describe('ClaimRateLimiter', () => {
   it('keeps each tab apart: a flooding tab does not spend another tab’s budget', () => {
     const { limiter } = limiterAt();
     expect(send(limiter, 1, 1000).refused).toBe(900);
-    expect(limiter.admit(2, claims(100))).toEqual({ admitted: 100 });
+    expect(limiter.admit(2, claims(100))).toEqual({ admitted: 100, knownAdmitted: true });
   });
 
   it('gives back refunded tokens (claims that changed nothing), up to capacity', () => {
@@ -60,6 +68,32 @@ describe('ClaimRateLimiter', () => {
     // A tab it never heard from gets nothing (and is not created).
     limiter.refund(9, 5, 5 * 500);
     expect(limiter.admit(9, claims(1000)).admitted).toBe(100);
+  });
+
+  it('admits claims about stored rounds for free, but none of them while a budget is in debt; those count as refused', () => {
+    const { limiter, clock } = limiterAt();
+    expect(limiter.admit(1, claims(100), 500)).toEqual({ admitted: 100, knownAdmitted: true });
+    // At zero, known claims still pass (they are not new), new ones do not.
+    expect(limiter.admit(1, claims(5), 10)).toEqual({ admitted: 0, knownAdmitted: true, report: { claims: 615, refused: 5 } });
+    limiter.charge(1, 30, 30 * 500);
+    expect(limiter.admit(1, [], 10)).toEqual({ admitted: 0, knownAdmitted: false, report: { claims: 10, refused: 10 } });
+    clock.now += 3_000; // back to zero
+    expect(limiter.admit(1, [], 10).knownAdmitted).toBe(true);
+  });
+
+  it('a day budget for all tabs: tabs sending just below their own rates for hours are stopped at it', () => {
+    const day = { capacity: 20_000, refillPerSecond: 20_000 / 86_400 };
+    const { limiter, clock } = limiterAt({ ...SMALL, maxTabs: 10, tabClaims: { capacity: 100, refillPerSecond: 50 }, dayClaims: day, dayBytes: PLENTY });
+    let admitted = 0;
+    // Four tabs, 50 claims a second each (their refill rate: never refused by their own budget), for two hours.
+    for (let second = 0; second < 7200; second++) {
+      for (let tab = 0; tab < 4; tab++) admitted += limiter.admit(tab, claims(50)).admitted;
+      clock.now += 1000;
+    }
+    expect(admitted).toBeLessThanOrEqual(day.capacity + 7200 * day.refillPerSecond + 1);
+    expect(admitted).toBeGreaterThan(day.capacity);
+    // Without it, the same tabs would have had 1 440 000.
+    expect(4 * 50 * 7200).toBe(1_440_000);
   });
 
   it('charges claims admitted for free that changed the store, down to minus its capacity: new claims wait until it refills', () => {
@@ -118,7 +152,7 @@ describe('ClaimRateLimiter', () => {
   });
 
   it('goes on from a kept state after a restart: a flooded tab and the shared budget stay spent, refilled only by the time gone by', () => {
-    const options: RateLimitOptions = { ...SMALL, allClaims: { capacity: 150, refillPerSecond: 5 } };
+    const options: RateLimitOptions = { ...SMALL, allClaims: { capacity: 150, refillPerSecond: 5 }, dayClaims: { capacity: 1000, refillPerSecond: 0.01 } };
     const { limiter, clock } = limiterAt(options);
     send(limiter, 1, 500);
     send(limiter, 2, 40);
@@ -129,6 +163,8 @@ describe('ClaimRateLimiter', () => {
     // Tab 1: 4 s at 10 a second. All tabs: 10 left + 4 s at 5 a second.
     expect(restarted.admit(1, claims(100)).admitted).toBe(30);
     expect(restarted.admit(3, claims(100)).admitted).toBe(0);
+    // The day budget went on too: 1 000 − the 140 admitted before − 30 now (its refill in 4 s is 0.04).
+    expect(restarted.snapshot().day.claims).toBeCloseTo(1000 - 140 - 30, 0);
     // Without the kept state, the same restart would have started everything full.
     const forgetful = new ClaimRateLimiter(options, () => clock.now);
     expect(forgetful.admit(1, claims(100)).admitted).toBe(100);
@@ -145,6 +181,8 @@ describe('ClaimRateLimiter', () => {
   it('measures a claim by its JSON text', () => {
     const claim: CapturedClaim = pendingClaim(round0(), 'Keno');
     expect(claimBytes(claim)).toBe(JSON.stringify(claim).length);
+    // UTF-8: a client seed of 100 "ü" weighs 200 bytes.
+    expect(claimBytes({ ...claim, clientSeed: 'ü'.repeat(100) }) - claimBytes({ ...claim, clientSeed: 'u'.repeat(100) })).toBe(100);
     expect(claimBytes({ ...claim, clientSeed: 'x'.repeat(256) })).toBeGreaterThan(claimBytes(claim) + 200);
   });
 

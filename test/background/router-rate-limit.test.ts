@@ -224,4 +224,26 @@ describe('the per-tab rate limit on claims', () => {
     expect(stored).toBeGreaterThanOrEqual(capacity);
     expect(stored).toBeLessThan(capacity + 2 * TAB_CLAIMS);
   });
+
+  it('claims about stored rounds that keep changing them stop at the byte budget too: while it is in debt they wait', async () => {
+    const tab = casinoTab();
+    // An unsupported game: any outcome it shows is a whole one, so each new one is a conflict kept.
+    const rounds = Array.from({ length: 1000 }, (_, i) => ({ ...pendingRound(40_000 + i), game: 'Mines', result: '1.5x' }));
+    for (let from = 0; from < rounds.length; from += 200) await sendClaims(tab, rounds.slice(from, from + 200));
+    const longList = (seed: number) => Array.from({ length: MAX_LIST_LENGTH }, (_, i) => `${seed}-${i}-`.padEnd(MAX_RESULT_ITEM_LENGTH, 'x'));
+    // Each claim adds another long outcome to a stored round (a record keeps up to four).
+    const growing = (batch: number) => rounds.slice((batch % 5) * 200, (batch % 5) * 200 + 200).map((round) => ({ ...round, result: longList(batch) }));
+    const size = claimBytes(growing(0)[0]!);
+    let storedKnown = 0;
+    let deferred = 0;
+    for (let batch = 0; batch < 20; batch++) {
+      const ack = await sendClaims(tab, growing(batch));
+      storedKnown += ack.stored;
+      deferred += ack.retryLater.length;
+    }
+    const budget = DEFAULT_RATE_LIMIT.tabBytes;
+    expect(deferred).toBeGreaterThan(0);
+    // At most the budget, one batch that crosses into debt, and what the test's own seconds refilled.
+    expect(storedKnown * size).toBeLessThanOrEqual(budget.capacity + 200 * size + 10 * budget.refillPerSecond);
+  });
 });
