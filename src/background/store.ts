@@ -393,7 +393,7 @@ export async function summarise(): Promise<Summary> {
   const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
   const fill = { rounds: total, pairs, refused };
   const summary: Summary = { total, counts, levels: { ...tally.levels }, selfTest, storageProblem: currentStorageProblem() };
-  if (worthShowing(fill, STORE_CAPS)) summary.storeFill = { share: fillShare(fill, STORE_CAPS), rounds: total, refused };
+  if (worthShowing(fill, STORE_CAPS)) summary.storeFill = { share: fillShare(fill, STORE_CAPS), rounds: total, pairs, refused };
   return summary;
 }
 

@@ -22,6 +22,8 @@ export interface ScanHandlers {
 export interface ScanOptions {
   /** In a top-level object, the member whose array is streamed. Default "rounds". */
   arrayKey?: string;
+  /** The longest element or member value taken, in characters; a longer one fails the scan (kind `too-long`). Default: no limit. */
+  maxValueLength?: number;
 }
 
 // Scanner states: where in the top-level grammar the next character falls.
@@ -48,6 +50,7 @@ const MEMBER = 2;
  */
 export class JsonArrayScanner {
   private readonly arrayKey: string;
+  private readonly maxValueLength: number;
   private state = BEGIN;
   private shape: 'array' | 'object' | undefined;
 
@@ -85,6 +88,7 @@ export class JsonArrayScanner {
     options: ScanOptions = {},
   ) {
     this.arrayKey = options.arrayKey ?? 'rounds';
+    this.maxValueLength = options.maxValueLength ?? Infinity;
   }
 
   /** Elements seen so far. */
@@ -320,8 +324,10 @@ export class JsonArrayScanner {
       this.escape = escape;
       this.carry += this.valueStart === 0 ? s : s.slice(this.valueStart);
       this.valueStart = 0; // the value continues at the start of the next chunk
+      if (this.carry.length > this.maxValueLength) this.tooLong();
       return n;
     }
+    if (this.carry.length + end - this.valueStart > this.maxValueLength) this.tooLong();
     let text: string;
     if (this.carry.length === 0) {
       text = s.slice(this.valueStart, end);
@@ -352,6 +358,12 @@ export class JsonArrayScanner {
       this.state = OBJECT_NEXT;
       this.handlers.member?.(this.key, value, line, column);
     }
+  }
+
+  /** A value over `maxValueLength`: placed where it starts, since its end may be far away. */
+  private tooLong(): never {
+    const what = this.role === ELEMENT ? `element ${this.index}` : 'a member value';
+    throw new JsonScanError(`${what} is longer than ${this.maxValueLength} characters`, this.valueLine, this.valueColumn, 'too-long');
   }
 
   private fail(s: string, i: number, problem: string, described = false, kind: 'syntax' | 'shape' = 'syntax'): never {

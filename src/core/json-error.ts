@@ -4,7 +4,8 @@
 
 /**
  * A problem at a line and column of the input file (both 1-based, columns in UTF-16 units): its
- * JSON is malformed (`syntax`), or it is JSON but not shaped as a file of rounds (`shape`).
+ * JSON is malformed (`syntax`), it is JSON but not shaped as a file of rounds (`shape`), or one of
+ * its values is longer than the reader takes (`too-long`).
  */
 export class JsonScanError extends Error {
   override name = 'JsonScanError';
@@ -12,7 +13,7 @@ export class JsonScanError extends Error {
     readonly problem: string,
     readonly line: number,
     readonly column: number,
-    readonly kind: 'syntax' | 'shape' = 'syntax',
+    readonly kind: 'syntax' | 'shape' | 'too-long' = 'syntax',
   ) {
     super(`line ${line}, column ${column}: ${problem}`);
   }

@@ -2,7 +2,7 @@
 // sends its rounds to the worker in bounded chunks. The file is streamed: read 256 KiB at a time,
 // cut into one text per round by the scanner the CLI uses (core/json-array-scanner.ts) and parsed
 // round by round, so a file of a million rounds costs the popup the memory of one slice and one
-// chunk, and the worker one chunk at a time. Only the envelope is checked here; every round is
+// chunk (a round longer than MAX_ROUND_CHARS stops the import), and the worker one chunk at a time. Only the envelope is checked here; every round is
 // checked by the worker on its own (src/background/import.ts), so one bad round is refused alone.
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../core/index.js';
 import { JsonArrayScanner } from '../core/json-array-scanner.js';
@@ -32,7 +32,12 @@ export type ImportFileProblem =
   | { kind: 'wrong-version'; found: string }
   /** Its rounds come before its "format" and "version" (Fair Witness writes those first). */
   | { kind: 'envelope-late' }
+  /** One round (numbered from 1) is longer than MAX_ROUND_CHARS: no export has such rounds. */
+  | { kind: 'round-too-long'; round: number; limit: number }
   | { kind: 'empty' };
+
+/** The longest round taken, in characters: an exported round is well under 16 KB (its record's bound). */
+export const MAX_ROUND_CHARS = 64 * 1024;
 
 /** Refused rounds listed one by one; the rest are counted (a file of a million bad rounds must not fill the popup). */
 export const KEPT_REFUSALS = 20;
@@ -89,53 +94,62 @@ export async function importFile(
   // Rounds before the envelope cannot be trusted to be an export's: skipped, and the file refused at its end.
   let roundsBeforeEnvelope = false;
   let waiting: unknown[] = [];
-  const scanner = new JsonArrayScanner({
-    start(found) {
-      shape = found;
-      if (found === 'array') throw new FileProblem({ kind: 'wrong-format', found: 'list' });
-    },
-    member(key, value) {
-      if (key === 'format') {
-        format = typeof value === 'string' ? value : undefined;
-        if (value !== EXPORT_FORMAT) {
-          throw new FileProblem({ kind: 'wrong-format', found: typeof value === 'string' ? { format: clip(value) } : { type: 'object' } });
+  const scanner = new JsonArrayScanner(
+    {
+      start(found) {
+        shape = found;
+        if (found === 'array') throw new FileProblem({ kind: 'wrong-format', found: 'list' });
+      },
+      member(key, value) {
+        if (key === 'format') {
+          format = typeof value === 'string' ? value : undefined;
+          if (value !== EXPORT_FORMAT) {
+            throw new FileProblem({ kind: 'wrong-format', found: typeof value === 'string' ? { format: clip(value) } : { type: 'object' } });
+          }
+        } else if (key === 'version') {
+          // Older versions are read as they are (each later version only adds fields); newer ones are not understood.
+          if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > EXPORT_VERSION) {
+            throw new FileProblem({ kind: 'wrong-version', found: clip(String(value)) });
+          }
+          versionChecked = true;
         }
-      } else if (key === 'version') {
-        // Older versions are read as they are (each later version only adds fields); newer ones are not understood.
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > EXPORT_VERSION) {
-          throw new FileProblem({ kind: 'wrong-version', found: clip(String(value)) });
-        }
-        versionChecked = true;
-      }
+      },
+      element(text, index, line, column) {
+        if (format === undefined || !versionChecked) roundsBeforeEnvelope = true;
+        if (roundsBeforeEnvelope) return;
+        waiting.push(parseJsonAt(text, line, column, `round ${index + 1}`));
+      },
     },
-    element(text, index, line, column) {
-      if (format === undefined || !versionChecked) roundsBeforeEnvelope = true;
-      if (roundsBeforeEnvelope) return;
-      waiting.push(parseJsonAt(text, line, column, `round ${index + 1}`));
-    },
-  });
+    { maxValueLength: MAX_ROUND_CHARS },
+  );
 
   /** Sends what is waiting, in whole chunks (all of it at the end). */
   const flush = async (all: boolean): Promise<string | undefined> => {
-    while (waiting.length >= IMPORT_CHUNK || (all && waiting.length > 0)) {
-      const chunk = waiting.slice(0, IMPORT_CHUNK);
-      waiting = waiting.slice(chunk.length);
-      let report: ImportReport;
-      try {
-        report = await send(chunk);
-      } catch (error) {
-        return error instanceof Error ? error.message : String(error);
+    let sent = 0;
+    try {
+      while (waiting.length - sent >= IMPORT_CHUNK || (all && waiting.length > sent)) {
+        const chunk = waiting.slice(sent, sent + IMPORT_CHUNK);
+        sent += chunk.length;
+        let report: ImportReport;
+        try {
+          report = await send(chunk);
+        } catch (error) {
+          return error instanceof Error ? error.message : String(error);
+        }
+        totals.added += report.added;
+        totals.updated += report.updated;
+        totals.known += report.known;
+        totals.refusedCount += report.refused.length;
+        const room = KEPT_REFUSALS - totals.refused.length;
+        if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, reason }) => ({ index: totals.done + index, reason })));
+        totals.done += chunk.length;
+        onProgress?.(totals);
       }
-      totals.added += report.added;
-      totals.updated += report.updated;
-      totals.known += report.known;
-      totals.refusedCount += report.refused.length;
-      const room = KEPT_REFUSALS - totals.refused.length;
-      if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, reason }) => ({ index: totals.done + index, reason })));
-      totals.done += chunk.length;
-      onProgress?.(totals);
+      return undefined;
+    } finally {
+      // Dropped once per call, not per chunk: a slice of tiny rounds must not be copied over and over.
+      waiting = waiting.slice(sent);
     }
-    return undefined;
   };
 
   const decoder = new TextDecoder();
@@ -157,6 +171,9 @@ export async function importFile(
     const failed = await flush(true);
     if (failed !== undefined) return { ok: false, totals, workerError: failed };
     if (error instanceof FileProblem) return { ok: false, totals, problem: error.problem };
+    if (error instanceof JsonScanError && error.kind === 'too-long') {
+      return { ok: false, totals, problem: { kind: 'round-too-long', round: scanner.count + 1, limit: MAX_ROUND_CHARS } };
+    }
     if (error instanceof JsonScanError && error.kind === 'shape') {
       const found = shape === 'object' ? { type: 'object' } : { type: typeOfStart(firstText) };
       return { ok: false, totals, problem: { kind: 'wrong-format', found } };

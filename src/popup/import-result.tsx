@@ -16,6 +16,8 @@ export function importProblemText(t: Translate, problem: ImportFileProblem): str
       return t('importWrongVersion', [problem.found, String(EXPORT_VERSION)]);
     case 'envelope-late':
       return t('importEnvelopeLate');
+    case 'round-too-long':
+      return t('importRoundTooLong', [String(problem.round), String(problem.limit)]);
     case 'empty':
       return t('importEmpty');
     case 'wrong-format': {

@@ -17,7 +17,7 @@ export function StoreFillNotice({ fill }: { fill?: StoreFillNote }) {
       data-percent={percent}
       data-refused={fill.refused}
     >
-      {full ? t('storeFullNotice', String(fill.refused)) : t('storeNearlyFullNotice', [percent, String(fill.rounds)])}
+      {full ? t('storeFullNotice', String(fill.refused)) : t('storeNearlyFullNotice', [percent, String(fill.rounds), String(fill.pairs)])}
     </p>
   );
 }

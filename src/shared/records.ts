@@ -151,6 +151,7 @@ export interface Summary {
 export interface StoreFillNote {
   share: number;
   rounds: number;
+  pairs: number;
   /** New rounds and seed pairs refused since the last clear. */
   refused: number;
 }

@@ -45,13 +45,13 @@ describe('the store cap', () => {
     expect(await send([0, 1, 2, 3, 4, 5, 6, 7].map((i) => pendingClaim(vector(i), 'Keno')))).toMatchObject({ stored: 8, refused: [] });
     expect((await summary()).storeFill).toBeUndefined();
     await send([pendingClaim(vector(8), 'Keno')]);
-    expect((await summary()).storeFill).toEqual({ share: 0.9, rounds: 9, refused: 0 });
+    expect((await summary()).storeFill).toEqual({ share: 0.9, rounds: 9, pairs: 0, refused: 0 });
 
     const ack = await send([pendingClaim(vector(9), 'Keno'), pendingClaim(vector(10), 'Keno'), pendingClaim(vector(11), 'Keno')]);
     expect(ack).toEqual({ stored: 1, refused: [1, 2].map((index) => ({ index, reason: STORE_FULL })), retryLater: [] });
     const full = await summary();
     expect(full.total).toBe(10);
-    expect(full.storeFill).toEqual({ share: 1, rounds: 10, refused: 2 });
+    expect(full.storeFill).toEqual({ share: 1, rounds: 10, pairs: 0, refused: 2 });
 
     // Stored rounds are still completed: the casino's reveal verifies them.
     expect(await send([revealedClaim(vector(3), 'Keno')])).toMatchObject({ stored: 1, refused: [] });
@@ -67,7 +67,7 @@ describe('the store cap', () => {
     const ack = await send(Array.from({ length: 20 }, (_, n) => pair(n)));
     expect(ack.stored).toBe(14);
     expect(ack.refused.map((item) => item.reason)).toEqual(Array.from({ length: 6 }, () => STORE_FULL));
-    expect((await summary()).storeFill).toMatchObject({ share: 1, rounds: 0, refused: 6 });
+    expect((await summary()).storeFill).toMatchObject({ share: 1, rounds: 0, pairs: 14, refused: 6 });
     // A pair already stored may still be shown again.
     expect(await send([pair(3)])).toMatchObject({ stored: 1, refused: [] });
   });

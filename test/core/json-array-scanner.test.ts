@@ -3,6 +3,7 @@
 // error positions are tested with the CLI's scanner (test/cli/json-scanner.test.ts).
 import { describe, expect, it } from 'vitest';
 import { JsonArrayScanner } from '../../src/core/json-array-scanner.js';
+import { JsonScanError } from '../../src/core/json-error.js';
 
 const FILE = JSON.stringify(
   {
@@ -36,5 +37,22 @@ describe('JsonArrayScanner over text', () => {
 
   it('throws when the text stops short', () => {
     expect(() => scanIn([FILE.slice(0, FILE.length - 5)])).toThrow(/unexpected end of file/);
+  });
+
+  it('fails on a value longer than maxValueLength, in one chunk or carried over many, where it starts', () => {
+    const text = `[1, "${'y'.repeat(100)}", 3]`;
+    for (const size of [text.length, 7]) {
+      const scanner = new JsonArrayScanner({ element: () => undefined }, { maxValueLength: 50 });
+      let caught: unknown;
+      try {
+        for (let i = 0; i < text.length; i += size) scanner.write(text.slice(i, i + size));
+        scanner.end();
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(JsonScanError);
+      expect(caught).toMatchObject({ kind: 'too-long', line: 1, column: 5, problem: 'element 1 is longer than 50 characters' });
+    }
+    expect(() => scanIn([text])).not.toThrow();
   });
 });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { claimsOfExportedRound } from '../../src/background/import.js';
-import { IMPORT_CHUNK, IMPORT_SLICE_BYTES, importFile, KEPT_REFUSALS, type ImportOutcome } from '../../src/popup/import-file.js';
+import { IMPORT_CHUNK, IMPORT_SLICE_BYTES, importFile, KEPT_REFUSALS, MAX_ROUND_CHARS, type ImportOutcome } from '../../src/popup/import-file.js';
 import type { ImportReport } from '../../src/shared/messages.js';
 
 /** Imports `text` with a worker that takes every round; returns the outcome and the rounds sent. */
@@ -50,6 +50,14 @@ describe('importFile streams', () => {
     expect(sent).toHaveLength(1100);
     expect(outcome.totals.done).toBe(1100);
     expect('problem' in outcome && outcome.problem).toMatchObject({ kind: 'not-json', detail: expect.stringMatching(/^line \d+, column \d+: /) });
+  });
+
+  it('a round longer than any export writes stops the import there, before it is held whole', async () => {
+    const rounds: unknown[] = Array.from({ length: 700 }, (_, n) => round(n));
+    rounds.splice(650, 0, { ...round(650), clientSeed: 'x'.repeat(5 * MAX_ROUND_CHARS) });
+    const { outcome, sent } = await importText(exportOf(rounds));
+    expect('problem' in outcome && outcome.problem).toEqual({ kind: 'round-too-long', round: 651, limit: MAX_ROUND_CHARS });
+    expect(sent).toEqual(rounds.slice(0, 650));
   });
 
   it('rounds before the envelope are not sent: the file is refused as a whole', async () => {

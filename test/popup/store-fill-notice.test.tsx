@@ -27,16 +27,16 @@ const notice = (root: ParentNode) => root.querySelector<HTMLElement>('[data-noti
 
 describe('store-fill notice', () => {
   test('nearly full: the share and the rounds, asking to export and clear, as a warning in the header', async () => {
-    rendered = await appWith({ share: 0.934, rounds: 1_868_000, refused: 0 });
+    rendered = await appWith({ share: 0.934, rounds: 1_868_000, pairs: 1_200, refused: 0 });
     const shown = notice(rendered.container)!;
     expect(shown.closest('header')).not.toBeNull();
     expect(shown.dataset.percent).toBe('93');
     expect(shown.classList.contains('banner-warning')).toBe(true);
-    expect(shown.textContent).toBe('Storage is 93% full (1868000 rounds). Export your history, then clear it, so new rounds can still be stored.');
+    expect(shown.textContent).toBe('Storage is 93% full (1868000 rounds, 1200 seed pairs). Export your history, then clear it, so new rounds can still be stored.');
   });
 
   test('full: how many new rounds were not stored, as an error', async () => {
-    rendered = await appWith({ share: 1, rounds: 2_000_000, refused: 120 });
+    rendered = await appWith({ share: 1, rounds: 2_000_000, pairs: 3_000, refused: 120 });
     const shown = notice(rendered.container)!;
     expect(shown.classList.contains('banner-error')).toBe(true);
     expect(shown.textContent).toBe('Storage is full: 120 new rounds or seed pairs were not stored. Export your history, then clear it, to keep recording.');
@@ -55,12 +55,12 @@ describe('store-fill notice', () => {
     await act(() => {
       render(
         <EnvContext.Provider value={env}>
-          <StoreFillNotice fill={{ share: 0.95, rounds: 1_900_000, refused: 0 }} />
+          <StoreFillNotice fill={{ share: 0.95, rounds: 1_900_000, pairs: 40, refused: 0 }} />
         </EnvContext.Provider>,
         container,
       );
     });
-    expect(container.textContent).toBe('Der Speicher ist zu 95 % voll (1900000 Runden). Exportieren Sie Ihren Verlauf und löschen Sie ihn dann, damit neue Runden weiter gespeichert werden.');
+    expect(container.textContent).toBe('Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Exportieren Sie Ihren Verlauf und löschen Sie ihn dann, damit neue Runden weiter gespeichert werden.');
     render(null, container);
     container.remove();
   });
