@@ -25,7 +25,7 @@ export function gameIdOf(name: string): string {
 }
 
 /** Canonical text of a displayed value, so "17" from JSON and "17" from the DOM, or keno chips in any order, compare equal. */
-export function canonical(field: MergeableField, value: string | string[], gameName: string): string {
+function canonical(field: MergeableField, value: string | string[], gameName: string): string {
   if (field === 'result') {
     const lookup = lookupGame(gameName);
     if (lookup.kind === 'supported') {
@@ -38,7 +38,7 @@ export function canonical(field: MergeableField, value: string | string[], gameN
 }
 
 /** Picks as one text, numerically sorted, so "07" and "7", or any order, are the same picks. */
-export function picksText(picks: string | string[]): string {
+function picksText(picks: string | string[]): string {
   const list = Array.isArray(picks) ? picks : [picks];
   return list
     .map((p) => (/^\d+$/.test(p.trim()) ? String(Number(p.trim())) : p.trim()))

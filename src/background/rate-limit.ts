@@ -1,4 +1,4 @@
-// A per-tab budget for new claims, kept in the worker where the page cannot reach it. A page can
+// Budgets for new claims, kept in the worker where the page cannot reach them. A page can
 // forge any claim the content script would send (its DOM and its JSON are the page's to write), so
 // a flooding page could otherwise fill the store with millions of made-up rounds and bury the real
 // ones. Real play is slow (a round every few seconds) and a history page is read once: token
@@ -21,7 +21,7 @@ export interface BucketSize {
 export interface RateLimitOptions {
   /** New claims one tab may send (all its frames: the worker knows a sender by its tab). */
   tabClaims: BucketSize;
-  /** Bytes of new claims one tab may send (a claim's JSON text). */
+  /** Bytes of new claims one tab may send (a claim's JSON text in UTF-8). */
   tabBytes: BucketSize;
   /** The same for every tab together: a page that opens more tabs gets no more. */
   allClaims: BucketSize;
