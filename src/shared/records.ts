@@ -47,9 +47,10 @@ export interface StoredVerdict {
   expected?: Outcome;
 }
 
-/** One round as stored: every field merged from all sightings, and its current verdict. */
 /** Every field of a round an imported file can fill (`RoundRecord.fileFields`). */
 export type FileField = ClaimField | 'picks' | 'stake' | 'payout' | 'multiplier';
+
+/** One round as stored: every field merged from all sightings, and its current verdict. */
 
 export interface RoundRecord {
   /** `${commitment}|${clientSeed}|${nonce}`: a seed pair and nonce name exactly one round. */
