@@ -19,10 +19,8 @@ export function rowOf(record: RoundRecord): RoundRow {
   const lookup = lookupGame(record.game || record.gameId);
   const expected =
     verdict.expected === undefined || lookup.kind !== 'supported' ? undefined : lookup.game.format(verdict.expected);
-  let summary: string;
-  if (verdict.status === 'mismatch') summary = verdict.failures.map((failure) => failure.message).join(' ');
-  else if (verdict.status === 'verified') summary = `Recomputed ${expected ?? ''} from the revealed seeds; it matches.`;
-  else summary = verdict.reasons.join('; ');
+  // Only an invalid round's reasons are the core's own text; the popup words every other status.
+  const summary = verdict.status === 'invalid' ? verdict.reasons.join('; ') : '';
   return {
     key: record.key,
     game: record.game,
@@ -31,7 +29,7 @@ export function rowOf(record: RoundRecord): RoundRow {
     status: verdict.status,
     level: verdict.level,
     levelReason: verdict.levelReason,
-    failures: verdict.failures.length ? verdict.failures.map((failure) => failure.step) : undefined,
+    failures: verdict.failures.length ? verdict.failures.map(({ step, expected, shown }) => ({ step, expected, shown })) : undefined,
     summary,
     shown: display(record, record.result),
     expected,

@@ -1,5 +1,5 @@
 // Names of games, verdicts and trust levels in the UI language.
-import type { TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
+import type { FailedStep, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
 import type { StorageProblem } from '../shared/records.js';
 import type { Translate } from './i18n.js';
 
@@ -21,6 +21,15 @@ const GAME_KEYS: Record<string, string> = {
 };
 
 export const SUPPORTED_GAME_IDS = Object.keys(GAME_KEYS);
+
+/** The sentence of each failed step, given what the seeds give and what the casino showed. */
+export const FAILURE_KEYS: Record<FailedStep, string> = {
+  commitment: 'failureCommitment',
+  signature: 'failureSignature',
+  outcome: 'failureOutcome',
+  witness: 'failureWitness',
+  nonce: 'failureNonce',
+};
 
 export const statusLabel = (t: Translate, status: VerdictStatus): string => t(STATUS_KEYS[status]);
 

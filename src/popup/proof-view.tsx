@@ -1,19 +1,10 @@
 // The proof of one round, step by step, as the published procedure runs it:
 // commitment → round signature → SHAKE256 draws → outcome, each computed value beside the shown one.
-import type { FailedStep } from '../core/index.js';
 import { Field, MatchMark, VerdictBadge } from './bits.js';
 import { DrawTable } from './draw-table.js';
 import { useEnv } from './env.js';
-import { gameLabel, levelLabel, levelReasonText } from './labels.js';
+import { FAILURE_KEYS, gameLabel, levelLabel, levelReasonText } from './labels.js';
 import type { ProofFailure, ProofModel } from './proof-model.js';
-
-const FAILURE_KEYS: Record<FailedStep, string> = {
-  commitment: 'failureCommitment',
-  signature: 'failureSignature',
-  outcome: 'failureOutcome',
-  witness: 'failureWitness',
-  nonce: 'failureNonce',
-};
 
 function Failures({ failures }: { failures: ProofFailure[] }) {
   const { t } = useEnv();

@@ -2,14 +2,37 @@
 import type { RoundRow } from '../shared/records.js';
 import { VerdictBadge } from './bits.js';
 import { useEnv } from './env.js';
-import { dataGame, gameLabel, levelLabel } from './labels.js';
+import type { Translate } from './i18n.js';
+import { dataGame, FAILURE_KEYS, gameLabel, levelLabel } from './labels.js';
 
 export const ROW_HEIGHT = 68;
 
+/** The row's sentence in the player's language: what failed, what matched, or why there is no verdict yet. */
+export function rowSentence(row: RoundRow, t: Translate): string {
+  switch (row.status) {
+    case 'mismatch':
+      return (row.failures ?? []).map((failure) => t(FAILURE_KEYS[failure.step], [failure.expected, failure.shown])).join(' ');
+    case 'verified':
+      return t('rowVerified', row.expected ?? '');
+    case 'pending':
+      return t('rowPending');
+    case 'unsupported':
+      return t('rowUnsupported');
+    case 'invalid':
+      return row.summary;
+  }
+}
+
 export function RoundRowItem({ row, index, total }: { row: RoundRow; index: number; total: number }) {
   const { t } = useEnv();
+  // Expected against shown only where the seeds decide the outcome: once the commitment fails,
+  // the revealed seed is not the one the casino fixed, and "expected" would read as a stolen win.
+  const steps = row.failures?.map((failure) => failure.step) ?? [];
   const detail =
-    row.status === 'mismatch' && row.expected !== undefined && row.shown !== undefined ? t('expectedShown', [row.expected, row.shown]) : undefined;
+    row.status === 'mismatch' && steps.includes('outcome') && !steps.includes('commitment') && row.expected !== undefined && row.shown !== undefined
+      ? t('expectedShown', [row.expected, row.shown])
+      : undefined;
+  const sentence = rowSentence(row, t);
   return (
     <li
       class={`row row-${row.status}`}
@@ -21,7 +44,7 @@ export function RoundRowItem({ row, index, total }: { row: RoundRow; index: numb
       data-nonce={row.nonce ?? ''}
       data-level={row.level ?? ''}
       data-level-reason={row.levelReason ?? ''}
-      data-failures={row.failures?.join(' ') ?? ''}
+      data-failures={steps.join(' ')}
       data-key={row.key}
     >
       {/* The button gives the row focus, a name and Enter/Space; the list handles its click. */}
@@ -32,8 +55,8 @@ export function RoundRowItem({ row, index, total }: { row: RoundRow; index: numb
           <VerdictBadge status={row.status} />
           {row.level && <span class={`level level-${row.level}`}>{levelLabel(t, row.level)}</span>}
         </span>
-        <span class="row-summary" title={row.summary}>
-          {row.summary}
+        <span class="row-summary" title={sentence}>
+          {sentence}
         </span>
         {detail && <span class="row-detail">{detail}</span>}
       </button>

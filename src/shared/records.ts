@@ -107,9 +107,9 @@ export interface RoundRow {
   status: VerdictStatus;
   level?: TrustLevel;
   levelReason?: WitnessReason;
-  /** The failed steps of a mismatch. */
-  failures?: FailedStep[];
-  /** One sentence: what failed, or why pending/invalid. */
+  /** The failed steps of a mismatch, with the values each compared (the popup words them). */
+  failures?: { step: FailedStep; expected: string; shown: string }[];
+  /** Why a round is invalid, as the core's checks say it (English; the popup words the other statuses itself). */
   summary: string;
   shown?: string;
   expected?: string;

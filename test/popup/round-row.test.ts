@@ -1,0 +1,39 @@
+// A row's sentence in the player's language, from what the worker sends (background/rows.ts): the
+// failed steps with their values, the recomputed outcome, or why there is no verdict yet. Only an
+// invalid round's reasons are the core's own words.
+import { describe, expect, it } from 'vitest';
+import de from '../../src/_locales/de/messages.json';
+import en from '../../src/_locales/en/messages.json';
+import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { rowSentence } from '../../src/popup/round-row.js';
+import type { RoundRow } from '../../src/shared/records.js';
+
+const english = translatorFrom(en as Record<string, LocaleEntry>);
+const german = translatorFrom(de as Record<string, LocaleEntry>);
+const row = (fields: Partial<RoundRow>): RoundRow => ({ key: 'k', game: 'European Roulette', gameId: 'roulette-european', status: 'verified', summary: '', updatedAt: 0, ...fields });
+
+describe('rowSentence', () => {
+  it('a mismatch: each failed step with what the seeds give and what the casino showed, in both languages', () => {
+    const mismatch = row({ status: 'mismatch', failures: [{ step: 'outcome', expected: '17', shown: '5' }], expected: '17', shown: '5' });
+    expect(rowSentence(mismatch, english)).toBe('The seeds give 17, but the casino showed 5.');
+    expect(rowSentence(mismatch, german)).toBe('Die Seeds ergeben 17, das Casino zeigte aber 5.');
+    const two = row({ status: 'mismatch', failures: [{ step: 'commitment', expected: 'aa', shown: 'bb' }, { step: 'outcome', expected: '1', shown: '2' }] });
+    expect(rowSentence(two, english)).toBe(
+      'The revealed server seed does not hash to the commitment shown: it gives aa, the casino showed bb. The seeds give 1, but the casino showed 2.',
+    );
+  });
+
+  it('verified, pending and unsupported rounds in German are German', () => {
+    expect(rowSentence(row({ status: 'verified', expected: '00' }), german)).toBe('Aus den offengelegten Seeds neu berechnet: 00 – stimmt überein.');
+    expect(rowSentence(row({ status: 'verified', expected: '00' }), english)).toBe('Recomputed 00 from the revealed seeds; it matches.');
+    for (const status of ['pending', 'unsupported'] as const) {
+      const sentence = rowSentence(row({ status }), german);
+      expect(sentence, status).toMatch(/^(Der|Das) /);
+      expect(sentence, status).not.toBe(rowSentence(row({ status }), english));
+    }
+  });
+
+  it('an invalid round shows the core\'s reasons as they are', () => {
+    expect(rowSentence(row({ status: 'invalid', summary: 'clientSeed: empty' }), german)).toBe('clientSeed: empty');
+  });
+});
