@@ -31,6 +31,7 @@ export function rowOf(record: RoundRecord): RoundRow {
     levelReason: verdict.levelReason,
     failures: verdict.failures.length ? verdict.failures.map(({ step, expected, shown }) => ({ step, expected, shown })) : undefined,
     summary,
+    problems: verdict.status === 'invalid' ? verdict.problems : undefined,
     shown: display(record, record.result),
     expected,
     updatedAt: record.updatedAt,

@@ -42,6 +42,7 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
     reasons: verdict.reasons,
     expected: verdict.expected,
   };
+  if (verdict.problems) stored.problems = verdict.problems;
   if (record.conflictingResults?.length) {
     const lookup = lookupGame(record.game || record.gameId);
     const show = (value: string | string[]) => {
@@ -62,6 +63,7 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
     delete stored.levelReason;
     stored.failures = [...stored.failures, failure];
     stored.reasons = [...stored.reasons.filter(() => verdict.status === 'mismatch'), failure.message];
+    delete stored.problems;
   }
   return { verdict: stored, trace: verdict.trace };
 }

@@ -37,7 +37,7 @@ export function roundCommand(command: RoundCommand, io: Io): number {
     result: command.result,
   };
   const checked = checkClaim(claim);
-  if (!checked.ok) throw new InputError(checked.problems.map(asOption).join('; '));
+  if (!checked.ok) throw new InputError(checked.problems.map((each) => asOption(each.text)).join('; '));
 
   // verifyRound with the trace on: the same path as `verify`, plus every draw for the reader.
   const verdict = verifyRound(claim, { backend: nodeBackend });

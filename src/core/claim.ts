@@ -46,7 +46,49 @@ export interface CheckedClaim {
   witness?: WitnessReason;
 }
 
-export type ClaimCheck = { ok: true; claim: CheckedClaim } | { ok: false; problems: string[]; lookup?: GameLookup };
+/** What a problem is, for the UI to word it in the player's language (the CLI prints `text`). */
+export type ProblemCode =
+  | 'not-object'
+  | 'missing'
+  | 'unknown-game'
+  | 'not-text'
+  | 'empty'
+  | 'too-long'
+  | 'truncated'
+  | 'broken-unicode'
+  | 'control-character'
+  | 'not-hex'
+  | 'nonce-inexact'
+  | 'not-whole-number'
+  | 'unreadable'
+  | 'not-times'
+  // Why a well-formed round still has no verdict (verify.ts).
+  | 'commitment-missing'
+  | 'result-missing'
+  | 'not-revealed'
+  | 'no-algorithm';
+
+/** Why a claim, or one of its fields, cannot be checked. */
+export interface ClaimProblem {
+  /** The field concerned ('round' for the whole claim, 'observedAt.result' for one time). */
+  field: string;
+  code: ProblemCode;
+  /** The offending value, clipped, or a detail, where the words quote it. */
+  value?: string;
+  /** The limit a value went over. */
+  limit?: number;
+  /** The problem in English, `field: …`: what the CLI prints and a stored verdict keeps. */
+  text: string;
+}
+
+export const problem = (field: string, code: ProblemCode, text: string, extra: { value?: string; limit?: number } = {}): ClaimProblem => ({
+  field,
+  code,
+  ...extra,
+  text: `${field}: ${text}`,
+});
+
+export type ClaimCheck = { ok: true; claim: CheckedClaim } | { ok: false; problems: ClaimProblem[]; lookup?: GameLookup };
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
 // Pages shorten long hex as "3f2a…9c1e" or "3f2a...9c1e"; such a value is never the real one.
@@ -55,17 +97,17 @@ const TRUNCATION = /…|\.\.\./;
 /** Validates and normalises one claim. Total: any input gets a result, never an exception. */
 export function checkClaim(input: unknown): ClaimCheck {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return { ok: false, problems: ['round: must be an object with game, serverSeed, clientSeed, nonce…'] };
+    return { ok: false, problems: [problem('round', 'not-object', 'must be an object with game, serverSeed, clientSeed, nonce…')] };
   }
   const raw = input as Record<string, unknown>;
-  const problems: string[] = [];
+  const problems: ClaimProblem[] = [];
 
   if (typeof raw.game !== 'string' || raw.game.trim() === '') {
-    return { ok: false, problems: ['game: missing'] };
+    return { ok: false, problems: [problem('game', 'missing', 'missing')] };
   }
   const lookup = lookupGame(raw.game);
   if (lookup.kind === 'unknown') {
-    return { ok: false, lookup, problems: [`game: unknown game "${clip(raw.game)}"`] };
+    return { ok: false, lookup, problems: [problem('game', 'unknown-game', `unknown game "${clip(raw.game)}"`, { value: clip(raw.game) })] };
   }
 
   const serverSeed = optionalSeed(raw.serverSeed, 'serverSeed', problems, false);
@@ -79,7 +121,7 @@ export function checkClaim(input: unknown): ClaimCheck {
   if (raw.result !== undefined && raw.result !== null && lookup.kind === 'supported') {
     const parsed = parseResult(lookup.game, raw.result);
     if (parsed.ok) result = parsed.outcome;
-    else problems.push(`result: ${parsed.reason}`);
+    else problems.push(problem('result', 'unreadable', parsed.reason, { value: parsed.reason }));
   }
 
   const observedAt = checkObservedAt(raw.observedAt, problems);
@@ -104,67 +146,68 @@ function parseResult(game: GameDefinition, shown: unknown): ParsedDisplay {
   }
 }
 
-function optionalSeed(value: unknown, field: string, problems: string[], emptyAllowed: boolean): string | undefined {
+function optionalSeed(value: unknown, field: string, problems: ClaimProblem[], emptyAllowed: boolean): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    problems.push(`${field}: must be text`);
+    problems.push(problem(field, 'not-text', 'must be text'));
     return undefined;
   }
   const control = firstControl(value);
   if (value === '' && !emptyAllowed) {
-    problems.push(`${field}: empty`);
+    problems.push(problem(field, 'empty', 'empty'));
   } else if (value.length > MAX_SEED_LENGTH) {
-    problems.push(`${field}: longer than ${MAX_SEED_LENGTH} characters`);
+    problems.push(problem(field, 'too-long', `longer than ${MAX_SEED_LENGTH} characters`, { limit: MAX_SEED_LENGTH }));
   } else if (TRUNCATION.test(value)) {
-    problems.push(`${field}: looks truncated ("${clip(value)}"); the full value is needed`);
+    problems.push(problem(field, 'truncated', `looks truncated ("${clip(value)}"); the full value is needed`, { value: clip(value) }));
   } else if (value.isWellFormed && !value.isWellFormed()) {
-    problems.push(`${field}: contains a broken Unicode surrogate`);
+    problems.push(problem(field, 'broken-unicode', 'contains a broken Unicode surrogate'));
   } else if (control !== undefined) {
-    problems.push(`${field}: contains the control character ${control}, which no seed shown to a player has`);
+    problems.push(problem(field, 'control-character', `contains the control character ${control}, which no seed shown to a player has`, { value: control }));
   }
   return value;
 }
 
-function optionalHex(value: unknown, field: string, problems: string[]): string | undefined {
+function optionalHex(value: unknown, field: string, problems: ClaimProblem[]): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    problems.push(`${field}: must be 64 hex characters`);
+    problems.push(problem(field, 'not-hex', 'must be 64 hex characters'));
     return undefined;
   }
   if (TRUNCATION.test(value)) {
-    problems.push(`${field}: looks truncated ("${clip(value)}"); the full value is needed`);
+    problems.push(problem(field, 'truncated', `looks truncated ("${clip(value)}"); the full value is needed`, { value: clip(value) }));
     return undefined;
   }
   if (!HEX_64.test(value)) {
-    problems.push(`${field}: must be 64 hex characters, got "${clip(value)}"`);
+    problems.push(problem(field, 'not-hex', `must be 64 hex characters, got "${clip(value)}"`, { value: clip(value) }));
     return undefined;
   }
   return value.toLowerCase();
 }
 
 /** A nonce is a non-negative integer; as a JSON number it must be exact (≤ 2^53−1). */
-function optionalNonce(value: unknown, problems: string[]): string | undefined {
+function optionalNonce(value: unknown, problems: ClaimProblem[]): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) {
       problems.push(
         Number.isInteger(value) && value > 0
-          ? 'nonce: larger than 2^53−1 as a number, so not exact; give it as a string'
-          : `nonce: must be a non-negative whole number, got ${value}`,
+          ? problem('nonce', 'nonce-inexact', 'larger than 2^53−1 as a number, so not exact; give it as a string')
+          : problem('nonce', 'not-whole-number', `must be a non-negative whole number, got ${value}`, { value: String(value) }),
       );
       return undefined;
     }
     return String(value);
   }
   if (typeof value === 'string' && /^\d{1,20}$/.test(value.trim())) return BigInt(value.trim()).toString();
-  problems.push(`nonce: must be a non-negative whole number, got ${typeof value === 'string' ? `"${clip(value)}"` : typeof value}`);
+  const shown = typeof value === 'string' ? `"${clip(value)}"` : typeof value;
+  problems.push(problem('nonce', 'not-whole-number', `must be a non-negative whole number, got ${shown}`, { value: shown }));
   return undefined;
 }
 
-function checkObservedAt(value: unknown, problems: string[]): Partial<Record<ClaimField, number>> {
+function checkObservedAt(value: unknown, problems: ClaimProblem[]): Partial<Record<ClaimField, number>> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    problems.push('observedAt: must map field names to times');
+    problems.push(problem('observedAt', 'not-times', 'must map field names to times'));
     return {};
   }
   const times: Partial<Record<ClaimField, number>> = {};
@@ -172,7 +215,7 @@ function checkObservedAt(value: unknown, problems: string[]): Partial<Record<Cla
     const time = (value as Record<string, unknown>)[field];
     if (time === undefined) continue;
     if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) {
-      problems.push(`observedAt.${field}: must be a time in milliseconds`);
+      problems.push(problem(`observedAt.${field}`, 'not-times', 'must be a time in milliseconds'));
     } else {
       times[field] = time;
     }

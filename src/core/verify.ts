@@ -1,4 +1,4 @@
-import { checkClaim, type CheckedClaim } from './claim.js';
+import { checkClaim, problem, type CheckedClaim, type ClaimProblem } from './claim.js';
 import { sameOutcome, type GameDefinition, type Outcome } from './games/game.js';
 import { nobleBackend, type HashBackend } from './hashing.js';
 import type { DrawStep } from './sampling.js';
@@ -43,8 +43,10 @@ export interface RoundVerdict {
   /** Why the level is what it is (a code; the UI words it). */
   levelReason?: WitnessReason;
   failures: Failure[];
-  /** Why a round is invalid or pending, in words. */
+  /** Why a round is invalid or pending, in words (English: the CLI prints them, a file carries them). */
   reasons: string[];
+  /** The same reasons as codes, for the UI to word: invalid, pending and unsupported rounds. */
+  problems?: ClaimProblem[];
   /** The recomputed outcome, when the server seed was known. */
   expected?: Outcome;
   trace?: RoundTrace;
@@ -102,7 +104,7 @@ export function verifyRound(input: unknown, options: VerifyOptions = {}): RoundV
     checked = checkClaim(input);
   } catch (error) {
     // checkClaim is written to be total; this guards the promise of a verdict for any input.
-    return invalid('?', [`round: could not be read (${String(error)})`]);
+    return invalid('?', [problem('round', 'unreadable', `could not be read (${String(error)})`, { value: String(error) })]);
   }
   if (!checked.ok) {
     const lookup = checked.lookup;
@@ -112,27 +114,27 @@ export function verifyRound(input: unknown, options: VerifyOptions = {}): RoundV
   }
   const claim = checked.claim;
   if (claim.lookup.kind === 'unsupported') return unsupported(claim.lookup.id);
-  if (claim.lookup.kind === 'unknown') return invalid(claim.lookup.name, ['game: unknown']);
+  if (claim.lookup.kind === 'unknown') return invalid(claim.lookup.name, [problem('game', 'unknown-game', 'unknown', { value: claim.lookup.name })]);
   return verifySupported(claim.lookup.game, claim, options);
 }
 
 function verifySupported(game: GameDefinition, claim: CheckedClaim, options: VerifyOptions): RoundVerdict {
-  const missing: string[] = [];
-  if (claim.clientSeed === undefined) missing.push('clientSeed: missing');
-  if (claim.nonce === undefined) missing.push('nonce: missing');
+  const missing: ClaimProblem[] = [];
+  if (claim.clientSeed === undefined) missing.push(problem('clientSeed', 'missing', 'missing'));
+  if (claim.nonce === undefined) missing.push(problem('nonce', 'missing', 'missing'));
   if (missing.length > 0) return invalid(game.id, missing);
 
   // The commitment shown before the round and the one in history must agree; that needs no seed.
   const witnessFailure = witnessCheck(claim);
   if (claim.serverSeed === undefined) {
     if (witnessFailure) return { status: 'mismatch', game: game.id, failures: [witnessFailure], reasons: [witnessFailure.message] };
-    if (claim.result === undefined) return invalid(game.id, ['result: missing, and no server seed to compute it from']);
-    return {
-      status: 'pending',
-      game: game.id,
-      failures: [],
-      reasons: ['the server seed is not revealed yet (Cloudbet reveals it once you rotate to a new seed pair)'],
+    if (claim.result === undefined) return invalid(game.id, [problem('result', 'result-missing', 'missing, and no server seed to compute it from')]);
+    const notRevealed: ClaimProblem = {
+      field: 'serverSeed',
+      code: 'not-revealed',
+      text: 'the server seed is not revealed yet (Cloudbet reveals it once you rotate to a new seed pair)',
     };
+    return { status: 'pending', game: game.id, failures: [], reasons: [notRevealed.text], problems: [notRevealed] };
   }
 
   const computed = computeRound(game, claim.serverSeed, claim.clientSeed!, claim.nonce!, options);
@@ -171,12 +173,12 @@ function verifySupported(game: GameDefinition, claim: CheckedClaim, options: Ver
     return { status: 'mismatch', game: game.id, failures, reasons, expected: computed.outcome, trace };
   }
 
-  const reasons: string[] = [];
+  const problems: ClaimProblem[] = [];
   if (commitment === undefined) {
-    reasons.push('commitment: missing, so nothing shows the server seed was fixed before the round');
+    problems.push(problem('commitment', 'commitment-missing', 'missing, so nothing shows the server seed was fixed before the round'));
   }
-  if (claim.result === undefined) reasons.push('result: missing, so there is no displayed outcome to compare');
-  if (reasons.length > 0) return { status: 'invalid', game: game.id, failures: [], reasons, expected: computed.outcome, trace };
+  if (claim.result === undefined) problems.push(problem('result', 'result-missing', 'missing, so there is no displayed outcome to compare'));
+  if (problems.length > 0) return { ...invalid(game.id, problems), expected: computed.outcome, trace };
 
   const levelReason = trustReason(claim);
   const level: TrustLevel = levelReason === 'bound-before-bet' ? 'witnessed' : 'history';
@@ -206,17 +208,13 @@ function trustReason(claim: CheckedClaim): WitnessReason {
   return serverSeed !== undefined && serverSeed <= result ? 'outcome-after-reveal' : reason;
 }
 
-function invalid(game: string, reasons: string[]): RoundVerdict {
-  return { status: 'invalid', game, failures: [], reasons };
+function invalid(game: string, problems: ClaimProblem[]): RoundVerdict {
+  return { status: 'invalid', game, failures: [], reasons: problems.map((each) => each.text), problems };
 }
 
 function unsupported(game: string): RoundVerdict {
-  return {
-    status: 'unsupported',
-    game,
-    failures: [],
-    reasons: ['the casino publishes no algorithm for this game, so it cannot be recomputed'],
-  };
+  const noAlgorithm: ClaimProblem = { field: 'game', code: 'no-algorithm', text: 'the casino publishes no algorithm for this game, so it cannot be recomputed' };
+  return { status: 'unsupported', game, failures: [], reasons: [noAlgorithm.text], problems: [noAlgorithm] };
 }
 
 function short(hex: string): string {

@@ -1,6 +1,6 @@
 // What the proof view draws, from either a stored round (the worker's round-detail) or a round
 // checked in the popup (the core's verdict on the typed-in fields).
-import { lookupGame, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
+import { lookupGame, type ClaimProblem, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { RoundDetail } from '../shared/messages.js';
 
 export interface ProofFailure {
@@ -37,6 +37,8 @@ export interface ProofModel {
   outcomeShown?: string;
   failures: ProofFailure[];
   reasons: string[];
+  /** The reasons as codes, worded by the popup; absent for rounds verified before they were kept. */
+  problems?: ClaimProblem[];
 }
 
 /** Canonical text of an outcome in the game's format ("3 5 6 …", "00"), or the raw text. */
@@ -75,6 +77,7 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     outcomeShown: formatOutcome(game, record.result),
     failures: record.verdict.failures,
     reasons: record.verdict.reasons,
+    problems: record.verdict.problems,
   };
 }
 
@@ -105,5 +108,6 @@ export function proofFromVerdict(input: CheckInput, verdict: RoundVerdict): Proo
     outcomeShown: formatOutcome(verdict.game, input.result),
     failures: verdict.failures,
     reasons: verdict.reasons,
+    problems: verdict.problems,
   };
 }

@@ -4,6 +4,7 @@ import { Field, MatchMark, VerdictBadge } from './bits.js';
 import { DrawTable } from './draw-table.js';
 import { useEnv } from './env.js';
 import { FAILURE_KEYS, gameLabel, levelLabel, levelReasonText } from './labels.js';
+import { problemSentence } from './problem-text.js';
 import type { ProofFailure, ProofModel } from './proof-model.js';
 
 function Failures({ failures }: { failures: ProofFailure[] }) {
@@ -39,7 +40,7 @@ export function ProofView({ proof }: { proof: ProofModel }) {
       <Failures failures={proof.failures} />
       {proof.reasons.length > 0 && proof.failures.length === 0 && (
         <ul class="reasons">
-          {proof.reasons.map((reason, index) => (
+          {(proof.problems?.map((problem) => problemSentence(problem, t)) ?? proof.reasons).map((reason, index) => (
             <li key={index}>{reason}</li>
           ))}
         </ul>

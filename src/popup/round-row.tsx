@@ -4,6 +4,7 @@ import { VerdictBadge } from './bits.js';
 import { useEnv } from './env.js';
 import type { Translate } from './i18n.js';
 import { dataGame, FAILURE_KEYS, gameLabel, levelLabel } from './labels.js';
+import { problemSentence } from './problem-text.js';
 
 export const ROW_HEIGHT = 68;
 
@@ -19,7 +20,7 @@ export function rowSentence(row: RoundRow, t: Translate): string {
     case 'unsupported':
       return t('rowUnsupported');
     case 'invalid':
-      return row.summary;
+      return row.problems?.map((problem) => problemSentence(problem, t)).join(' ') ?? row.summary;
   }
 }
 

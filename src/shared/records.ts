@@ -1,4 +1,4 @@
-import type { ClaimField, FailedStep, Outcome, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
+import type { ClaimField, ClaimProblem, FailedStep, Outcome, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
 
 /**
  * What the content script reports about one round (or, with only a commitment, about the
@@ -44,6 +44,8 @@ export interface StoredVerdict {
   levelReason?: WitnessReason;
   failures: { step: FailedStep; expected: string; shown: string; message: string }[];
   reasons: string[];
+  /** The reasons as codes for the UI to word (rounds verified before they were kept have only `reasons`). */
+  problems?: ClaimProblem[];
   expected?: Outcome;
 }
 
@@ -111,6 +113,8 @@ export interface RoundRow {
   failures?: { step: FailedStep; expected: string; shown: string }[];
   /** Why a round is invalid, as the core's checks say it (English; the popup words the other statuses itself). */
   summary: string;
+  /** An invalid round's reasons as codes, which the popup words; without them it shows `summary`. */
+  problems?: ClaimProblem[];
   shown?: string;
   expected?: string;
   updatedAt: number;

@@ -7,13 +7,13 @@ const HASH = '20d223f83a98de9c85ae522c5218928c52c74698e0d167a1c649bdc1b719c64e';
 const BASE = { game: 'European Roulette', serverSeed: SEED, clientSeed: 'client', nonce: 1, commitment: HASH, result: '23' };
 
 function accepted(check: ClaimCheck): CheckedClaim {
-  if (!check.ok) throw new Error(`expected the claim to be accepted, got: ${check.problems.join('; ')}`);
+  if (!check.ok) throw new Error(`expected the claim to be accepted, got: ${check.problems.map((each) => each.text).join('; ')}`);
   return check.claim;
 }
 
 function problems(check: ClaimCheck): string[] {
   if (check.ok) throw new Error('expected the claim to be refused');
-  return check.problems;
+  return check.problems.map((each) => each.text);
 }
 
 describe('checkClaim: a well-formed claim', () => {

@@ -144,7 +144,10 @@ function checkProblems(input: unknown, check: ClaimCheck): string[] {
   const problems: string[] = [];
   if (!check.ok) {
     if (check.problems.length === 0) problems.push('refused without a reason');
-    for (const problem of check.problems) if (!FIELD_NAME.test(problem)) problems.push(`reason names no field: ${show(problem)}`);
+    for (const problem of check.problems) {
+      if (!FIELD_NAME.test(problem.text)) problems.push(`reason names no field: ${show(problem.text)}`);
+      if (!problem.text.startsWith(`${problem.field}: `)) problems.push(`reason's field and words disagree: ${show(problem)}`);
+    }
   }
   if (typeof input !== 'object' || input === null) {
     if (check.ok) problems.push('accepted a value that is not an object');
@@ -156,7 +159,7 @@ function checkProblems(input: unknown, check: ClaimCheck): string[] {
     const value = raw[field];
     if (typeof value !== 'string' || !ELLIPSIS.test(value) || !gameKnown) continue;
     if (check.ok) problems.push(`accepted a truncated ${field}: ${show(value)}`);
-    else if (!check.problems.some((problem) => problem.startsWith(`${field}: `))) problems.push(`truncated ${field} refused without naming it`);
+    else if (!check.problems.some((problem) => problem.field === field)) problems.push(`truncated ${field} refused without naming it`);
   }
   if (check.ok) {
     const claim = check.claim;

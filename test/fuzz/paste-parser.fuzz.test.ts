@@ -49,7 +49,7 @@ function problemsOf(text: string, limitMs: number): string[] {
   for (const field of HEX_FIELDS) {
     const value = (fields as Record<string, unknown>)[field];
     if (typeof value !== 'string' || !ELLIPSIS.test(value)) continue;
-    const named = !check.ok && check.problems.some((problem) => problem.startsWith(`${field}: `));
+    const named = !check.ok && check.problems.some((problem) => problem.field === field);
     if (!named) problems.push(`${field}: truncated ${show(value)} was not refused by checkClaim (${show(check)})`);
   }
   return problems;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
 import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { problemSentence } from '../../src/popup/problem-text.js';
 import { rowSentence } from '../../src/popup/round-row.js';
 import type { RoundRow } from '../../src/shared/records.js';
 
@@ -35,5 +36,30 @@ describe('rowSentence', () => {
 
   it('an invalid round shows the core\'s reasons as they are', () => {
     expect(rowSentence(row({ status: 'invalid', summary: 'clientSeed: empty' }), german)).toBe('clientSeed: empty');
+  });
+});
+
+describe('problemSentence through rowSentence', () => {
+  it('an invalid round with problem codes is worded in the player\'s language, naming the field', () => {
+    const invalid = row({
+      status: 'invalid',
+      summary: 'serverSeed: looks truncated ("3f2a…9c1e"); the full value is needed',
+      problems: [{ field: 'serverSeed', code: 'truncated', value: '3f2a…9c1e', text: 'serverSeed: looks truncated ("3f2a…9c1e"); the full value is needed' }],
+    });
+    expect(rowSentence(invalid, english)).toBe(
+      "Server seed: shortened (“3f2a…9c1e”); the full value is needed. Copy it from the round's fairness details, where the casino shows it whole.",
+    );
+    expect(rowSentence(invalid, german)).toMatch(/^Server-Seed: gekürzt \(„3f2a…9c1e“\)/);
+  });
+
+  it('every problem code of the core has words in both languages', () => {
+    const codes = ['not-object', 'missing', 'unknown-game', 'not-text', 'empty', 'too-long', 'truncated', 'broken-unicode', 'control-character', 'not-hex', 'nonce-inexact', 'not-whole-number', 'unreadable', 'not-times', 'commitment-missing', 'result-missing', 'not-revealed', 'no-algorithm'] as const;
+    for (const t of [english, german]) {
+      for (const code of codes) {
+        const sentence = problemSentence({ field: 'nonce', code, value: 'x', limit: 9, text: 'THE CORE TEXT' }, t);
+        expect(sentence, code).not.toBe('THE CORE TEXT');
+        expect(sentence, code).not.toMatch(/\$|^problem[A-Z]/);
+      }
+    }
   });
 });
