@@ -81,7 +81,7 @@ export interface ClaimProblem {
   text: string;
 }
 
-export const problem = (field: string, code: ProblemCode, text: string, extra: { value?: string; limit?: number } = {}): ClaimProblem => ({
+export const claimProblem = (field: string, code: ProblemCode, text: string, extra: { value?: string; limit?: number } = {}): ClaimProblem => ({
   field,
   code,
   ...extra,
@@ -97,17 +97,17 @@ const TRUNCATION = /…|\.\.\./;
 /** Validates and normalises one claim. Total: any input gets a result, never an exception. */
 export function checkClaim(input: unknown): ClaimCheck {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return { ok: false, problems: [problem('round', 'not-object', 'must be an object with game, serverSeed, clientSeed, nonce…')] };
+    return { ok: false, problems: [claimProblem('round', 'not-object', 'must be an object with game, serverSeed, clientSeed, nonce…')] };
   }
   const raw = input as Record<string, unknown>;
   const problems: ClaimProblem[] = [];
 
   if (typeof raw.game !== 'string' || raw.game.trim() === '') {
-    return { ok: false, problems: [problem('game', 'missing', 'missing')] };
+    return { ok: false, problems: [claimProblem('game', 'missing', 'missing')] };
   }
   const lookup = lookupGame(raw.game);
   if (lookup.kind === 'unknown') {
-    return { ok: false, lookup, problems: [problem('game', 'unknown-game', `unknown game "${clip(raw.game)}"`, { value: clip(raw.game) })] };
+    return { ok: false, lookup, problems: [claimProblem('game', 'unknown-game', `unknown game "${clip(raw.game)}"`, { value: clip(raw.game) })] };
   }
 
   const serverSeed = optionalSeed(raw.serverSeed, 'serverSeed', problems, false);
@@ -121,7 +121,7 @@ export function checkClaim(input: unknown): ClaimCheck {
   if (raw.result !== undefined && raw.result !== null && lookup.kind === 'supported') {
     const parsed = parseResult(lookup.game, raw.result);
     if (parsed.ok) result = parsed.outcome;
-    else problems.push(problem('result', 'unreadable', parsed.reason, { value: parsed.reason }));
+    else problems.push(claimProblem('result', 'unreadable', parsed.reason, { value: parsed.reason }));
   }
 
   const observedAt = checkObservedAt(raw.observedAt, problems);
@@ -149,20 +149,20 @@ function parseResult(game: GameDefinition, shown: unknown): ParsedDisplay {
 function optionalSeed(value: unknown, field: string, problems: ClaimProblem[], emptyAllowed: boolean): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    problems.push(problem(field, 'not-text', 'must be text'));
+    problems.push(claimProblem(field, 'not-text', 'must be text'));
     return undefined;
   }
   const control = firstControl(value);
   if (value === '' && !emptyAllowed) {
-    problems.push(problem(field, 'empty', 'empty'));
+    problems.push(claimProblem(field, 'empty', 'empty'));
   } else if (value.length > MAX_SEED_LENGTH) {
-    problems.push(problem(field, 'too-long', `longer than ${MAX_SEED_LENGTH} characters`, { limit: MAX_SEED_LENGTH }));
+    problems.push(claimProblem(field, 'too-long', `longer than ${MAX_SEED_LENGTH} characters`, { limit: MAX_SEED_LENGTH }));
   } else if (TRUNCATION.test(value)) {
-    problems.push(problem(field, 'truncated', `looks truncated ("${clip(value)}"); the full value is needed`, { value: clip(value) }));
+    problems.push(claimProblem(field, 'truncated', `looks truncated ("${clip(value)}"); the full value is needed`, { value: clip(value) }));
   } else if (value.isWellFormed && !value.isWellFormed()) {
-    problems.push(problem(field, 'broken-unicode', 'contains a broken Unicode surrogate'));
+    problems.push(claimProblem(field, 'broken-unicode', 'contains a broken Unicode surrogate'));
   } else if (control !== undefined) {
-    problems.push(problem(field, 'control-character', `contains the control character ${control}, which no seed shown to a player has`, { value: control }));
+    problems.push(claimProblem(field, 'control-character', `contains the control character ${control}, which no seed shown to a player has`, { value: control }));
   }
   return value;
 }
@@ -170,15 +170,15 @@ function optionalSeed(value: unknown, field: string, problems: ClaimProblem[], e
 function optionalHex(value: unknown, field: string, problems: ClaimProblem[]): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    problems.push(problem(field, 'not-hex', 'must be 64 hex characters'));
+    problems.push(claimProblem(field, 'not-hex', 'must be 64 hex characters'));
     return undefined;
   }
   if (TRUNCATION.test(value)) {
-    problems.push(problem(field, 'truncated', `looks truncated ("${clip(value)}"); the full value is needed`, { value: clip(value) }));
+    problems.push(claimProblem(field, 'truncated', `looks truncated ("${clip(value)}"); the full value is needed`, { value: clip(value) }));
     return undefined;
   }
   if (!HEX_64.test(value)) {
-    problems.push(problem(field, 'not-hex', `must be 64 hex characters, got "${clip(value)}"`, { value: clip(value) }));
+    problems.push(claimProblem(field, 'not-hex', `must be 64 hex characters, got "${clip(value)}"`, { value: clip(value) }));
     return undefined;
   }
   return value.toLowerCase();
@@ -191,8 +191,8 @@ function optionalNonce(value: unknown, problems: ClaimProblem[]): string | undef
     if (!Number.isSafeInteger(value) || value < 0) {
       problems.push(
         Number.isInteger(value) && value > 0
-          ? problem('nonce', 'nonce-inexact', 'larger than 2^53−1 as a number, so not exact; give it as a string')
-          : problem('nonce', 'not-whole-number', `must be a non-negative whole number, got ${value}`, { value: String(value) }),
+          ? claimProblem('nonce', 'nonce-inexact', 'larger than 2^53−1 as a number, so not exact; give it as a string')
+          : claimProblem('nonce', 'not-whole-number', `must be a non-negative whole number, got ${value}`, { value: String(value) }),
       );
       return undefined;
     }
@@ -200,14 +200,14 @@ function optionalNonce(value: unknown, problems: ClaimProblem[]): string | undef
   }
   if (typeof value === 'string' && /^\d{1,20}$/.test(value.trim())) return BigInt(value.trim()).toString();
   const shown = typeof value === 'string' ? `"${clip(value)}"` : typeof value;
-  problems.push(problem('nonce', 'not-whole-number', `must be a non-negative whole number, got ${shown}`, { value: shown }));
+  problems.push(claimProblem('nonce', 'not-whole-number', `must be a non-negative whole number, got ${shown}`, { value: shown }));
   return undefined;
 }
 
 function checkObservedAt(value: unknown, problems: ClaimProblem[]): Partial<Record<ClaimField, number>> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    problems.push(problem('observedAt', 'not-times', 'must map field names to times'));
+    problems.push(claimProblem('observedAt', 'not-times', 'must map field names to times'));
     return {};
   }
   const times: Partial<Record<ClaimField, number>> = {};
@@ -215,7 +215,7 @@ function checkObservedAt(value: unknown, problems: ClaimProblem[]): Partial<Reco
     const time = (value as Record<string, unknown>)[field];
     if (time === undefined) continue;
     if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) {
-      problems.push(problem(`observedAt.${field}`, 'not-times', 'must be a time in milliseconds'));
+      problems.push(claimProblem(`observedAt.${field}`, 'not-times', 'must be a time in milliseconds'));
     } else {
       times[field] = time;
     }

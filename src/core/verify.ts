@@ -1,4 +1,4 @@
-import { checkClaim, problem, type CheckedClaim, type ClaimProblem } from './claim.js';
+import { checkClaim, claimProblem, type CheckedClaim, type ClaimProblem } from './claim.js';
 import { sameOutcome, type GameDefinition, type Outcome } from './games/game.js';
 import { nobleBackend, type HashBackend } from './hashing.js';
 import type { DrawStep } from './sampling.js';
@@ -104,7 +104,7 @@ export function verifyRound(input: unknown, options: VerifyOptions = {}): RoundV
     checked = checkClaim(input);
   } catch (error) {
     // checkClaim is written to be total; this guards the promise of a verdict for any input.
-    return invalid('?', [problem('round', 'unreadable', `could not be read (${String(error)})`, { value: String(error) })]);
+    return invalid('?', [claimProblem('round', 'unreadable', `could not be read (${String(error)})`, { value: String(error) })]);
   }
   if (!checked.ok) {
     const lookup = checked.lookup;
@@ -114,21 +114,21 @@ export function verifyRound(input: unknown, options: VerifyOptions = {}): RoundV
   }
   const claim = checked.claim;
   if (claim.lookup.kind === 'unsupported') return unsupported(claim.lookup.id);
-  if (claim.lookup.kind === 'unknown') return invalid(claim.lookup.name, [problem('game', 'unknown-game', 'unknown', { value: claim.lookup.name })]);
+  if (claim.lookup.kind === 'unknown') return invalid(claim.lookup.name, [claimProblem('game', 'unknown-game', 'unknown', { value: claim.lookup.name })]);
   return verifySupported(claim.lookup.game, claim, options);
 }
 
 function verifySupported(game: GameDefinition, claim: CheckedClaim, options: VerifyOptions): RoundVerdict {
   const missing: ClaimProblem[] = [];
-  if (claim.clientSeed === undefined) missing.push(problem('clientSeed', 'missing', 'missing'));
-  if (claim.nonce === undefined) missing.push(problem('nonce', 'missing', 'missing'));
+  if (claim.clientSeed === undefined) missing.push(claimProblem('clientSeed', 'missing', 'missing'));
+  if (claim.nonce === undefined) missing.push(claimProblem('nonce', 'missing', 'missing'));
   if (missing.length > 0) return invalid(game.id, missing);
 
   // The commitment shown before the round and the one in history must agree; that needs no seed.
   const witnessFailure = witnessCheck(claim);
   if (claim.serverSeed === undefined) {
     if (witnessFailure) return { status: 'mismatch', game: game.id, failures: [witnessFailure], reasons: [witnessFailure.message] };
-    if (claim.result === undefined) return invalid(game.id, [problem('result', 'result-missing', 'missing, and no server seed to compute it from')]);
+    if (claim.result === undefined) return invalid(game.id, [claimProblem('result', 'result-missing', 'missing, and no server seed to compute it from')]);
     const notRevealed: ClaimProblem = {
       field: 'serverSeed',
       code: 'not-revealed',
@@ -175,9 +175,9 @@ function verifySupported(game: GameDefinition, claim: CheckedClaim, options: Ver
 
   const problems: ClaimProblem[] = [];
   if (commitment === undefined) {
-    problems.push(problem('commitment', 'commitment-missing', 'missing, so nothing shows the server seed was fixed before the round'));
+    problems.push(claimProblem('commitment', 'commitment-missing', 'missing, so nothing shows the server seed was fixed before the round'));
   }
-  if (claim.result === undefined) problems.push(problem('result', 'result-missing', 'missing, so there is no displayed outcome to compare'));
+  if (claim.result === undefined) problems.push(claimProblem('result', 'result-missing', 'missing, so there is no displayed outcome to compare'));
   if (problems.length > 0) return { ...invalid(game.id, problems), expected: computed.outcome, trace };
 
   const levelReason = trustReason(claim);
