@@ -37,6 +37,7 @@ import {
   twoSeedsAttack,
 } from './support/witness-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
+import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { exportClearImport, firefoxDataPage } from './support/import-scenario.js';
 
 describe('Firefox: the production build against the demo casino', () => {
@@ -56,6 +57,7 @@ describe('Firefox: the production build against the demo casino', () => {
   it('verifies honest rounds as witnessed and flags a wrong displayed result', () => honestAndWrongResult(driver, casino));
   it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
   it('reads German labels', () => germanPage(driver, casino));
+  it('draws the popup\'s text at full size (13 px body text)', () => popupTextIsFullSize(driver));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
   it('exports JSON from the toolbar popup (through the history page) that the CLI re-verifies', () => exportReverifiedByCli(driver));
 
