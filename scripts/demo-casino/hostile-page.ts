@@ -48,7 +48,8 @@ export async function hostilePage(state: CasinoSnapshot, lang: Lang, self: URL):
 <h2 class="${cls('h2')}">Hostile page (Fair Witness demo)</h2>
 <button type="button" class="${cls('demo-button')}" data-action="hostile-forge">Forge and inject</button>
 <button type="button" class="${cls('demo-button')}" data-action="hostile-flood" data-duration-ms="3000">Flood for 3 s</button>
-<button type="button" class="${cls('demo-button')}" data-action="hostile-grow">Grow one record, flood bytes</button>
+<button type="button" class="${cls('demo-button')}" data-action="hostile-grow">Grow one record</button>
+<button type="button" class="${cls('demo-button')}" data-action="hostile-bytes">Flood with the longest rounds</button>
 </section>
 <section data-hostile="payloads"></section>
 <section data-hostile="flood"></section>

@@ -5,8 +5,8 @@
 //   [data-action="hostile-flood"]  thousands of fresh rounds a second for a while, through the tap's
 //                                  event, the JSON API (the real tap) and DOM rows
 //   [data-action="hostile-grow"]   thousands of claims about one round, each with another outcome
-//                                  as long as the limits allow (to grow its record), then thousands
-//                                  of fresh rounds of that size (to spend the budget in bytes)
+//                                  as long as the limits allow (to grow its record)
+//   [data-action="hostile-bytes"]  thousands of fresh rounds of that size (to spend the budget in bytes)
 // Every value shown is set as text (textContent, setAttribute): the page itself never runs a
 // payload, so window.__fwPwned stays unset unless something else parses page text as HTML.
 // Counts go to <html data-*>; body[data-busy] is set while an action runs (as casino.js does).
@@ -40,8 +40,13 @@ function forgeTap(rounds: unknown[]): void {
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-action^="hostile-"]') : null;
   if (!button) return;
-  const action =
-    button.dataset.action === 'hostile-forge' ? forge() : button.dataset.action === 'hostile-grow' ? grow() : flood(Number(button.dataset.durationMs ?? 3000));
+  const actions: Record<string, () => Promise<void>> = {
+    'hostile-forge': forge,
+    'hostile-grow': grow,
+    'hostile-bytes': floodBytes,
+    'hostile-flood': () => flood(Number(button.dataset.durationMs ?? 3000)),
+  };
+  const action = (actions[button.dataset.action ?? ''] ?? (() => Promise.reject(new Error(`unknown action ${button.dataset.action}`))))();
   body.dataset.busy = 'true';
   void action
     .catch((error: unknown) => {
@@ -226,8 +231,7 @@ const longList = (seed: number): string[] => Array.from({ length: LONG_LIST }, (
 
 /**
  * The round a test reads back: an unsupported game (its outcome is any text), one commitment,
- * client seed and nonce, and GROW_CLAIMS different long outcomes and picks. Then GROW_CLAIMS
- * fresh rounds of that size, each ≈ 3.5 KB as a claim.
+ * client seed and nonce, and GROW_CLAIMS different long outcomes and picks.
  */
 async function grow(): Promise<void> {
   const commitment = run.padEnd(64, '0').slice(0, 64);
@@ -237,6 +241,11 @@ async function grow(): Promise<void> {
     await nextTurn();
   }
   count('sentGrow', GROW_CLAIMS);
+  root.dataset.grow = 'done';
+}
+
+/** GROW_CLAIMS fresh rounds as long as the limits allow, each ≈ 3.5 KB as a claim. */
+async function floodBytes(): Promise<void> {
   const long = (n: number) => ({
     game: 'Mines',
     commitment: randomHex(32),
@@ -250,5 +259,5 @@ async function grow(): Promise<void> {
     await nextTurn();
   }
   count('sentLong', GROW_CLAIMS);
-  root.dataset.grow = 'done';
+  root.dataset.bytes = 'done';
 }

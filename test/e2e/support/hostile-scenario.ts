@@ -298,48 +298,55 @@ const RECORD_BOUND = 16 * 1024;
 const LONG_CLAIM_MIN_BYTES = 256 + 2 * 40 * 32 + 64;
 
 /**
- * On a fresh hostile tab (a budget of its own): thousands of claims about one round with ever new
- * long outcomes, then thousands of fresh rounds as long as the limits allow. The round's record
- * stays under its bound, the long rounds stop at the tab's byte budget (far below its 5 000-claim
- * budget), and the popup keeps answering meanwhile. Prints the figures.
+ * Two fresh hostile tabs, each with a budget of its own: on one, thousands of claims about one
+ * round with ever new long outcomes; on the other, thousands of fresh rounds as long as the limits
+ * allow. The round's record stays under its bound, the long rounds stop at the tab's byte budget
+ * (far below its 5 000-claim budget), and the popup keeps answering meanwhile. Prints the figures.
  */
 export async function hostilePageGrowsAndFloodsBytes(driver: BrowserDriver): Promise<void> {
-  const tab = await driver.openCasino('/casino/hostile');
-  const run = (await tab.evaluate(pageStateInPage)).run!;
-  const started = Date.now();
-  await tab.act('button[data-action="hostile-grow"]');
   const readings: (PopupState & { wallMs: number })[] = [];
-  const deadline = Date.now() + 60_000;
-  while ((await tab.evaluate(pageStateInPage)).grow !== 'done' && Date.now() < deadline) readings.push(await popupState(driver));
-  for (let i = 0; i < 5; i++) {
-    readings.push(await popupState(driver));
-    await sleep(1000);
-  }
-  const key = `${run.padEnd(64, '0').slice(0, 64)}|hostile-${run}-grow|1`;
+  /** Presses the page's button and reads the popup until the page says it is done, then a few seconds more. */
+  const attack = async (action: string, done: string) => {
+    const tab = await driver.openCasino('/casino/hostile');
+    const run = (await tab.evaluate(pageStateInPage)).run!;
+    const started = Date.now();
+    await tab.act(`button[data-action="${action}"]`);
+    const deadline = Date.now() + 60_000;
+    while ((await tab.evaluate(pageStateInPage))[done] !== 'done' && Date.now() < deadline) readings.push(await popupState(driver));
+    for (let i = 0; i < 3; i++) {
+      readings.push(await popupState(driver));
+      await sleep(1000);
+    }
+    return { tab, run, started, page: await tab.evaluate(pageStateInPage) };
+  };
+
+  const growth = await attack('hostile-grow', 'grow');
+  const key = `${growth.run.padEnd(64, '0').slice(0, 64)}|hostile-${growth.run}-grow|1`;
   const [detail] = (await driver.inPopup(askInPage, [{ type: 'round-detail', key }])) as ({ record: Record<string, unknown> & { conflictingResults?: unknown[]; otherPicks?: unknown[] } } | null)[];
-  const long = await forgedOf(driver, `hostile-${run}-long-`);
-  const elapsedS = (Date.now() - started) / 1000;
-  const page = await tab.evaluate(pageStateInPage);
   const recordBytes = detail ? JSON.stringify(detail.record).length : 0;
+
+  const bytes = await attack('hostile-bytes', 'bytes');
+  const long = await forgedOf(driver, `hostile-${bytes.run}-long-`);
+  const elapsedS = (Date.now() - bytes.started) / 1000;
   const budget = DEFAULT_RATE_LIMIT.tabBytes;
   const mostLong = Math.floor((budget.capacity + elapsedS * budget.refillPerSecond) / LONG_CLAIM_MIN_BYTES);
   const slowest = Math.max(...readings.map((reading) => reading.renderMs));
   console.log(
     [
-      `${driver.name} hostile page, growth and byte flood (run ${run}, ${elapsedS.toFixed(1)} s):`,
-      `  one round: ${page.sentGrow} claims with new ${40}×${32}-character outcomes and picks → record ${recordBytes} bytes (${detail?.record.conflictingResults?.length ?? 0} other outcomes, ${detail?.record.otherPicks?.length ?? 0} other picks kept); bound ${RECORD_BOUND}`,
-      `  fresh long rounds: ${page.sentLong} sent (≥ ${LONG_CLAIM_MIN_BYTES} bytes each) → ${long.length} stored; the byte budget allows at most ${mostLong} in ${elapsedS.toFixed(1)} s (claims budget ${DEFAULT_RATE_LIMIT.tabClaims.capacity})`,
+      `${driver.name} hostile page, growth and byte flood (runs ${growth.run}, ${bytes.run}):`,
+      `  one round: ${growth.page.sentGrow} claims with new ${40}×${32}-character outcomes and picks → record ${recordBytes} bytes (${detail?.record.conflictingResults?.length ?? 0} other outcomes, ${detail?.record.otherPicks?.length ?? 0} other picks kept); bound ${RECORD_BOUND}`,
+      `  fresh long rounds, another tab: ${bytes.page.sentLong} sent (≥ ${LONG_CLAIM_MIN_BYTES} bytes each) → ${long.length} stored; the byte budget allows at most ${mostLong} in ${elapsedS.toFixed(1)} s (claims budget ${DEFAULT_RATE_LIMIT.tabClaims.capacity})`,
       `  popup reloaded until list + header drawn, ${readings.length} times meanwhile: ${readings.map((reading) => reading.renderMs).join(', ')} ms (slowest ${slowest} ms); bound ${POPUP_BOUND_MS} ms`,
     ].join('\n'),
   );
-  expect(page.hostileError).toBeUndefined();
-  expect(page.grow).toBe('done');
+  for (const { page } of [growth, bytes]) expect(page.hostileError).toBeUndefined();
   expect(detail).not.toBeNull();
   expect(recordBytes).toBeLessThan(RECORD_BOUND);
   expect(detail!.record.conflictingResults?.length ?? 0).toBeGreaterThan(0);
   expect(long.length).toBeGreaterThan(0);
   expect(long.length).toBeLessThanOrEqual(mostLong);
-  expect(long.length).toBeLessThan(Number(page.sentLong));
+  expect(long.length).toBeLessThan(Number(bytes.page.sentLong));
   expect(slowest).toBeLessThan(POPUP_BOUND_MS);
-  await tab.close();
+  await growth.tab.close();
+  await bytes.tab.close();
 }
