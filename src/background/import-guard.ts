@@ -6,9 +6,7 @@
 // a verdict the casino never showed. Such a claim is refused with the fields named.
 import { nobleBackend } from '../core/index.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
-import { sameFieldValue } from './merge.js';
-
-const GUARDED: readonly FileField[] = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'];
+import { FILE_FIELDS, othersOf, sameFieldValue, valueOf } from './merge.js';
 
 /**
  * Whether the casino's page showed something of this round itself: any field with an observation
@@ -27,27 +25,16 @@ export function isCaptured(record: RoundRecord): boolean {
 function shownValues(record: RoundRecord, field: FileField): (string | string[])[] {
   if (record.fileFields?.includes(field)) return [];
   if (field === 'game') return record.gameId === 'unknown' ? [] : [record.game];
-  const first = record[field];
-  if (first === undefined) return [];
-  const others =
-    field === 'result'
-      ? record.conflictingResults
-      : field === 'serverSeed'
-        ? record.otherServerSeeds
-        : field === 'picks'
-          ? record.otherPicks
-          : field === 'stake' || field === 'payout' || field === 'multiplier'
-            ? record.amountConflicts?.[field]
-            : undefined;
-  return [first, ...(others ?? [])];
+  const first = valueOf(record, field);
+  return first === undefined ? [] : [first, ...othersOf(record, field)];
 }
 
 /** Why a file's claim may not touch a captured round, or undefined when it only confirms it. */
 export function fileRefusal(record: RoundRecord, claim: CapturedClaim): string | undefined {
   const differs: FileField[] = [];
   const fills: FileField[] = [];
-  for (const field of GUARDED) {
-    const filed = field === 'game' ? claim.game : claim[field];
+  for (const field of FILE_FIELDS) {
+    const filed = valueOf(claim, field);
     if (filed === undefined) continue;
     const captured = shownValues(record, field);
     if (captured.length === 0 && record.fileFields?.includes(field)) continue;

@@ -3,7 +3,8 @@ import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js
 import { roundKey } from './round-key.js';
 
 type MergeableField = Exclude<ClaimField, 'game'> | 'picks';
-const FILE_FIELDS: readonly FileField[] = [...CLAIM_FIELDS, 'picks', 'stake', 'payout', 'multiplier'];
+/** Every field a file can fill, each checked when a file's claim meets a captured round (import-guard.ts). */
+export const FILE_FIELDS: readonly FileField[] = [...CLAIM_FIELDS, 'picks', 'stake', 'payout', 'multiplier'];
 /** Other server seeds kept per round: enough to show a conflict, bounded against a flood. */
 const MAX_OTHER_SEEDS = 4;
 /**
@@ -138,7 +139,8 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
   return record;
 }
 
-function valueOf(record: RoundRecord | CapturedClaim, field: FileField): string | string[] | undefined {
+/** A field's value in a record or a claim (a game name only when there is one). */
+export function valueOf(record: RoundRecord | CapturedClaim, field: FileField): string | string[] | undefined {
   return field === 'game' ? record.game || undefined : record[field];
 }
 
@@ -146,25 +148,31 @@ function valueOf(record: RoundRecord | CapturedClaim, field: FileField): string 
 export function sameFieldValue(field: FileField, a: string | string[], b: string | string[], game: string): boolean {
   if (field === 'game') return gameIdOf(String(a)) === gameIdOf(String(b));
   if (field === 'picks') return picksText(a) === picksText(b);
-  if (field === 'stake' || field === 'payout' || field === 'multiplier') return sameAmount(String(a), String(b));
+  if (isAmount(field)) return sameAmount(String(a), String(b));
   return canonical(field, a, game) === canonical(field, b, game);
 }
 
-/** The conflicting others of a field: other outcomes, seeds, picks or amounts. */
-function dropOthers(record: RoundRecord, field: FileField): (string | string[])[] {
-  let others: (string | string[])[] = [];
-  if (field === 'result') {
-    others = record.conflictingResults ?? [];
-    delete record.conflictingResults;
-  } else if (field === 'serverSeed') {
-    others = record.otherServerSeeds ?? [];
-    delete record.otherServerSeeds;
-  } else if (field === 'picks') {
-    others = record.otherPicks ?? [];
-    delete record.otherPicks;
-  } else if ((field === 'stake' || field === 'payout' || field === 'multiplier') && record.amountConflicts) {
-    const { [field]: dropped, ...rest } = record.amountConflicts;
-    others = dropped ?? [];
+const AMOUNT_FIELDS = ['stake', 'payout', 'multiplier'] as const;
+type AmountField = (typeof AMOUNT_FIELDS)[number];
+const isAmount = (field: FileField): field is AmountField => (AMOUNT_FIELDS as readonly string[]).includes(field);
+
+/** The conflicting others of a field the record keeps: other outcomes, seeds, picks or amounts. */
+export function othersOf(record: RoundRecord, field: FileField): readonly (string | string[])[] {
+  if (field === 'result') return record.conflictingResults ?? [];
+  if (field === 'serverSeed') return record.otherServerSeeds ?? [];
+  if (field === 'picks') return record.otherPicks ?? [];
+  if (isAmount(field)) return record.amountConflicts?.[field] ?? [];
+  return [];
+}
+
+/** Takes a field's conflicting others out of the record, returning them. */
+function dropOthers(record: RoundRecord, field: FileField): readonly (string | string[])[] {
+  const others = othersOf(record, field);
+  if (field === 'result') delete record.conflictingResults;
+  else if (field === 'serverSeed') delete record.otherServerSeeds;
+  else if (field === 'picks') delete record.otherPicks;
+  else if (isAmount(field) && record.amountConflicts) {
+    const { [field]: _dropped, ...rest } = record.amountConflicts;
     if (Object.keys(rest).length > 0) record.amountConflicts = rest;
     else delete record.amountConflicts;
   }
@@ -241,7 +249,6 @@ function mergeResult(record: RoundRecord, current: RoundRecord['result'], value:
   }
 }
 
-const AMOUNT_FIELDS = ['stake', 'payout', 'multiplier'] as const;
 
 /** "1.50" and "1.5" (a page and its API) are one amount; "1.50" and "1.05" are two. */
 function sameAmount(a: string, b: string): boolean {

@@ -4,7 +4,7 @@
 // round by round, so a file of a million rounds costs the popup the memory of one slice and one
 // chunk (a round longer than MAX_ROUND_CHARS stops the import), and the worker one chunk at a time. Only the envelope is checked here; every round is
 // checked by the worker on its own (src/background/import.ts), so one bad round is refused alone.
-import { EXPORT_FORMAT, EXPORT_VERSION } from '../core/index.js';
+import { clip, EXPORT_FORMAT, EXPORT_VERSION } from '../core/index.js';
 import { JsonArrayScanner } from '../core/json-array-scanner.js';
 import { JsonScanError, parseJsonAt } from '../core/json-error.js';
 import type { ImportReport } from '../shared/messages.js';
@@ -57,8 +57,6 @@ export type ImportOutcome =
   | { ok: false; totals: ImportTotals; problem: ImportFileProblem }
   /** The worker failed a chunk: rounds sent before are stored. */
   | { ok: false; totals: ImportTotals; workerError: string };
-
-const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 /** Thrown from the scanner's handlers to stop the scan with a problem of the file. */
 class FileProblem extends Error {

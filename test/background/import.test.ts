@@ -51,6 +51,15 @@ async function storeMixed(): Promise<void> {
   );
 }
 
+/** A revealed keno round captured honestly, its export, and an empty store: the file is all that is left. */
+async function exportedThenCleared(round: ReturnType<typeof vector>): Promise<{ honest: CapturedClaim; file: ExportedRound[] }> {
+  const honest = revealedClaim(round, 'Keno', { commitment: T, result: T, serverSeed: T });
+  await storeClaims([honest], T);
+  const file = await exported();
+  await clearRounds();
+  return { honest, file };
+}
+
 /** A record's facts that a file carries (not its times, sequence number or trust level). */
 const facts = (record: RoundRecord) => ({
   key: record.key,
@@ -197,10 +206,7 @@ describe('importRounds', () => {
 
   it('a round known only from a file gives way to the casino\'s page: its outcome and seed are replaced, the file\'s kept apart, no mismatch', async () => {
     const round = vector(3);
-    const honest = revealedClaim(round, 'Keno', { commitment: T, result: T, serverSeed: T });
-    await storeClaims([honest], T);
-    const file = await exported();
-    await clearRounds();
+    const { honest, file } = await exportedThenCleared(round);
     // The file was edited: another outcome, a conflict it made up, and a seed that does not hash.
     const edited = { ...file[0]!, result: wrongResult(round, 'Keno'), conflictingResults: [shownResult(vector(4), 'Keno')], serverSeed: 'e'.repeat(64) };
     expect(await importRounds([edited], T + 100)).toMatchObject({ added: 1, refused: [] });
@@ -227,10 +233,7 @@ describe('importRounds', () => {
 
   it('a page that confirms a file\'s outcome does not take on the conflicts the file brought', async () => {
     const round = vector(6);
-    const honest = revealedClaim(round, 'Keno', { commitment: T, result: T, serverSeed: T });
-    await storeClaims([honest], T);
-    const file = await exported();
-    await clearRounds();
+    const { honest, file } = await exportedThenCleared(round);
     await importRounds([{ ...file[0]!, conflictingResults: [shownResult(vector(7), 'Keno')] }], T + 100);
     expect((await all())[0]!.verdict.failures.map((failure) => failure.step)).toContain('nonce');
     await storeClaims([honest], T + 200);
@@ -242,10 +245,7 @@ describe('importRounds', () => {
 
   it('a name that names no game takes nothing over', async () => {
     const round = vector(8);
-    const honest = revealedClaim(round, 'Keno', { commitment: T, result: T, serverSeed: T });
-    await storeClaims([honest], T);
-    const file = await exported();
-    await clearRounds();
+    const { honest, file } = await exportedThenCleared(round);
     await importRounds(file, T + 100);
     await storeClaims([{ ...honest, game: '   ' }], T + 200);
     const stored = (await all())[0]!;
