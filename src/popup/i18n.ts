@@ -36,3 +36,12 @@ export function translatorFrom(messages: Record<string, LocaleEntry>): Translate
     return named.replace(/\$(\$|[1-9])/g, (_, token: string) => (token === '$' ? '$' : (values[Number(token) - 1] ?? '')));
   };
 }
+
+/**
+ * A sentence about a count, in the right plural form. English and German both have two forms:
+ * one for exactly 1, another for every other count, kept as `<key>_one` and `<key>_other` in
+ * messages.json (chrome.i18n has no plural rules of its own). `$1` is the count; `more` follow.
+ */
+export function countText(t: Translate, key: string, count: number, more: (string | number)[] = []): string {
+  return t(`${key}_${count === 1 ? 'one' : 'other'}`, [count, ...more]);
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { substitutionList, translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { countText, substitutionList, translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
 
 const root = join(import.meta.dirname, '../..');
 const load = (lang: string) => JSON.parse(readFileSync(join(root, 'src/_locales', lang, 'messages.json'), 'utf8')) as Record<string, LocaleEntry>;
@@ -31,6 +31,15 @@ describe('locales', () => {
       }
       expect(de[key]!.placeholders, key).toEqual(entry.placeholders);
     }
+  });
+
+  test('plural pairs: every <key>_one has its <key>_other, and both take the count', () => {
+    for (const key of Object.keys(en).filter((name) => name.endsWith('_one'))) {
+      const other = key.replace(/_one$/, '_other');
+      expect(en, other).toHaveProperty(other);
+      for (const messages of [en, de]) expect(translatorFrom(messages)(other, [7, 'x', 'y']), other).toMatch(/7/);
+    }
+    for (const key of Object.keys(en).filter((name) => name.endsWith('_other'))) expect(en, key).toHaveProperty(key.replace(/_other$/, '_one'));
   });
 
   test('the manifest and the worker badge keys', () => {
@@ -74,6 +83,12 @@ describe('translatorFrom', () => {
     expect(t('NAMED', [3, 7])).toBe('Got 3 of 7, $5');
     expect(t('positional', 'x')).toBe('a x b ');
     expect(t('missing')).toBe('missing');
+  });
+  test('countText takes the _one form for exactly 1 and _other for any other count', () => {
+    const plural = translatorFrom({ rounds_one: { message: '$1 round of $2' }, rounds_other: { message: '$1 rounds of $2' } });
+    expect(countText(plural, 'rounds', 1, ['x'])).toBe('1 round of x');
+    expect(countText(plural, 'rounds', 0, ['x'])).toBe('0 rounds of x');
+    expect(countText(plural, 'rounds', 3, ['x'])).toBe('3 rounds of x');
   });
   test('substitutionList', () => {
     expect(substitutionList()).toEqual([]);
