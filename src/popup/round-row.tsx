@@ -6,7 +6,8 @@ import type { Translate } from './i18n.js';
 import { dataGame, FAILURE_KEYS, gameLabel, levelLabel } from './labels.js';
 import { problemSentence } from './problem-text.js';
 
-export const ROW_HEIGHT = 68;
+/** Two lines: game, nonce, verdict and level; then the sentence. Seven fit in the popup's list. */
+export const ROW_HEIGHT = 50;
 
 /** The row's sentence in the player's language: what failed, what matched, or why there is no verdict yet. */
 export function rowSentence(row: RoundRow, t: Translate): string {
@@ -26,13 +27,7 @@ export function rowSentence(row: RoundRow, t: Translate): string {
 
 export function RoundRowItem({ row, index, total }: { row: RoundRow; index: number; total: number }) {
   const { t } = useEnv();
-  // Expected against shown only where the seeds decide the outcome: once the commitment fails,
-  // the revealed seed is not the one the casino fixed, and "expected" would read as a stolen win.
   const steps = row.failures?.map((failure) => failure.step) ?? [];
-  const detail =
-    row.status === 'mismatch' && steps.includes('outcome') && !steps.includes('commitment') && row.expected !== undefined && row.shown !== undefined
-      ? t('expectedShown', [row.expected, row.shown])
-      : undefined;
   const sentence = rowSentence(row, t);
   return (
     <li
@@ -59,7 +54,6 @@ export function RoundRowItem({ row, index, total }: { row: RoundRow; index: numb
         <span class="row-summary" title={sentence}>
           {sentence}
         </span>
-        {detail && <span class="row-detail">{detail}</span>}
       </button>
     </li>
   );
