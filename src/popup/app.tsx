@@ -4,15 +4,15 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { RoundFilter, Summary } from '../shared/records.js';
 import { ErrorNote } from './bits.js';
 import { CheckRound } from './check-round.js';
-import { DataActions } from './data-actions.js';
 import { useEnv, type ExportKind } from './env.js';
 import { Filters } from './filters.js';
 import { Findings } from './findings.js';
 import { Header } from './header.js';
+import { MoreView } from './more-view.js';
 import { RoundDetailView } from './round-detail.js';
 import { RoundList } from './round-list.js';
 
-type View = { kind: 'list' } | { kind: 'detail'; key: string } | { kind: 'check' };
+type View = { kind: 'list' } | { kind: 'detail'; key: string } | { kind: 'check' } | { kind: 'more' };
 
 export interface AppProps {
   /** Opened as a full tab (popup.html?view=tab) rather than the toolbar popup. */
@@ -21,17 +21,26 @@ export interface AppProps {
   refreshMs?: number;
   /** The export the toolbar popup handed to this page (popup.html?view=tab&export=json|csv). */
   exportOnOpen?: ExportKind;
+  /** Which view shows first: the history page opened for an export or an import starts at "More". */
+  startView?: 'list' | 'more';
 }
+
+/** The views the tabs under the header switch between (a round's detail opens from the list). */
+const VIEWS: readonly [kind: 'list' | 'check' | 'more', label: string][] = [
+  ['list', 'viewRounds'],
+  ['check', 'viewCheck'],
+  ['more', 'viewMore'],
+];
 
 const fingerprint = (summary: Summary) => JSON.stringify([summary.total, summary.counts, summary.levels]);
 
-export function App({ tab = false, refreshMs = 2000, exportOnOpen }: AppProps) {
-  const { client, t, openTab, openPage } = useEnv();
+export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = exportOnOpen ? 'more' : 'list' }: AppProps) {
+  const { client, t, openTab, openPage, openCasino } = useEnv();
   const [summary, setSummary] = useState<Summary | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const [games, setGames] = useState<string[]>([]);
   const [filter, setFilter] = useState<RoundFilter>({});
-  const [view, setView] = useState<View>({ kind: 'list' });
+  const [view, setView] = useState<View>({ kind: startView });
   const [revision, setRevision] = useState(0);
   const [lastOpened, setLastOpened] = useState<string | undefined>(undefined);
   const [selfTestRunning, setSelfTestRunning] = useState(false);
@@ -74,6 +83,11 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen }: AppProps) {
     }
   };
 
+  const changed = () => {
+    setRevision((n) => n + 1);
+    void refresh();
+  };
+
   const open = (key: string) => {
     setLastOpened(key);
     setView({ kind: 'detail', key });
@@ -94,39 +108,40 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen }: AppProps) {
           </button>
         )}
       </div>
-      <Header summary={summary} onRerunSelfTest={rerunSelfTest} selfTestRunning={selfTestRunning} />
-      {error !== undefined && <ErrorNote error={error} />}
-      <Findings revision={revision} />
-      <nav class="views" aria-label={t('viewsLabel')}>
-        <button type="button" aria-pressed={view.kind !== 'check'} onClick={() => setView({ kind: 'list' })}>
-          {t('viewRounds')}
-        </button>
-        <button type="button" aria-pressed={view.kind === 'check'} onClick={() => setView({ kind: 'check' })}>
-          {t('viewCheck')}
-        </button>
-      </nav>
+      {view.kind !== 'detail' && (
+        <>
+          <Header summary={summary} onOpenCasino={openCasino} />
+          {error !== undefined && <ErrorNote error={error} />}
+          <Findings revision={revision} total={summary?.total ?? 0} />
+          <nav class="views" aria-label={t('viewsLabel')}>
+            {VIEWS.map(([kind, label]) => (
+              <button key={kind} type="button" data-view={kind} aria-pressed={view.kind === kind} onClick={() => setView({ kind })}>
+                {t(label)}
+              </button>
+            ))}
+          </nav>
+        </>
+      )}
       <main>
         <div class="list-view" hidden={view.kind !== 'list'}>
           <Filters filter={filter} games={games} onChange={setFilter} />
-          <DataActions
-            total={summary?.total ?? 0}
-            ready={summary !== undefined}
-            exportOnOpen={exportOnOpen}
-            onCleared={() => {
-              setRevision((n) => n + 1);
-              void refresh();
-            }}
-            onImported={() => {
-              setRevision((n) => n + 1);
-              void refresh();
-            }}
-          />
           <RoundList filter={filter} revision={revision} active={view.kind === 'list'} onOpen={open} focusKey={lastOpened} />
         </div>
         {view.kind === 'detail' && <RoundDetailView roundKey={view.key} onBack={() => setView({ kind: 'list' })} />}
         <div class="check-view" hidden={view.kind !== 'check'}>
           <CheckRound />
         </div>
+        {view.kind === 'more' && (
+          <div class="more-view">
+            <MoreView
+              summary={summary}
+              exportOnOpen={exportOnOpen}
+              onChanged={changed}
+              onRerunSelfTest={rerunSelfTest}
+              selfTestRunning={selfTestRunning}
+            />
+          </div>
+        )}
       </main>
     </div>
   );

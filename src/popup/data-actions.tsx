@@ -1,5 +1,5 @@
-// Export JSON / CSV of every stored round, Import JSON of such an export, and clearing the store
-// after a confirmation.
+// Export JSON / CSV of every stored round, and Import JSON of such an export (clearing the store
+// is clear-data.tsx, kept away from these).
 //
 // The file is made where it can outlive its save dialog: the toolbar popup closes as soon as the
 // dialog (or any other window) takes the focus, and the Blob URL of a download started in it goes
@@ -14,13 +14,10 @@ import { ImportReportView, importProblemText } from './import-result.js';
 type Busy =
   | { kind: 'idle' }
   | { kind: 'exporting'; done: number; total: number }
-  | { kind: 'importing'; done: number; percent: number }
-  | { kind: 'confirm-clear' }
-  | { kind: 'clearing' };
+  | { kind: 'importing'; done: number; percent: number };
 
 export interface DataActionsProps {
   total: number;
-  onCleared: () => void;
   /** After an import stored something (the list and counts reload). */
   onImported?: () => void;
   /** Set once the summary has loaded: `exportOnOpen` waits for it. */
@@ -29,7 +26,7 @@ export interface DataActionsProps {
   exportOnOpen?: ExportKind;
 }
 
-export function DataActions({ total, onCleared, onImported, ready = false, exportOnOpen }: DataActionsProps) {
+export function DataActions({ total, onImported, ready = false, exportOnOpen }: DataActionsProps) {
   const { client, t, download, now, openTab } = useEnv();
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [status, setStatus] = useState('');
@@ -99,20 +96,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
     }
   };
 
-  const clear = async () => {
-    setBusy({ kind: 'clearing' });
-    try {
-      const { cleared } = await client.ask({ type: 'clear-data' });
-      setStatus(t('clearDone', String(cleared)));
-      onCleared();
-    } catch (error) {
-      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
-    } finally {
-      setBusy({ kind: 'idle' });
-    }
-  };
-
-  const working = busy.kind === 'exporting' || busy.kind === 'clearing' || busy.kind === 'importing';
+  const working = busy.kind !== 'idle';
   return (
     <div class="data-actions">
       <div class="buttons">
@@ -126,7 +110,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
         <button
           type="button"
           data-action="import-json"
-          onClick={() => (openTab ? openTab() : fileInput.current?.click())}
+          onClick={() => (openTab ? openTab('data') : fileInput.current?.click())}
           title={openTab ? t('importInTab') : undefined}
           disabled={working}
         >
@@ -143,21 +127,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
             if (file) void importChosen(file);
           }}
         />
-        <button type="button" class="danger" data-action="clear-data" onClick={() => setBusy({ kind: 'confirm-clear' })} disabled={working || total === 0}>
-          {t('clearData')}
-        </button>
       </div>
-      {busy.kind === 'confirm-clear' && (
-        <div class="confirm" role="alertdialog" aria-labelledby="confirm-clear-text">
-          <p id="confirm-clear-text">{t('clearConfirm', String(total))}</p>
-          <button type="button" class="danger" data-action="confirm-clear" onClick={clear}>
-            {t('clearConfirmYes')}
-          </button>
-          <button type="button" onClick={() => setBusy({ kind: 'idle' })}>
-            {t('cancel')}
-          </button>
-        </div>
-      )}
       <p class="note" aria-live="polite" data-data-status>
         {busy.kind === 'exporting'
           ? t('exportProgress', [String(busy.done), String(busy.total)])

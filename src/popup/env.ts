@@ -11,6 +11,9 @@ export type ParsedFairnessText = FairnessFields;
 
 export type ExportKind = 'json' | 'csv';
 
+/** What the history page opens for: an export to make, or the data section (an import). */
+export type TabPurpose = ExportKind | 'data';
+
 export interface PopupEnv {
   client: WorkerClient;
   t: Translate;
@@ -19,10 +22,13 @@ export interface PopupEnv {
   copyText: (text: string) => Promise<void>;
   download: (fileName: string, content: string, mimeType: string) => void;
   /**
-   * Opens the popup as a full tab (absent when already in one). With `exportKind`, the tab makes
-   * that export as it opens: the toolbar popup hands exports over (see DataActions).
+   * Opens the popup as a full tab (absent when already in one). With an export kind, the tab makes
+   * that export as it opens; with 'data' it opens at the data section: the toolbar popup hands
+   * exports and imports over (see DataActions).
    */
-  openTab?: (exportKind?: ExportKind) => void;
+  openTab?: (purpose?: TabPurpose) => void;
+  /** Opens the casino's site in a new tab (the first-run button); absent in tests that need none. */
+  openCasino?: () => void;
   now: () => Date;
   /** Opens another page of the extension in a tab (the statistics page); absent in tests that need none. */
   openPage?: (path: string) => void;

@@ -2,24 +2,30 @@
 // history as a whole — nonce gaps and repeats, a client seed the player did not set, a server seed
 // used again. They are not mismatches (each round's verdict stands on its own), and the section
 // says so. Each is a sentence in the popup's language (finding-text.ts), and carries its kind,
-// nonces and round keys as data attributes for tools and tests. Collapsed by default so the popup
-// stays short, and asked for only once opened: the audit reads every stored round (seconds with
-// 100 000), which must not slow down every opening of the popup.
+// nonces and round keys as data attributes for tools and tests. Collapsed so the popup stays short.
+// Asked for as the popup opens while the store is small, so the count shows without a click and
+// the section hides when nothing was found; on a large store only once opened: the audit reads every
+// stored round (seconds with 100 000), which must not make the worker busy at every opening.
 import { useEffect, useState } from 'preact/hooks';
 import type { Finding } from '../core/index.js';
 import { ErrorNote } from './bits.js';
 import { useEnv } from './env.js';
 import { findingSentence } from './finding-text.js';
 
+/** Up to this many stored rounds, the audit runs as the popup opens. */
+export const FINDINGS_AUTO_LIMIT = 20_000;
+
 /** `revision` changes whenever the stored rounds do, which is when findings can change. */
-export function Findings({ revision }: { revision: number }) {
+export function Findings({ revision, total }: { revision: number; total: number }) {
   const { client, t } = useEnv();
   const [findings, setFindings] = useState<Finding[] | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const [open, setOpen] = useState(false);
 
+  const auto = total > 0 && total <= FINDINGS_AUTO_LIMIT;
+  const wanted = open || auto;
   useEffect(() => {
-    if (!open) return;
+    if (!wanted) return;
     let live = true;
     client.ask({ type: 'findings' }).then(
       (next) => live && (setFindings(next), setError(undefined)),
@@ -28,10 +34,13 @@ export function Findings({ revision }: { revision: number }) {
     return () => {
       live = false;
     };
-  }, [client, revision, open]);
+  }, [client, revision, wanted]);
 
+  // Nothing to show until the count is known, and nothing when it is 0 (unless opened by hand).
+  const hidden = !open && (total === 0 || findings?.length === 0 || (auto && findings === undefined && error === undefined));
   return (
     <details
+      hidden={hidden}
       class="findings"
       data-findings={findings?.length ?? 'loading'}
       onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}

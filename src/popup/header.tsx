@@ -1,45 +1,23 @@
-// The summary at the top: counts by verdict and by trust level, the self-test, storage trouble.
+// The top of the popup: trouble first (storage, floods, a failed self-test), then one headline that
+// says what matters (headline.ts), then the counts that are not zero. Definitions, the self-test's
+// pass and the data buttons live in the "More" view, so the round list gets most of the popup.
+import { useState } from 'preact/hooks';
 import type { Summary } from '../shared/records.js';
 import { useEnv } from './env.js';
-import { levelLabel, STATUS_ORDER, statusLabel, storageProblemText } from './labels.js';
+import { headlineOf, HEADLINE_KEYS } from './headline.js';
+import { countText } from './i18n.js';
+import { STATUS_COUNT_KEYS, STATUS_ORDER, storageProblemText } from './labels.js';
 import { RateLimitNotices } from './rate-limit-notice.js';
+import { SelfTestAlert } from './self-test.js';
 import { StoreFillNotice } from './store-fill-notice.js';
 
-export function witnessedShare(levels: Summary['levels']): number | undefined {
-  const all = levels.witnessed + levels.history;
-  return all === 0 ? undefined : Math.round((levels.witnessed / all) * 100);
-}
-
-function SelfTest({ selfTest, onRerun, running }: { selfTest: Summary['selfTest']; onRerun: () => void; running: boolean }) {
+export function Header({ summary, onOpenCasino }: { summary?: Summary; onOpenCasino?: () => void }) {
   const { t } = useEnv();
-  const failed = selfTest?.checks.filter((check) => !check.ok) ?? [];
+  const [explained, setExplained] = useState(false);
+  const headline = summary && headlineOf(summary);
+  const leveled = summary ? summary.levels.witnessed + summary.levels.history : 0;
   return (
-    <div class={`self-test ${selfTest ? (selfTest.ok ? 'self-test-ok' : 'self-test-failed') : ''}`} data-self-test={selfTest ? String(selfTest.ok) : 'none'}>
-      <p role={selfTest && !selfTest.ok ? 'alert' : undefined}>
-        {selfTest === undefined ? t('selfTestNotRun') : selfTest.ok ? t('selfTestOk', String(selfTest.checks.length)) : t('selfTestFailed')}
-      </p>
-      {failed.length > 0 && (
-        <ul>
-          {failed.map((check) => (
-            <li key={check.name}>
-              {check.name}
-              {check.detail ? `: ${check.detail}` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
-      <button type="button" onClick={onRerun} disabled={running}>
-        {running ? t('selfTestRunning') : t('selfTestRerun')}
-      </button>
-    </div>
-  );
-}
-
-export function Header({ summary, onRerunSelfTest, selfTestRunning }: { summary?: Summary; onRerunSelfTest: () => void; selfTestRunning: boolean }) {
-  const { t } = useEnv();
-  const share = summary ? witnessedShare(summary.levels) : undefined;
-  return (
-    <header class="header">
+    <header class="header" data-headline={headline?.kind}>
       {summary?.storageProblem && (
         <p class="banner banner-error" role="alert" data-storage-problem>
           {t('storageProblem', storageProblemText(t, summary.storageProblem))}
@@ -47,23 +25,43 @@ export function Header({ summary, onRerunSelfTest, selfTestRunning }: { summary?
       )}
       <RateLimitNotices notes={summary?.rateLimited} />
       <StoreFillNotice fill={summary?.storeFill} />
-      {summary && (
+      <SelfTestAlert selfTest={summary?.selfTest} />
+      {summary && headline && (
         <>
-          <ul class="counts" aria-label={t('countsLabel')}>
-            {STATUS_ORDER.map((status) => (
-              <li key={status} class={`count count-${status}`} data-status={status}>
-                <span class="count-number">{summary.counts[status]}</span> <span class="count-label">{statusLabel(t, status)}</span>
-              </li>
-            ))}
-          </ul>
-          <p class="levels" data-levels>
-            {levelLabel(t, 'witnessed')}: {summary.levels.witnessed} · {levelLabel(t, 'history')}: {summary.levels.history}
-            {share !== undefined && ` · ${t('witnessedShare', String(share))}`}
+          <p class={`headline headline-${headline.tone}`} data-count={headline.count}>
+            {headline.kind === 'empty' ? t('headlineEmpty') : countText(t, HEADLINE_KEYS[headline.kind], headline.count)}
           </p>
-          <p class="hint">{t('historyExplained')}</p>
+          {headline.kind === 'empty' ? (
+            <div class="first-run">
+              <p>{t('emptyExplained')}</p>
+              {onOpenCasino && (
+                <button type="button" class="primary" data-action="open-casino" onClick={onOpenCasino}>
+                  {t('openCasino')}
+                </button>
+              )}
+            </div>
+          ) : (
+            <div class="tallies">
+              <ul class="counts" aria-label={t('countsLabel')}>
+                {STATUS_ORDER.filter((status) => summary.counts[status] > 0).map((status) => (
+                  <li key={status} class={`count count-${status}`} data-status={status} data-count={summary.counts[status]}>
+                    {countText(t, STATUS_COUNT_KEYS[status], summary.counts[status])}
+                  </li>
+                ))}
+              </ul>
+              {leveled > 0 && (
+                <p class="levels" data-levels>
+                  {t('levelsLine', [summary.levels.witnessed, summary.levels.history])}
+                  <button type="button" class="link help" aria-expanded={explained} onClick={() => setExplained(!explained)}>
+                    {t('levelsWhat')}
+                  </button>
+                </p>
+              )}
+            </div>
+          )}
+          {explained && <p class="hint explained">{t('historyExplained')}</p>}
         </>
       )}
-      {summary && <SelfTest selfTest={summary.selfTest} onRerun={onRerunSelfTest} running={selfTestRunning} />}
     </header>
   );
 }

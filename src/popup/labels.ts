@@ -14,6 +14,15 @@ const STATUS_KEYS: Record<VerdictStatus, string> = {
   invalid: 'statusInvalid',
 };
 
+/** A count of rounds with each verdict, as a `_one`/`_other` pair: "1 mismatch", "3 mismatches". */
+export const STATUS_COUNT_KEYS: Record<VerdictStatus, string> = {
+  verified: 'countVerified',
+  pending: 'countPending',
+  mismatch: 'countMismatch',
+  unsupported: 'countUnsupported',
+  invalid: 'countInvalid',
+};
+
 const GAME_KEYS: Record<string, string> = {
   'roulette-european': 'gameRouletteEuropean',
   'roulette-american': 'gameRouletteAmerican',

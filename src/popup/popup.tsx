@@ -2,7 +2,8 @@
 // module that touches the extension API, which it hands to the components through context.
 import { render } from 'preact';
 import { parseFairnessText } from '../capture/paste-parser.js';
-import { message, openExtensionPage, sendToWorker } from '../shared/browser.js';
+import { message, openExtensionPage, openWebPage, sendToWorker } from '../shared/browser.js';
+import { CASINO_URL } from '../shared/casino.js';
 import { App } from './app.js';
 import { copyToClipboard, downloadText } from './download.js';
 import { EnvContext, type PopupEnv } from './env.js';
@@ -17,6 +18,8 @@ const tab = params.get('view') === 'tab';
 // address at once, so reloading the page does not download again.
 const exportParam = params.get('export');
 const exportOnOpen = tab && (exportParam === 'json' || exportParam === 'csv') ? exportParam : undefined;
+// ?show=data: opened for an import, at the data section.
+const startView = exportOnOpen || (tab && params.get('show') === 'data') ? 'more' : 'list';
 if (params.has('export')) {
   params.delete('export');
   const rest = params.toString();
@@ -31,8 +34,9 @@ const env: PopupEnv = {
   download: downloadText,
   openTab: tab
     ? undefined
-    : (exportKind) =>
-        void openExtensionPage(`popup.html?view=tab${exportKind ? `&export=${exportKind}` : ''}`).then(() => window.close()),
+    : (purpose) =>
+        void openExtensionPage(`popup.html?view=tab${purpose === 'data' ? '&show=data' : purpose ? `&export=${purpose}` : ''}`).then(() => window.close()),
+  openCasino: () => void openWebPage(CASINO_URL).then(() => window.close()),
   now: () => new Date(),
   openPage: (path) => void openExtensionPage(path),
 };
@@ -44,7 +48,7 @@ document.title = message('extensionName');
 
 render(
   <EnvContext.Provider value={env}>
-    <App tab={tab} exportOnOpen={exportOnOpen} />
+    <App tab={tab} exportOnOpen={exportOnOpen} startView={startView} />
   </EnvContext.Provider>,
   document.getElementById('app')!,
 );

@@ -38,6 +38,11 @@ export function openExtensionPage(path: string): Promise<unknown> {
   return browser.tabs.create({ url: extensionUrl(path) });
 }
 
+/** Opens a web page in a new tab (needs no permission). */
+export function openWebPage(url: string): Promise<unknown> {
+  return browser.tabs.create({ url });
+}
+
 /** A UI string from _locales, with the English text as the fallback. */
 export function message(name: string, substitutions?: string | string[]): string {
   return browser.i18n.getMessage(name, substitutions) || name;

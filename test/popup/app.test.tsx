@@ -73,7 +73,7 @@ describe('round list', () => {
   test('an empty store says so', async () => {
     rendered = await renderApp(new FakeWorker([]).client);
     expect(rowsOf(rendered.container)).toHaveLength(0);
-    expect(rendered.container.querySelector('.list-count')!.textContent).toMatch(/No rounds recorded yet/);
+    expect(rendered.container.querySelector('.list-count')!.textContent).toBe('The rounds you play show up here.');
   });
 
   test('a worker error is shown with its message', async () => {
@@ -85,31 +85,75 @@ describe('round list', () => {
 });
 
 describe('header', () => {
-  test('counts by status and level, the share witnessed and what history means', async () => {
+  const headline = (root: ParentNode) => root.querySelector<HTMLElement>('header .headline')!;
+  const chips = (root: ParentNode) =>
+    Array.from(root.querySelectorAll<HTMLElement>('.counts [data-status]')).map((chip) => [chip.dataset.status, chip.dataset.count, chip.textContent]);
+
+  test('a headline says what matters most; only counts that are not zero show, in words with their plural', async () => {
     const worker = new FakeWorker(mixedClaims());
     rendered = await renderApp(worker.client);
-    const count = (status: string) => rendered!.container.querySelector(`.counts [data-status="${status}"] .count-number`)!.textContent;
-    expect([count('verified'), count('pending'), count('mismatch'), count('unsupported'), count('invalid')]).toEqual(['3', '1', '2', '1', '0']);
+    expect(rendered.container.querySelector('header')!.dataset.headline).toBe('mismatch');
+    expect(headline(rendered.container).textContent).toBe('2 rounds don’t add up');
+    expect(headline(rendered.container).className).toContain('headline-bad');
+    expect(chips(rendered.container)).toEqual([
+      ['mismatch', '2', '2 mismatches'],
+      ['pending', '1', '1 pending'],
+      ['verified', '3', '3 verified'],
+      ['unsupported', '1', '1 other game'],
+    ]);
     const levels = rendered.container.querySelector('[data-levels]')!.textContent!;
-    expect(levels).toContain('witnessed: 1');
-    expect(levels).toContain('history: 2');
-    expect(levels).toContain('33 % witnessed');
-    expect(rendered.container.querySelector('.header .hint')!.textContent).toMatch(/casino could have chosen the seed after the fact/);
+    expect(levels).toContain('witnessed: 1 · not witnessed: 2');
+    // The definition waits behind its button.
+    expect(rendered.container.querySelector('.explained')).toBeNull();
+    await click(buttonByText(rendered.container, 'What does that mean?'));
+    expect(rendered.container.querySelector('.explained')!.textContent).toMatch(/casino could have chosen the seed after your bet/);
   });
 
-  test('shows the self-test result, a failure with detail, and re-runs it', async () => {
+  test('headline: pending when nothing failed, fair only when every checked round was witnessed', async () => {
+    const claims = mixedClaims();
+    const honest = claims.filter((claim) => claim.serverSeed !== undefined);
+    rendered = await renderApp(new FakeWorker([claims.find((claim) => claim.serverSeed === undefined && claim.game !== 'Mines')!]).client);
+    expect(headline(rendered.container).textContent).toBe('1 round waits for its server seed: rotate your seed pair to check it');
+    rendered.unmount();
+    const verified = new FakeWorker(honest);
+    const keep = verified.records.filter((record) => record.verdict.status === 'verified');
+    verified.records = keep;
+    rendered = await renderApp(verified.client);
+    expect(keep.some((record) => record.verdict.level === 'history')).toBe(true);
+    expect(headline(rendered.container).textContent).toBe(`All ${keep.length} checked rounds add up; not every one was witnessed`);
+    rendered.unmount();
+    const witnessed = new FakeWorker(honest);
+    witnessed.records = witnessed.records.filter((record) => record.verdict.status === 'verified' && record.verdict.level === 'witnessed');
+    rendered = await renderApp(witnessed.client);
+    expect(headline(rendered.container).textContent).toBe('The checked round is fair');
+    expect(headline(rendered.container).className).toContain('headline-good');
+  });
+
+  test('an empty store: a first-run headline, what to do, and a button to the casino', async () => {
+    const opened: string[] = [];
+    rendered = await renderApp(new FakeWorker([]).client, {}, { openCasino: () => opened.push('casino') });
+    expect(headline(rendered.container).textContent).toBe('No rounds yet');
+    expect(rendered.container.querySelector('.counts')).toBeNull();
+    expect(rendered.container.querySelector('.first-run')!.textContent).toMatch(/Nothing leaves your browser/);
+    await click(rendered.container.querySelector('[data-action="open-casino"]'));
+    expect(opened).toEqual(['casino']);
+  });
+
+  test('a failed self-test is an alert in the header; its pass and the button live in More', async () => {
     const worker = new FakeWorker(mixedClaims(), {
       selfTest: { ok: false, ranAt: 1, checks: [{ name: 'keno vector', ok: false, detail: 'got 1 2 3' }] },
     });
     rendered = await renderApp(worker.client);
-    const selfTest = rendered.container.querySelector('[data-self-test]')!;
-    expect(selfTest.getAttribute('data-self-test')).toBe('false');
-    expect(selfTest.textContent).toContain('Self-test FAILED');
-    expect(selfTest.textContent).toContain('keno vector: got 1 2 3');
+    const alert = rendered.container.querySelector('header [data-self-test]')!;
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('Self-test FAILED');
+    expect(alert.textContent).toContain('keno vector: got 1 2 3');
+    await click(rendered.container.querySelector('button[data-view="more"]'));
     await click(buttonByText(rendered.container, 'Run self-test'));
     expect(worker.log.some((m) => m.type === 'run-self-test')).toBe(true);
-    expect(rendered.container.querySelector('[data-self-test]')!.getAttribute('data-self-test')).toBe('true');
-    expect(rendered.container.querySelector('[data-self-test]')!.textContent).toContain('Self-test passed (1 checks');
+    expect(rendered.container.querySelector('header [data-self-test]')).toBeNull();
+    expect(rendered.container.querySelector('[data-self-test-panel]')!.getAttribute('data-self-test-panel')).toBe('true');
+    expect(rendered.container.querySelector('[data-self-test-panel]')!.textContent).toContain('Self-test passed');
   });
 
   test('a storage problem shows as a banner', async () => {
@@ -125,16 +169,18 @@ describe('header', () => {
 });
 
 describe('data actions', () => {
+  const openMore = () => click(rendered!.container.querySelector('button[data-view="more"]'));
+
   test('Clear data asks first, then clears', async () => {
     const worker = new FakeWorker(mixedClaims());
     rendered = await renderApp(worker.client);
+    await openMore();
     await click(buttonByText(rendered.container, 'Clear data…'));
     expect(worker.log.some((m) => m.type === 'clear-data')).toBe(false);
     const dialog = rendered.container.querySelector('[role="alertdialog"]')!;
     expect(dialog.textContent).toContain('Delete all 7 recorded rounds');
     await click(buttonByText(dialog, 'Cancel'));
     expect(rendered.container.querySelector('[role="alertdialog"]')).toBeNull();
-    expect(rowsOf(rendered.container)).toHaveLength(7);
 
     await click(buttonByText(rendered.container, 'Clear data…'));
     await click(buttonByText(rendered.container, 'Delete all rounds'));
@@ -146,6 +192,7 @@ describe('data actions', () => {
   test('Export JSON and CSV download files built from every page', async () => {
     const worker = new FakeWorker(mixedClaims());
     rendered = await renderApp(worker.client);
+    await openMore();
     await click(buttonByText(rendered.container, 'Export JSON'));
     await click(buttonByText(rendered.container, 'Export CSV'));
     const [json, csv] = rendered.downloads;
@@ -167,6 +214,7 @@ describe('data actions', () => {
     const worker = new FakeWorker(mixedClaims());
     const opened: (string | undefined)[] = [];
     rendered = await renderApp(worker.client, {}, { openTab: (kind) => opened.push(kind) });
+    await openMore();
     await click(buttonByText(rendered.container, 'Export JSON'));
     await click(buttonByText(rendered.container, 'Export CSV'));
     // A Blob URL made in the popup dies with it when the save dialog takes the focus (Firefox).

@@ -10,6 +10,7 @@ import { renderApp, settle, t, type Rendered } from './render.js';
 import de from '../../src/_locales/de/messages.json';
 import type { Finding } from '../../src/core/index.js';
 import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { FINDINGS_AUTO_LIMIT } from '../../src/popup/findings.js';
 
 const tDe = translatorFrom(de as Record<string, LocaleEntry>);
 
@@ -33,11 +34,11 @@ describe('findings', () => {
     const worker = new FakeWorker([...mixedClaims(), ...gapped]);
     rendered = await renderApp(worker.client);
     const details = section(rendered.container);
-    // The audit reads every stored round: it is asked for only when the section is opened.
-    expect(worker.log.some((m) => m.type === 'findings')).toBe(false);
-    expect(details.querySelector('summary')!.textContent).toBe(t('findingsLoading'));
+    // A small store: asked for as the popup opens, so the count shows before any click.
+    expect(worker.log.filter((m) => m.type === 'findings')).toHaveLength(1);
+    expect(details.hidden).toBe(false);
+    expect(details.open).toBe(false);
     await open(details);
-    expect(worker.log.some((m) => m.type === 'findings')).toBe(true);
     const items = [...details.querySelectorAll('li')];
     expect(details.dataset.findings).toBe(String(items.length));
     expect(details.querySelector('summary')!.textContent).toBe(t('findingsHeading', String(items.length)));
@@ -47,6 +48,28 @@ describe('findings', () => {
     expect(gap.dataset.nonces).toBe('8');
     expect(JSON.parse(gap.dataset.roundKeys!)).toHaveLength(2);
     expect(details.textContent).toContain(t('findingsExplained'));
+  });
+
+  test('no findings: the section is not shown', async () => {
+    rendered = await renderApp(new FakeWorker(mixedClaims().slice(0, 3)).client);
+    expect(section(rendered.container).dataset.findings).toBe('0');
+    expect(section(rendered.container).hidden).toBe(true);
+  });
+
+  test('a large store runs the audit only when the section is opened', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    const ask = worker.client.ask;
+    worker.client.ask = (async (message) => {
+      const answer = await ask(message);
+      return message.type === 'summary' ? { ...(answer as object), total: FINDINGS_AUTO_LIMIT + 1 } : answer;
+    }) as typeof ask;
+    rendered = await renderApp(worker.client);
+    const details = section(rendered.container);
+    expect(worker.log.some((m) => m.type === 'findings')).toBe(false);
+    expect(details.hidden).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toBe(t('findingsLoading'));
+    await open(details);
+    expect(worker.log.some((m) => m.type === 'findings')).toBe(true);
   });
 
   test('writes every kind of finding in German from its fields, with kind, nonces and round keys on the item', async () => {

@@ -6,7 +6,7 @@ import { IMPORT_CHUNK, MAX_IMPORT_BYTES } from '../../src/popup/import-file.js';
 import { exportedRoundOf } from '../../src/background/rows.js';
 import { mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
-import { click, renderApp, rowsOf, settle, type Rendered } from './render.js';
+import { click, openView, renderApp, rowsOf, settle, type Rendered } from './render.js';
 
 let rendered: Rendered | undefined;
 afterEach(() => rendered?.unmount());
@@ -39,6 +39,7 @@ describe('Import JSON', () => {
     const many = Array.from({ length: 2 * IMPORT_CHUNK + 3 }, (_, i) => ({ ...rounds[i % rounds.length]!, nonce: String(1000 + i) }));
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client);
+    await openView(rendered.container, 'more');
     await choose(rendered.container, exportText(many));
 
     const chunks = worker.log.filter((m) => m.type === 'import-rounds');
@@ -54,6 +55,7 @@ describe('Import JSON', () => {
     const rounds = new FakeWorker(mixedClaims()).records.map(exportedRoundOf);
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client);
+    await openView(rendered.container, 'more');
     await choose(rendered.container, exportText(rounds));
     await choose(rendered.container, exportText(rounds));
     expect(result(rendered.container)!.dataset).toMatchObject({ added: '0', known: String(rounds.length) });
@@ -65,6 +67,7 @@ describe('Import JSON', () => {
     rounds.splice(2, 0, { ...(rounds[0] as object), nonce: 'twelve' });
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client);
+    await openView(rendered.container, 'more');
     await choose(rendered.container, exportText(rounds));
     const shown = result(rendered.container)!;
     expect(shown.dataset).toMatchObject({ added: String(rounds.length - 1), refused: '1' });
@@ -82,6 +85,7 @@ describe('Import JSON', () => {
   ])('refuses %s with a specific message and sends nothing', async (_what, text, message) => {
     const worker = new FakeWorker(mixedClaims());
     rendered = await renderApp(worker.client);
+    await openView(rendered.container, 'more');
     await choose(rendered.container, text);
     expect(status(rendered.container)).toMatch(message);
     expect(worker.log.some((m) => m.type === 'import-rounds')).toBe(false);
@@ -91,6 +95,7 @@ describe('Import JSON', () => {
   test('refuses a file that is too big before reading it', async () => {
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client);
+    await openView(rendered.container, 'more');
     await choose(rendered.container, exportText([]), MAX_IMPORT_BYTES + 1);
     expect(status(rendered.container)).toBe('The file is too big to import: 1025 MB, at most 1024 MB.');
     expect(worker.log.some((m) => m.type === 'import-rounds')).toBe(false);
@@ -100,6 +105,7 @@ describe('Import JSON', () => {
     const rounds = Array.from({ length: IMPORT_CHUNK + 1 }, (_, i) => ({ ...new FakeWorker(mixedClaims()).records.map(exportedRoundOf)[0]!, nonce: String(i) }));
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client);
+    await openView(rendered.container, 'more');
     const receive = worker.receive.bind(worker);
     let calls = 0;
     worker.receive = async (message) => {
@@ -117,15 +123,17 @@ describe('Import JSON', () => {
     const opened: (string | undefined)[] = [];
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client, {}, { openTab: (kind) => opened.push(kind) });
+    await openView(rendered.container, 'more');
     const button = rendered.container.querySelector<HTMLButtonElement>('button[data-action="import-json"]')!;
     expect(button.title).toMatch(/Opens the history page/);
     await click(button);
-    expect(opened).toEqual([undefined]);
+    expect(opened).toEqual(['data']);
   });
 
   test('in the history page the button opens the file dialog', async () => {
     const worker = new FakeWorker([]);
     rendered = await renderApp(worker.client, { tab: true });
+    await openView(rendered.container, 'more');
     const input = rendered.container.querySelector<HTMLInputElement>('input[data-import-file]')!;
     let dialogs = 0;
     input.addEventListener('click', () => dialogs++);

@@ -93,3 +93,6 @@ export function buttonByText(root: ParentNode, text: string): HTMLButtonElement 
 }
 
 export const rowsOf = (root: ParentNode) => Array.from(root.querySelectorAll<HTMLLIElement>('li[data-verdict]'));
+
+/** Switches the popup to one of its views, as a click on its tab does. */
+export const openView = (root: ParentNode, view: 'list' | 'check' | 'more') => click(root.querySelector(`button[data-view="${view}"]`));

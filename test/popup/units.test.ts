@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount } from '../../src/popup/check-fields.js';
-import { witnessedShare } from '../../src/popup/header.js';
 import { dataGame, gameLabel } from '../../src/popup/labels.js';
 import { formatOutcome } from '../../src/popup/proof-model.js';
 import { RowPages } from '../../src/popup/row-pages.js';
@@ -131,9 +130,5 @@ describe('labels and formatting', () => {
     expect(formatOutcome('roulette-american', '00')).toBe('00');
     expect(formatOutcome('mines', ['a', 'b'])).toBe('a b');
     expect(formatOutcome('keno', undefined)).toBeUndefined();
-  });
-  test('share witnessed', () => {
-    expect(witnessedShare({ witnessed: 0, history: 0 })).toBeUndefined();
-    expect(witnessedShare({ witnessed: 2, history: 1 })).toBe(67);
   });
 });
