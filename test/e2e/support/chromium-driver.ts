@@ -51,6 +51,8 @@ export async function chromiumDriver(casinoPort: number, locale?: string): Promi
     },
     async exportJson() {
       const page = await freshPopup();
+      // Export lives in the "More" view.
+      await page.click('button[data-view="more"]');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[data-action="export-json"]')]);
       return readFile(await download.path(), 'utf8');
     },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import {
   FINDINGS_LOADED,
+  HEADER_LOADED,
   FINDINGS_SELECTOR,
   openFindingsInPage,
   readCountsInPage,
@@ -21,7 +22,7 @@ export interface FirefoxDriver extends BrowserDriver {
 }
 
 const LIST_LOADED = 'ul[data-ready="true"]';
-const COUNTS_SHOWN = '[data-status]';
+
 const BACKGROUND_ERROR = '.banner-error';
 
 /** `locale`: the browser's UI language (screenshots in German; needs Firefox's language pack); the system's by default. */
@@ -62,7 +63,7 @@ export async function firefoxDriver(casinoPort: number, locale?: string): Promis
     async counts() {
       // The header renders when the summary arrives, which can be well after the list: a woken
       // event page runs its self-test first, and a busy one answers late.
-      return (await freshPopup(COUNTS_SHOWN)).evaluate(readCountsInPage);
+      return (await freshPopup(HEADER_LOADED)).evaluate(readCountsInPage);
     },
     async findings() {
       // The section is part of the page once the list has loaded; opening it asks the background
@@ -81,6 +82,9 @@ export async function firefoxDriver(casinoPort: number, locale?: string): Promis
     async exportJson() {
       const before = new Set(await readdir(session.downloadDir));
       const toolbarView = await session.openExtensionPage('popup.html');
+      // Export lives in the "More" view.
+      await toolbarView.waitForSelector(HEADER_LOADED, { timeout: 10_000 });
+      await toolbarView.click('button[data-view="more"]');
       await toolbarView.waitForSelector('button[data-action="export-json"]:not([disabled])', { timeout: 10_000 });
       // The toolbar view closes itself (window.close()) as the real popup does; the history page
       // it opened stays open, as it does for a user. The close can land while the click's input

@@ -27,12 +27,12 @@ interface PopupState {
 /** Waits until the header and the list are drawn; how long since navigation, the counts, the notices. */
 async function popupStateInPage(): Promise<PopupState> {
   const deadline = Date.now() + 20_000;
-  while (!(document.querySelector('ul[data-ready="true"]') && document.querySelector('[data-status]')) && Date.now() < deadline) {
+  while (!(document.querySelector('ul[data-ready="true"]') && document.querySelector('header[data-headline]')) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const renderMs = Math.round(performance.now());
   let total = 0;
-  for (const count of document.querySelectorAll('[data-status] .count-number')) total += Number(count.textContent);
+  for (const count of document.querySelectorAll<HTMLElement>('.counts [data-status]')) total += Number(count.dataset.count);
   const notices = [...document.querySelectorAll<HTMLElement>('[data-notice="rate-limit"]')].map((element) => ({
     host: element.dataset.host ?? '',
     claims: Number(element.dataset.claims),

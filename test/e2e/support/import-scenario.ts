@@ -32,6 +32,7 @@ export function chromiumDataPage(driver: ChromiumDriver): () => Promise<DataPage
   return async () => {
     const page = await openPopup(driver.session);
     await page.waitForSelector('ul[data-ready="true"]', { timeout: 10_000 });
+    await page.click('button[data-view="more"]');
     return {
       click: (selector) => page.click(selector),
       chooseFile: (selector, path) => page.setInputFiles(selector, path),
@@ -44,8 +45,9 @@ export function chromiumDataPage(driver: ChromiumDriver): () => Promise<DataPage
 
 export function firefoxDataPage(driver: FirefoxDriver): () => Promise<DataPage> {
   return async () => {
-    const page = await driver.session.openExtensionPage('popup.html?view=tab');
-    await page.waitForSelector('ul[data-ready="true"]', { timeout: 10_000 });
+    // Opened for an import, as the toolbar popup's "Import JSON" does: at the data section.
+    const page = await driver.session.openExtensionPage('popup.html?view=tab&show=data');
+    await page.waitForSelector('button[data-action="clear-data"]', { timeout: 10_000 });
     return {
       click: (selector) => page.click(selector),
       async chooseFile(selector, path) {
@@ -89,7 +91,7 @@ export async function exportClearImport(driver: BrowserDriver, openDataPage: () 
     await page.click('button[data-action="clear-data"]');
     await page.click('button[data-action="confirm-clear"]');
     // (The drivers' list reads wait for a visible list, which an empty store does not have.)
-    await waitFor('the data cleared', () => page.read('[data-data-status]'), (shown) => shown?.text === `Deleted rounds: ${before.length}.`);
+    await waitFor('the data cleared', () => page.read('[data-clear-status]'), (shown) => shown?.text === `Deleted rounds: ${before.length}.`);
     await waitFor('zero counts after clearing', () => page.counts(), (counts) => Object.values(counts).length > 0 && Object.values(counts).every((n) => n === 0));
 
     await page.chooseFile('input[data-import-file]', file);
