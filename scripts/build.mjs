@@ -41,9 +41,10 @@ const entries = [
   { in: 'src/background/worker.ts', out: 'background', format: 'iife' },
   { in: 'src/popup/popup.tsx', out: 'popup', format: 'esm' },
   { in: 'src/stats/stats.tsx', out: 'stats', format: 'esm' },
+  { in: 'src/welcome/welcome.tsx', out: 'welcome', format: 'esm' },
 ];
 
-const staticFiles = ['src/popup/popup.html', 'src/popup/popup.css', 'src/stats/stats.html'];
+const staticFiles = ['src/popup/popup.html', 'src/popup/popup.css', 'src/stats/stats.html', 'src/welcome/welcome.html'];
 
 /**
  * Takes Preact's one HTML sink, `dom.innerHTML = props.dangerouslySetInnerHTML.__html`, out of the
@@ -82,7 +83,7 @@ export async function buildExtension(target, outdir) {
       // Pages (ES modules) load rarely used parts on demand, e.g. the import's file reader: split
       // into chunks of their own beside the page's bundle.
       splitting: entry.format === 'esm',
-      chunkNames: `chunks/${entry.out}-[name]`,
+      chunkNames: `chunks/${entry.out}-[name]-[hash]`,
       target: ['chrome111', 'firefox140'],
       // Minified to meet the size budgets; the linked source maps carry the readable sources.
       sourcemap: 'linked',

@@ -8,7 +8,7 @@ import { useEnv, type ExportKind } from './env.js';
 import { Filters } from './filters.js';
 import { Findings } from './findings.js';
 import { Header } from './header.js';
-import { MoreView } from './more-view.js';
+import { useLazyModule } from './lazy.js';
 import { RoundDetailView } from './round-detail.js';
 import { RoundList } from './round-list.js';
 
@@ -45,6 +45,8 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
   const [lastOpened, setLastOpened] = useState<string | undefined>(undefined);
   const [selfTestRunning, setSelfTestRunning] = useState(false);
   const seen = useRef<string | undefined>(undefined);
+  // Export, import, the glossary and Clear: loaded when the "More" view first opens.
+  const more = useLazyModule(() => import('./more-view.js'), view.kind === 'more');
 
   /** Reads the summary; when the stored rounds changed, the list and the game filter reload. */
   const refresh = useCallback(async () => {
@@ -133,13 +135,16 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
         </div>
         {view.kind === 'more' && (
           <div class="more-view">
-            <MoreView
+            {more.error !== undefined && <ErrorNote error={more.error} />}
+            {more.module && (
+              <more.module.MoreView
               summary={summary}
               exportOnOpen={exportOnOpen}
               onChanged={changed}
               onRerunSelfTest={rerunSelfTest}
               selfTestRunning={selfTestRunning}
-            />
+              />
+            )}
           </div>
         )}
       </main>

@@ -1,0 +1,41 @@
+// The gzip sizes the bundle budgets are about, from one built extension folder. A page's first load
+// is its bundle plus every chunk it imports statically (esbuild splits the esm pages into shared
+// chunks); chunks it imports with import() load on first use and do not count.
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Budgets in bytes of gzip -9 (issues #12, #13): what a player's browser parses before it shows anything. */
+export const BUDGETS = {
+  'content.js': 12 * 1024,
+  'page-tap.js': 4 * 1024,
+  'popup.js': 30 * 1024,
+  'background.js': 25 * 1024,
+};
+
+/** `file` (relative to `dir`) and every module it imports statically, each once. */
+export function staticClosure(dir, file) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const code = readFileSync(join(dir, path), 'utf8');
+    // `import{a}from"./x.js"` and `import"./x.js"`, never `import("./x.js")`.
+    for (const [, spec] of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(relative(dir, join(dir, dirname(path), spec)));
+  };
+  visit(file);
+  return [...seen];
+}
+
+/** The first load of `file`: the files it takes, their minified and gzip -9 sizes summed. */
+export function firstLoad(dir, file) {
+  const files = staticClosure(dir, file);
+  let raw = 0;
+  let gzip = 0;
+  for (const path of files) {
+    const bytes = readFileSync(join(dir, path));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files, raw, gzip };
+}
