@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
-import { buttonByText, click, renderApp, rowsOf, setValue, settle, type Rendered } from './render.js';
+import { buttonByText, click, openView, renderApp, rowsOf, setValue, settle, type Rendered } from './render.js';
 
 let rendered: Rendered | undefined;
 afterEach(() => rendered?.unmount());
@@ -148,7 +148,7 @@ describe('header', () => {
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain('Self-test FAILED');
     expect(alert.textContent).toContain('keno vector: got 1 2 3');
-    await click(rendered.container.querySelector('button[data-view="more"]'));
+    await openView(rendered.container, 'more');
     await click(buttonByText(rendered.container, 'Run self-test'));
     expect(worker.log.some((m) => m.type === 'run-self-test')).toBe(true);
     expect(rendered.container.querySelector('header [data-self-test]')).toBeNull();
@@ -169,7 +169,7 @@ describe('header', () => {
 });
 
 describe('data actions', () => {
-  const openMore = () => click(rendered!.container.querySelector('button[data-view="more"]'));
+  const openMore = () => openView(rendered!.container, 'more');
 
   test('Clear data asks first, then clears', async () => {
     const worker = new FakeWorker(mixedClaims());

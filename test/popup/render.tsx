@@ -94,5 +94,13 @@ export function buttonByText(root: ParentNode, text: string): HTMLButtonElement 
 
 export const rowsOf = (root: ParentNode) => Array.from(root.querySelectorAll<HTMLLIElement>('li[data-verdict]'));
 
-/** Switches the popup to one of its views, as a click on its tab does. */
-export const openView = (root: ParentNode, view: 'list' | 'check' | 'more') => click(root.querySelector(`button[data-view="${view}"]`));
+/** Switches the popup to one of its views, as a click on its tab does; "More" loads on first use, so it waits for it. */
+export async function openView(root: ParentNode, view: 'list' | 'check' | 'more'): Promise<void> {
+  await click(root.querySelector(`button[data-view="${view}"]`));
+  const deadline = Date.now() + 5000;
+  while (view === 'more' && !root.querySelector('.more-view .more')) {
+    if (Date.now() > deadline) throw new Error('the More view did not load');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle(2);
+  }
+}
