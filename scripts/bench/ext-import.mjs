@@ -9,26 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, sleep } from './ext-browser.mjs';
-import { playRounds } from './ext-rounds.mjs';
-
-/** An "Export JSON" file of the rounds the demo casino's engine played (verdicts are the worker's to find again). */
-function exportFileOf(count) {
-  const { rounds } = playRounds(count, 'bench-import');
-  const exported = rounds.map((round) => {
-    const entry = {
-      game: round.game,
-      commitment: round.commitment,
-      clientSeed: round.clientSeed,
-      nonce: String(round.nonce),
-      result: Array.isArray(round.displayedOutcome) ? round.displayedOutcome : String(round.displayedOutcome),
-      verdict: 'pending',
-    };
-    if (round.revealed) entry.serverSeed = round.displayedServerSeed;
-    if (round.picks) entry.picks = round.picks.map(String);
-    return entry;
-  });
-  return JSON.stringify({ format: 'fair-witness-export', version: 1, exportedAt: new Date().toISOString(), rounds: exported }, null, 1);
-}
+import { exportFileOf } from './ext-rounds.mjs';
 
 function watchLongTasks() {
   window.__longTasks = [];

@@ -101,3 +101,22 @@ export function playRounds(count, seed = 'bench-ext') {
   };
   return { pairs: seedPairs, rounds, claims, expected };
 }
+
+/** An "Export JSON" file of `count` rounds the demo casino's engine played (verdicts are the worker's to find again). */
+export function exportFileOf(count, seed = 'bench-import') {
+  const { rounds } = playRounds(count, seed);
+  const exported = rounds.map((round) => {
+    const entry = {
+      game: round.game,
+      commitment: round.commitment,
+      clientSeed: round.clientSeed,
+      nonce: String(round.nonce),
+      result: Array.isArray(round.displayedOutcome) ? round.displayedOutcome : String(round.displayedOutcome),
+      verdict: 'pending',
+    };
+    if (round.revealed) entry.serverSeed = round.displayedServerSeed;
+    if (round.picks) entry.picks = round.picks.map(String);
+    return entry;
+  });
+  return JSON.stringify({ format: 'fair-witness-export', version: 1, exportedAt: new Date().toISOString(), rounds: exported }, null, 1);
+}

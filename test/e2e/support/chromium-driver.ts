@@ -59,6 +59,24 @@ export async function chromiumDriver(casinoPort: number, locale?: string): Promi
     async inPopup(fn, arg) {
       return (await freshPopup()).evaluate(fn as (arg: unknown) => never, arg);
     },
+    async openPage(path, size) {
+      const page = await session.context.newPage();
+      await page.setViewportSize(size);
+      await page.goto(`chrome-extension://${session.extensionId}/${path}`);
+      return {
+        evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
+        runScript: async (source) => void (await page.evaluate(source)),
+        click: async (selector) => void (await page.click(selector)),
+        press: (key) => page.keyboard.press(key),
+        waitFor: async (selector) => void (await page.waitForSelector(selector, { timeout: 10_000 })),
+        chooseFile: (selector, file) => page.setInputFiles(selector, file),
+        shoot: async (file) => void (await page.screenshot({ path: file })),
+        close: () => page.close(),
+      };
+    },
+    async extensionTabs() {
+      return session.context.pages().map((page) => page.url()).filter((url) => url.startsWith(`chrome-extension://${session.extensionId}/`));
+    },
     stopWorker: () => session.stopWorker(),
     async badge() {
       const worker = await session.worker();

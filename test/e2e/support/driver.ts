@@ -1,3 +1,5 @@
+import type { ExtensionPage, PageSize } from './extension-page.js';
+
 /** What a scenario needs from a browser: the same steps run in Chromium (Playwright) and Firefox (Puppeteer). */
 export interface PopupRow {
   verdict: string;
@@ -44,6 +46,10 @@ export interface BrowserDriver {
   counts(): Promise<Record<string, number>>;
   /** Clicks "Export JSON" in the popup and returns the file's text. */
   exportJson(): Promise<string>;
+  /** Opens an extension page (e.g. "popup.html") in a tab of its own at `size`. */
+  openPage(path: string, size: PageSize): Promise<ExtensionPage>;
+  /** The addresses of the open tabs that show an extension page (e.g. the welcome page opened on install). */
+  extensionTabs(): Promise<string[]>;
   /** The toolbar badge's text and title. */
   badge(): Promise<{ text: string; title: string }>;
   /** Reloads the popup (as the other reads do), waits for its list, then runs `fn` in it. */

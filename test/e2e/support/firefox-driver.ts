@@ -13,6 +13,7 @@ import {
   type BrowserDriver,
   type CasinoTab,
 } from './driver.js';
+import { waitInPage } from './extension-page.js';
 import { launchFirefox, type FirefoxSession } from './firefox.js';
 
 export interface FirefoxDriver extends BrowserDriver {
@@ -94,6 +95,31 @@ export async function firefoxDriver(casinoPort: number, locale?: string): Promis
         if (!/BrowsingContext does no longer exist|no such frame|Target closed/i.test(String(error))) throw error;
       });
       return waitForDownload(session.downloadDir, before, '.json');
+    },
+    async openPage(path, size) {
+      const page = await session.openExtensionPage(path);
+      await session.setViewport(page, size);
+      const evaluate = <T, A>(fn: (arg: A) => T | Promise<T>, arg?: A) => page.evaluate(fn as (arg: unknown) => never, arg) as Promise<T>;
+      return {
+        evaluate,
+        runScript: async (source) => void (await page.evaluate(source)),
+        async click(selector) {
+          await page.bringToFront();
+          await page.click(selector);
+        },
+        press: (key) => page.keyboard.press(key as never),
+        waitFor: (selector) => waitInPage(evaluate, selector),
+        async chooseFile(selector, file) {
+          const input = await page.$(selector);
+          if (!input) throw new Error(`firefox: no ${selector}`);
+          await (input as unknown as { uploadFile(...paths: string[]): Promise<void> }).uploadFile(file);
+        },
+        shoot: async (file) => void (await page.screenshot({ path: file })),
+        close: () => page.close(),
+      };
+    },
+    async extensionTabs() {
+      return (await session.tabsAt('moz-extension://')).map((tab) => tab.url);
     },
     stopWorker: async () => {
       await session.stopBackground();

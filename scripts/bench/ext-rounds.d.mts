@@ -1,0 +1,5 @@
+export declare function playRounds(
+  count: number,
+  seed?: string,
+): { pairs: object[]; rounds: object[]; claims: object[]; expected: { rounds: number; pending: number; verified: number; mismatch: number } };
+export declare function exportFileOf(count: number, seed?: string): string;
