@@ -125,7 +125,7 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen }: AppProps) {
         </div>
         {view.kind === 'detail' && <RoundDetailView roundKey={view.key} onBack={() => setView({ kind: 'list' })} />}
         <div class="check-view" hidden={view.kind !== 'check'}>
-          <CheckRound />
+          <CheckRound onOpenRound={open} />
         </div>
       </main>
     </div>
