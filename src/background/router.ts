@@ -11,6 +11,7 @@ import {
 } from '../shared/messages.js';
 import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
+import { findRound } from './find-round.js';
 import { findings } from './findings.js';
 import { importRounds } from './import.js';
 import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
@@ -174,6 +175,8 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
       const record = await store.getRound(message.key);
       return record ? { record, trace: verifyRecord(record, true).trace } : null;
     }
+    case 'find-round':
+      return findRound(message);
     case 'export-page': {
       const { total, records } = await store.pageInSeenOrder(message.offset, message.limit);
       return { total, rounds: records.map(exportedRoundOf) };

@@ -131,7 +131,7 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
         </div>
         {view.kind === 'detail' && <RoundDetailView roundKey={view.key} onBack={() => setView({ kind: 'list' })} />}
         <div class="check-view" hidden={view.kind !== 'check'}>
-          <CheckRound />
+          <CheckRound onOpenRound={open} />
         </div>
         {view.kind === 'more' && (
           <div class="more-view">

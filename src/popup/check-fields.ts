@@ -1,5 +1,7 @@
-// The "Check a round" form's fields: filled from pasted text, turned into a claim for the core.
+// The "Check a round" form's fields: filled from pasted text, turned into a claim for the core and
+// into the look-up of the same round among the stored ones.
 import { lookupGame } from '../core/index.js';
+import type { FindRoundQuery } from '../shared/messages.js';
 import type { ParsedFairnessText } from './env.js';
 import type { CheckInput } from './proof-model.js';
 
@@ -53,4 +55,16 @@ export function inputFromFields(fields: CheckFields): CheckInput {
     result: value(fields.result),
     roundSignature: value(fields.roundSignature),
   };
+}
+
+/**
+ * What the worker needs to find a checked round among the stored ones: what a round's key is made
+ * of (the seed or commitment, the client seed, the nonce), and the game. Undefined when the check
+ * names no one round.
+ */
+export function storedRoundQuery(input: CheckInput): FindRoundQuery | undefined {
+  const { game, serverSeed, commitment, clientSeed, nonce } = input;
+  if (clientSeed === undefined || nonce === undefined || !/^\d{1,20}$/.test(nonce)) return undefined;
+  if (serverSeed === undefined && commitment === undefined) return undefined;
+  return { game, serverSeed, commitment, clientSeed, nonce };
 }

@@ -1,11 +1,13 @@
 // "Check a round": paste a fairness panel or the casino's reference program output, correct the
-// fields if needed, and verify locally with the core. Nothing is stored or sent anywhere.
+// fields if needed, and verify locally with the core. Nothing is stored or sent anywhere; the
+// worker is only asked whether the player's own store has the round already.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { verifyRound } from '../core/index.js';
-import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount, type CheckFields } from './check-fields.js';
+import type { RoundRow } from '../shared/records.js';
+import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount, storedRoundQuery, type CheckFields } from './check-fields.js';
 import { useEnv } from './env.js';
 import { GameOptions } from './bits.js';
-import { SUPPORTED_GAME_IDS } from './labels.js';
+import { levelLabel, statusLabel, SUPPORTED_GAME_IDS } from './labels.js';
 import { proofFromVerdict, type ProofModel } from './proof-model.js';
 import { ProofView } from './proof-view.js';
 
@@ -18,13 +20,39 @@ const TEXT_INPUTS: { field: Exclude<keyof CheckFields, 'game'>; label: string; h
   { field: 'roundSignature', label: 'roundSignatureOptional' },
 ];
 
-export function CheckRound() {
-  const { t, parseText } = useEnv();
+/** Says that the checked round is in the player's history already, as what, and opens it there. */
+function InHistory({ row, onOpen }: { row: RoundRow; onOpen?: (key: string) => void }) {
+  const { t } = useEnv();
+  const verdict = statusLabel(t, row.status);
+  return (
+    <p class="in-history" data-stored-status={row.status}>
+      {row.level ? t('checkInHistoryLevel', [verdict, levelLabel(t, row.level)]) : t('checkInHistory', verdict)}
+      {onOpen && (
+        <>
+          {' '}
+          <button type="button" class="link" onClick={() => onOpen(row.key)}>
+            {t('checkOpenStored')}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The verdict on the fields, and the same round as the player's store has it (null: not stored). */
+interface Checked {
+  proof: ProofModel;
+  stored?: RoundRow | null;
+}
+
+export function CheckRound({ onOpenRound }: { onOpenRound?: (key: string) => void }) {
+  const { t, parseText, client } = useEnv();
   const [text, setText] = useState('');
   const [fields, setFields] = useState<CheckFields>(EMPTY_FIELDS);
   const [note, setNote] = useState('');
-  const [proof, setProof] = useState<ProofModel | undefined>(undefined);
+  const [checked, setChecked] = useState<Checked | undefined>(undefined);
   const result = useRef<HTMLDivElement>(null);
+  const proof = checked?.proof;
 
   // The verdict appears below the form: bring it into view (test DOMs have no scrolling).
   useEffect(() => {
@@ -33,26 +61,34 @@ export function CheckRound() {
 
   const readText = (value: string) => {
     setText(value);
-    setProof(undefined);
+    setChecked(undefined);
     if (value.trim() === '') return setNote('');
     const parsed = parseText(value);
     const count = parsedCount(parsed);
-    if (count === 0) return setNote(t('checkParsedNothing'));
-    setFields((previous) => fieldsFromParsed(parsed, previous));
-    setNote(t('checkParsedFields', String(count)));
+    // Nothing readable: no fields either, so Verify cannot check the previous round again.
+    if (count === 0) setFields(EMPTY_FIELDS);
+    else setFields((previous) => fieldsFromParsed(parsed, previous));
+    setNote(count === 0 ? t('checkParsedNothing') : t('checkParsedFields', String(count)));
   };
 
   const update = (field: keyof CheckFields, value: string) => {
     setFields((previous) => ({ ...previous, [field]: value }));
-    setProof(undefined);
+    setChecked(undefined);
   };
 
-  const verify = (event: Event) => {
+  const verify = async (event: Event) => {
     event.preventDefault();
     if (fields.game === '') return setNote(t('checkChooseGame'));
     const input = inputFromFields(fields);
+    const shown: Checked = { proof: proofFromVerdict(input, verifyRound(input)) };
     setNote('');
-    setProof(proofFromVerdict(input, verifyRound(input)));
+    setChecked(shown);
+    const query = storedRoundQuery(input);
+    if (!query) return;
+    // Only a read of the player's own store; an error is only a missing hint.
+    const stored = await client.ask({ type: 'find-round', ...query }).catch(() => null);
+    // Unless the fields changed (or were verified again) meanwhile.
+    setChecked((current) => (current === shown ? { ...shown, stored } : current));
   };
 
   const games = SUPPORTED_GAME_IDS.includes(fields.game) || fields.game === '' ? SUPPORTED_GAME_IDS : [...SUPPORTED_GAME_IDS, fields.game];
@@ -92,6 +128,7 @@ export function CheckRound() {
         </button>
       </form>
       <div class="check-result" aria-live="polite" ref={result}>
+        {checked?.stored && <InHistory row={checked.stored} onOpen={onOpenRound} />}
         {proof && <ProofView proof={proof} />}
       </div>
     </section>

@@ -40,7 +40,7 @@ export function ProofView({ proof }: { proof: ProofModel }) {
       <Failures failures={proof.failures} />
       {proof.reasons.length > 0 && proof.failures.length === 0 && (
         <ul class="reasons">
-          {(proof.problems?.map((problem) => problemSentence(problem, t)) ?? proof.reasons).map((reason, index) => (
+          {(proof.problems?.map((problem) => problemSentence(problem, t, proof.gameId)) ?? proof.reasons).map((reason, index) => (
             <li key={index}>{reason}</li>
           ))}
         </ul>

@@ -18,6 +18,7 @@ const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer t
 /** Stakes, payouts and multipliers: plain decimal text, as capture/amount.ts writes it. */
 const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
+const nonceText = v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'));
 const status = v.picklist(['verified', 'pending', 'mismatch', 'unsupported', 'invalid'] as const satisfies readonly VerdictStatus[]);
 
 const observedAtSchema = v.strictObject({
@@ -36,7 +37,7 @@ export const capturedClaimSchema = v.strictObject({
   serverSeed: v.optional(claimText(MAX_SEED_LENGTH)),
   commitment: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
   clientSeed: v.optional(claimText(MAX_SEED_LENGTH)),
-  nonce: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'))),
+  nonce: v.optional(nonceText),
   result: v.optional(v.union([claimText(MAX_RESULT_TEXT_LENGTH), v.pipe(v.array(claimText(MAX_RESULT_ITEM_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))])),
   roundSignature: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
   picks: v.optional(v.pipe(v.array(claimText(MAX_RESULT_ITEM_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))),
@@ -68,6 +69,15 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('summary') }),
   v.strictObject({ type: v.literal('rounds'), filter: filterSchema, offset, limit: pageSize }),
   v.strictObject({ type: v.literal('round-detail'), key: text }),
+  // "Check a round" asks whether the round it checked is stored already; read only (background/find-round.ts).
+  v.strictObject({
+    type: v.literal('find-round'),
+    game: claimText(MAX_GAME_NAME_LENGTH),
+    serverSeed: v.optional(claimText(MAX_SEED_LENGTH)),
+    commitment: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
+    clientSeed: claimText(MAX_SEED_LENGTH),
+    nonce: nonceText,
+  }),
   v.strictObject({ type: v.literal('export-page'), offset, limit: pageSize }),
   v.strictObject({ type: v.literal('games') }),
   v.strictObject({ type: v.literal('clear-data') }),
@@ -85,6 +95,8 @@ export const pageMessageSchema = v.variant('type', [
 
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
 export type PageMessage = v.InferOutput<typeof pageMessageSchema>;
+/** A checked round as the stored-round look-up takes it: the game, the seed pair and the nonce. */
+export type FindRoundQuery = Omit<Extract<PageMessage, { type: 'find-round' }>, 'type'>;
 
 // The compile-time check that the schema and the record type agree.
 type Assert<T extends true> = T;
@@ -122,6 +134,7 @@ export interface PageResponses {
   summary: Summary;
   rounds: { total: number; rows: RoundRow[] };
   'round-detail': RoundDetail | null;
+  'find-round': RoundRow | null;
   'export-page': { total: number; rounds: ExportedRound[] };
   games: string[];
   'clear-data': { cleared: number };

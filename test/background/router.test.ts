@@ -133,7 +133,7 @@ describe('handleMessage: malformed messages', () => {
   });
 
   it.each([
-    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "export-page" | "games" | "clear-data" | "import-rounds" | "run-self-test" | "findings" | "outcomes") but received "claims"'],
+    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "find-round" | "export-page" | "games" | "clear-data" | "import-rounds" | "run-self-test" | "findings" | "outcomes") but received "claims"'],
     ['a page too large', { type: 'rounds', filter: {}, offset: 0, limit: 5001 }, 'invalid message: limit: Invalid value: Expected <=5000 but received 5001'],
     ['a negative offset', { type: 'export-page', offset: -1, limit: 10 }, 'invalid message: offset: Invalid value: Expected >=0 but received -1'],
     ['an unknown status', { type: 'rounds', filter: { status: 'good' }, offset: 0, limit: 10 }, 'invalid message: filter.status: Invalid type: Expected ("verified" | "pending" | "mismatch" | "unsupported" | "invalid") but received "good"'],
@@ -192,6 +192,15 @@ describe('handleMessage: extension pages', () => {
     expect(detail?.record.key).toBe(key);
     expect(detail?.trace?.outcome).toEqual(vector(0).keno);
     expect(await ask({ type: 'round-detail', key: 'no|such|round' })).toBeNull();
+  });
+
+  it('find-round: the stored row of the round a check names, or null; a nonce that is not digits is refused', async () => {
+    const round = vector(0);
+    const checked = { type: 'find-round', game: 'keno', commitment: round.commitment, clientSeed: round.clientSeed, nonce: String(round.nonce) } as const;
+    expect(await ask(checked)).toMatchObject({ key: roundKey(revealedClaim(round, 'Keno')), status: 'verified' });
+    expect(await ask({ ...checked, game: 'roulette-american' })).toBeNull();
+    await expect(ask({ ...checked, nonce: '-1' })).rejects.toThrow('invalid message: nonce: nonce must be decimal digits');
+    expect((await summarise()).total).toBe(2);
   });
 
   it('export-page, games, clear-data', async () => {

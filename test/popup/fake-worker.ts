@@ -8,6 +8,8 @@ import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-cl
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { claimsOfExportedRound } from '../../src/background/import.js';
 import { verifiedRoundOf } from '../../src/background/verified-round.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { answerOf, keyOfQuery } from '../../src/background/find-round.js';
 
 const RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
 
@@ -103,6 +105,11 @@ export class FakeWorker {
         const record = this.records.find((r) => r.key === message.key);
         if (!record) return null;
         return { record, trace: verifyRound({ ...record, game: record.gameId }).trace };
+      }
+      case 'find-round': {
+        // The fake's records have keys of their own: look the round up by the worker's key of each.
+        const key = keyOfQuery(message);
+        return answerOf(key === undefined ? undefined : this.records.find((r) => roundKey(r) === key), message);
       }
       case 'export-page':
         return { total: this.records.length, rounds: this.sorted().slice(message.offset, message.offset + message.limit).map(exportedRoundOf) };

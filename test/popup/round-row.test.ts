@@ -47,9 +47,25 @@ describe('problemSentence through rowSentence', () => {
       problems: [{ field: 'serverSeed', code: 'truncated', value: '3f2a…9c1e', text: 'serverSeed: looks truncated ("3f2a…9c1e"); the full value is needed' }],
     });
     expect(rowSentence(invalid, english)).toBe(
-      "Server seed: shortened (“3f2a…9c1e”); the full value is needed. Copy it from the round's fairness details, where the casino shows it whole.",
+      "Server seed: shortened (“3f2a…9c1e”); the casino's history table cuts long values. Copy the full value from the round's fairness details or the seed-pair panel.",
     );
     expect(rowSentence(invalid, german)).toMatch(/^Server-Seed: gekürzt \(„3f2a…9c1e“\)/);
+  });
+
+  it('a result the game cannot read is worded from the row\'s game, never from the core\'s English detail', () => {
+    const detail = 'drawn numbers: 99 is not on the board (1…40)';
+    const problems = [{ field: 'result', code: 'unreadable' as const, value: detail, text: `result: could not be read (${detail})` }];
+    for (const [gameId, pattern] of [
+      ['keno', /^Angezeigtes Ergebnis: Ein Keno-Ergebnis sind 10 /],
+      ['roulette-american', /^Angezeigtes Ergebnis: .* von 0 bis 36 oder 00 /],
+      ['roulette-european', /^Angezeigtes Ergebnis: .* von 0 bis 36 \(/],
+    ] as const) {
+      const sentence = rowSentence(row({ status: 'invalid', gameId, problems }), german);
+      expect(sentence, gameId).toMatch(pattern);
+      expect(sentence, gameId).not.toContain('board');
+    }
+    // A game id that is no supported game (page text) keeps the general words.
+    expect(rowSentence(row({ status: 'invalid', gameId: 'constructor', problems }), english)).toBe(`Result shown: could not be read (${detail}).`);
   });
 
   it('every problem code of the core has words in both languages', () => {
@@ -58,7 +74,7 @@ describe('problemSentence through rowSentence', () => {
       for (const code of codes) {
         const sentence = problemSentence({ field: 'nonce', code, value: 'x', limit: 9, text: 'THE CORE TEXT' }, t);
         expect(sentence, code).not.toBe('THE CORE TEXT');
-        expect(sentence, code).not.toMatch(/\$|^problem[A-Z]/);
+        expect(sentence, code).not.toMatch(/\$|^problem[A-Z]|\b(Sie|Ihr|Ihre|Ihren)\b/);
       }
     }
   });
