@@ -189,7 +189,7 @@ describe('a round already in the player\'s history says so', () => {
     await setValue(form.querySelector('textarea'), KENO_REFERENCE_OUTPUT);
     await click(buttonByText(form, 'Verify'));
     const note = container.querySelector('.check-result .in-history')!;
-    expect(note.textContent).toBe('This round is in your history: verified, history. Open it');
+    expect(note.textContent).toBe('This round is in your history: verified, not witnessed. Open it');
     expect(worker.log.slice(before)).toEqual([
       { type: 'find-round', game: 'keno', serverSeed: 'your_server_seed', commitment: KENO_REFERENCE_PARSED.commitment, clientSeed: 'your_client_seed', nonce: '1' },
     ]);

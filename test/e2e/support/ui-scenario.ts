@@ -42,6 +42,14 @@ function layoutInPage(): Layout {
   const width = document.documentElement.clientWidth;
   const name = (element: Element) =>
     `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} “${(element.textContent ?? '').trim().slice(0, 40)}”`;
+  // Inside a box that scrolls or clips sideways (a wide table in its own scroller) content may reach
+  // past the page: the box itself is what must fit.
+  const clipped = (element: Element) => {
+    for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
   const smallText: string[] = [];
   const overflowing: string[] = [];
   for (const element of document.body.querySelectorAll('*')) {
@@ -49,7 +57,7 @@ function layoutInPage(): Layout {
     if (rect.width === 0 && rect.height === 0) continue;
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden') continue;
-    if (rect.right > width + 1 || rect.left < -1) overflowing.push(`${name(element)} [${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}]`);
+    if ((rect.right > width + 1 || rect.left < -1) && !clipped(element)) overflowing.push(`${name(element)} [${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}]`);
     const drawsText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
     if (drawsText && !element.closest('svg') && parseFloat(style.fontSize) < 12) smallText.push(`${name(element)} ${style.fontSize}`);
   }
