@@ -1,15 +1,16 @@
-// One game's section of the statistics page: how often each number came up in the verified rounds,
-// the chi-squared test of "every number equally likely", how many rounds that test needs, and the
-// return to player the rounds' stakes and payouts show.
-import { useEffect, useState } from 'preact/hooks';
+// One game's section of the statistics page: first its conclusion, then how often each number came
+// up in the verified rounds with the chi-squared test of "every number equally likely" behind the
+// conclusion, then the return to player the rounds' stakes and payouts show.
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Outcome, SupportedGameId } from '../core/index.js';
 import type { VerifiedRound } from '../shared/records.js';
 import { kenoUniformity, rouletteUniformity, type UniformityTest } from '../core/statistics.js';
-import { ErrorNote } from '../popup/bits.js';
 import { useEnv } from '../popup/env.js';
 import { BarChart } from './bar-chart.js';
+import { Conclusion } from './conclusion.js';
+import { gameReturns } from './returns.js';
 import { GameReturnsView } from './returns-view.js';
-import { uniformitySentence } from './stats-text.js';
+import { testDetail } from './stats-text.js';
 
 const NAME_KEYS: Record<SupportedGameId, string> = { 'roulette-european': 'statsEuropean', 'roulette-american': 'statsAmerican', keno: 'statsKeno' };
 
@@ -35,21 +36,27 @@ export function GameStats({ gameId }: { gameId: SupportedGameId }) {
   }, [client, gameId]);
 
   const name = t(NAME_KEYS[gameId]);
-  const test = rounds && testOf(gameId, rounds.map((round) => round.outcome));
+  const test = useMemo(() => rounds && testOf(gameId, rounds.map((round) => round.outcome)), [gameId, rounds]);
+  const returns = useMemo(() => rounds && gameReturns(gameId, rounds), [gameId, rounds]);
   return (
     <section class="game-stats" data-game={gameId} aria-labelledby={`stats-${gameId}`}>
       <h2 id={`stats-${gameId}`}>{name}</h2>
-      {error !== undefined && <ErrorNote error={error} />}
-      {rounds === undefined && error === undefined && <p class="muted">{t('statsLoading')}</p>}
-      {test && (
+      <Conclusion gameId={gameId} test={test} returns={returns} error={error} />
+      {test && returns && (
         <>
-          <p data-rounds={test.rounds}>{t(gameId === 'keno' ? 'statsRoundsKeno' : 'statsRoundsRoulette', String(test.rounds))}</p>
-          <BarChart title={t(gameId === 'keno' ? 'statsChartKeno' : 'statsChartRoulette', name)} labels={test.labels} counts={test.counts} expected={test.rounds > 0 ? test.expectedPerBin : undefined} />
-          <p class="uniformity" data-reliable={String(test.reliable)} data-p-value={test.pValue}>
-            {uniformitySentence(t, test)}
+          {test.rounds > 0 && (
+            <BarChart
+              title={t(gameId === 'keno' ? 'statsChartKeno' : 'statsChartRoulette', name)}
+              countLabel={t(gameId === 'keno' ? 'statsAxisCountKeno' : 'statsAxisCountRoulette')}
+              labels={test.labels}
+              counts={test.counts}
+              expected={test.expectedPerBin}
+            />
+          )}
+          <p class="uniformity hint" data-reliable={String(test.reliable)} data-p-value={test.pValue}>
+            {testDetail(t, test)}
           </p>
-          <p class="hint">{t('statsNeeded', [String(test.roundsNeeded), String(test.rounds)])}</p>
-          <GameReturnsView gameId={gameId} rounds={rounds!} />
+          <GameReturnsView gameId={gameId} returns={returns} />
         </>
       )}
     </section>

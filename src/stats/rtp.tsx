@@ -1,26 +1,22 @@
 // The return-to-player math from the published rules (core/rtp): roulette per bet and variant
-// against the advertised figure, keno's hit odds per number of picks. Keno's payouts are not
-// published and Fair Witness does not capture stakes and payouts yet, so its return is not shown.
+// against the advertised figure, keno's hit odds per number of picks. Keno's paytable is not
+// published: its return is learnt from the player's rounds in the Keno section above.
 import { useState } from 'preact/hooks';
 import { kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
 import { useEnv } from '../popup/env.js';
-import { numberFormat } from './stats-text.js';
+import { advertisedText, chanceText, integerText, returnText } from './format.js';
+import { betName } from './stats-text.js';
 
 function RouletteTable({ variant }: { variant: RouletteVariant }) {
   const { t } = useEnv();
   const rtp = rouletteRtp(variant);
-  const percent = numberFormat(t, 2);
   const name = t(variant === 'european' ? 'statsEuropean' : 'statsAmerican');
   // The return most bets share: what the sentence compares with the advertised figure.
   const common = rtp.bets.find((bet) => bet.id === 'straight')!;
-  const advertised = numberFormat(t, rtp.advertised.includes('.') ? 2 : 0).format(Number(rtp.advertised));
+  const figures = [name, returnText(t, common.rtp.value), advertisedText(t, rtp.advertised)];
   return (
     <div class="rtp-variant" data-variant={variant} data-supports-advertised={String(rtp.supportsAdvertised)}>
-      <p>
-        {rtp.supportsAdvertised
-          ? t('rtpMatches', [name, percent.format(common.rtp.value * 100), advertised])
-          : t('rtpBelow', [name, percent.format(common.rtp.value * 100), advertised])}
-      </p>
+      <p>{rtp.supportsAdvertised ? t('rtpMatches', figures) : t('rtpBelow', figures)}</p>
       <table>
         <caption>{t('rtpTableCaption', name)}</caption>
         <thead>
@@ -33,11 +29,11 @@ function RouletteTable({ variant }: { variant: RouletteVariant }) {
         </thead>
         <tbody>
           {rtp.bets.map((bet) => (
-            <tr key={bet.id} data-bet={bet.id}>
-              <th scope="row">{t('uiLanguage') === 'de' ? bet.labelDe : bet.label}</th>
+            <tr key={bet.id} data-bet={bet.id} class={bet.rtp.value < common.rtp.value ? 'worse' : undefined}>
+              <th scope="row">{betName(t, bet)}</th>
               <td>{bet.numbersCovered}</td>
               <td>{bet.payout}:1</td>
-              <td>{percent.format(bet.rtp.value * 100)} %</td>
+              <td>{returnText(t, bet.rtp.value)}</td>
             </tr>
           ))}
         </tbody>
@@ -49,8 +45,6 @@ function RouletteTable({ variant }: { variant: RouletteVariant }) {
 function KenoOdds() {
   const { t } = useEnv();
   const [picks, setPicks] = useState(10);
-  const percent = numberFormat(t, 4);
-  const whole = numberFormat(t, 0);
   return (
     <div class="keno-odds">
       <label>
@@ -76,8 +70,8 @@ function KenoOdds() {
           {kenoHitDistribution(picks).map(({ hits, probability }) => (
             <tr key={hits}>
               <th scope="row">{hits}</th>
-              <td>{percent.format(probability.value * 100)} %</td>
-              <td>{probability.value > 0 ? whole.format(1 / probability.value) : '–'}</td>
+              <td>{chanceText(t, probability.value)}</td>
+              <td>{probability.value > 0 ? integerText(t, 1 / probability.value) : '–'}</td>
             </tr>
           ))}
         </tbody>
@@ -93,10 +87,15 @@ export function RtpSection() {
     <section class="rtp" aria-labelledby="rtp-heading">
       <h2 id="rtp-heading">{t('rtpHeading')}</h2>
       <p class="hint">{t('rtpExplained')}</p>
-      <RouletteTable variant="european" />
-      <RouletteTable variant="american" />
-      <h3>{t('statsKeno')}</h3>
-      <KenoOdds />
+      {/* Side by side where the window is wide enough, one under another where it is not. */}
+      <div class="rtp-grid">
+        <RouletteTable variant="european" />
+        <RouletteTable variant="american" />
+        <div>
+          <h3>{t('statsKeno')}</h3>
+          <KenoOdds />
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // Screenshots for people to look at, not a test: the popup's list, a witnessed round's proof, a
 // `history` round's proof (with the reason for its level), the statistics page and the popup with
-// the store-full notice, at the popup's size, in Chromium and Firefox, in English and German.
+// the store-full notice, at the popup's size, in Chromium and Firefox, in English and German; the
+// statistics page also whole, at that width and at a desktop window's.
 // `npm run screenshots` (after `npm run build`) writes them to test-results/screenshots/. German Firefox needs its language pack
 // (Debian: firefox-esr-l10n-de).
 import { mkdir } from 'node:fs/promises';
@@ -12,6 +13,8 @@ import { firefoxDriver } from './support/firefox-driver.js';
 import { repoRoot } from './support/paths.js';
 
 const SIZE = { width: 420, height: 600 };
+/** The statistics page opens as a tab: also shot at a desktop window's width. */
+const WIDE = { width: 1280, height: 800 };
 const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
 const ROTATE = 'button[data-action="rotate"]';
 
@@ -19,7 +22,8 @@ const ROTATE = 'button[data-action="rotate"]';
 interface Shown {
   click(selector: string): Promise<void>;
   waitFor(selector: string): Promise<void>;
-  shoot(file: string): Promise<void>;
+  /** `fullPage`: the whole page, not only what the window shows. */
+  shoot(file: string, fullPage?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,14 +31,14 @@ interface Shown {
 interface AnyPage {
   click(selector: string): Promise<unknown>;
   waitForSelector(selector: string, options: { timeout: number }): Promise<unknown>;
-  screenshot(options: { path: string }): Promise<unknown>;
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   close(): Promise<unknown>;
 }
 
 const shownIn = (page: AnyPage, dir: string): Shown => ({
   click: async (selector) => void (await page.click(selector)),
   waitFor: async (selector) => void (await page.waitForSelector(selector, { timeout: 10_000 })),
-  shoot: async (file) => void (await page.screenshot({ path: join(dir, file) })),
+  shoot: async (file, fullPage = false) => void (await page.screenshot({ path: join(dir, file), fullPage })),
   close: async () => void (await page.close()),
 });
 
@@ -81,7 +85,7 @@ async function markStoreFullInPage(): Promise<void> {
   });
 }
 
-async function shootAll(open: (path: string) => Promise<Shown>, prefix: string, markStoreFull: () => Promise<void>): Promise<void> {
+async function shootAll(open: (path: string, size?: typeof SIZE) => Promise<Shown>, prefix: string, markStoreFull: () => Promise<void>): Promise<void> {
   const popup = await open('popup.html');
   await popup.waitFor('ul[data-ready="true"] [data-verdict]');
   await popup.shoot(`${prefix}-popup.png`);
@@ -96,7 +100,13 @@ async function shootAll(open: (path: string) => Promise<Shown>, prefix: string, 
   await stats.waitFor('body');
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await stats.shoot(`${prefix}-stats.png`);
+  await stats.shoot(`${prefix}-stats-narrow-full.png`, true);
   await stats.close();
+  const wideStats = await open('stats.html', WIDE);
+  await wideStats.waitFor('.conclusion');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await wideStats.shoot(`${prefix}-stats-wide-full.png`, true);
+  await wideStats.close();
   await markStoreFull();
   const full = await open('popup.html');
   await full.waitFor('[data-notice="store-fill"]');
@@ -115,9 +125,9 @@ async function main(): Promise<void> {
           const driver = await chromiumDriver(casino.port, locale);
           try {
             await play(driver, casino);
-            await shootAll(async (path) => {
+            await shootAll(async (path, size = SIZE) => {
               const page = await driver.session.context.newPage();
-              await page.setViewportSize(SIZE);
+              await page.setViewportSize(size);
               await page.goto(`chrome-extension://${driver.session.extensionId}/${path}`);
               return shownIn(page, dir);
             }, `chromium-${locale}`, () => driver.inPopup(markStoreFullInPage));
@@ -128,9 +138,9 @@ async function main(): Promise<void> {
           const driver = await firefoxDriver(casino.port, locale);
           try {
             await play(driver, casino);
-            await shootAll(async (path) => {
+            await shootAll(async (path, size = SIZE) => {
               const page = await driver.session.openExtensionPage(path);
-              await driver.session.setViewport(page, SIZE);
+              await driver.session.setViewport(page, size);
               return shownIn(page, dir);
             }, `firefox-${locale}`, () => driver.inPopup(markStoreFullInPage));
           } finally {

@@ -2,6 +2,7 @@
 // The statistics page's returns: realised RTP per game from the verified rounds' stakes and
 // payouts against the theoretical one, and keno's learnt paytable with its gaps and conflicts.
 import { describe, expect, test } from 'vitest';
+import { countText } from '../../src/popup/i18n.js';
 import type { RoundRecord } from '../../src/shared/records.js';
 import { claimFor } from '../popup/claims.js';
 import { FakeWorker } from '../popup/fake-worker.js';
@@ -34,9 +35,9 @@ describe('statistics page: returns', () => {
 
     const european = section(root, 'roulette-european').querySelector<HTMLElement>('.returns .realised')!;
     expect(european.dataset.rounds).toBe('2');
-    expect(european.textContent).toContain(t('returnsRealised', ['2', '100.00', '2.00', '2.00']));
-    expect(european.textContent).toContain(t('returnsTheory', '97.30'));
-    expect(section(root, 'roulette-european').querySelector('.returns-disputed')!.textContent).toBe(t('returnsDisputed', '1'));
+    expect(european.textContent).toContain(t('returnsRealised', ['2', '100.00%', '2.00', '2.00']));
+    expect(european.textContent).toContain(t('returnsTheory', '97.30%'));
+    expect(section(root, 'roulette-european').querySelector('.returns-disputed')!.textContent).toBe(countText(t, 'returnsDisputed', 1));
     expect(section(root, 'roulette-american').querySelector('.returns .realised')!.textContent).toBe(t('returnsNone'));
   });
 
@@ -69,19 +70,34 @@ describe('statistics page: returns', () => {
     expect(cell(rows[1]!, 2).getAttribute('aria-label')).toBe(t('kenoLearntUnknownCell'));
     expect(cell(rows[2]!, 1).classList.contains('conflict')).toBe(true);
     expect(cell(rows[2]!, 1).textContent).toBe('1× / 1.1×');
-    expect(rows[0]!.querySelector('.keno-rtp')!.textContent).toBe('99.0000 %');
+    expect(rows[0]!.querySelector('.keno-rtp')!.textContent).toBe('99.00%');
+    expect(rows[1]!.querySelector('.keno-rtp')!.textContent).toBe('≥ 73.08%');
+    // One column per hit count up to the most picks learnt (3), under one “Hits” heading.
+    expect([...keno.querySelectorAll('table.keno-paytable thead tr:last-child th')].map((th) => th.textContent)).toEqual(['0', '1', '2', '3']);
+    expect(keno.querySelector('table.keno-paytable th[scope="colgroup"]')!.textContent).toBe(t('kenoHits'));
 
     expect(keno.querySelector('.keno-conflicts')!.textContent).toBe(t('kenoLearntConflict', ['3', '1', '1× / 1.1×']));
     const sentences = Object.fromEntries([...keno.querySelectorAll<HTMLElement>('.keno-rtps li')].map((li) => [li.dataset.picks, [li.dataset.verdict, li.textContent]]));
-    expect(sentences['1']).toEqual(['matches', t('kenoLearntMatches', ['1', '99.0000', '99'])]);
+    expect(sentences['1']).toEqual(['matches', t('kenoLearntMatchesAll', ['1', '99%'])]);
     // 1 hit pays 1.9 with probability 10·30/780: the known payouts alone return 73.08 %.
-    expect(sentences['2']).toEqual(['incomplete', t('kenoLearntIncomplete', ['2', '2', '73.08'])]);
+    expect(sentences['2']).toEqual(['incomplete', t('kenoLearntIncomplete', ['2', '2', '73.08%'])]);
     expect(sentences['3']![0]).toBe('incomplete');
-    expect(sentences['3']![1]).toBe(t('kenoLearntIncomplete', ['3', '0, 1, 2, 3', '0.00']));
+    expect(sentences['3']![1]).toBe(t('kenoLearntIncomplete', ['3', '0, 1, 2, 3', '0.00%']));
 
     // Realised: 7 rounds, 9.00 paid of 8.00 staked; no theoretical figure while tables are incomplete.
     const realised = keno.querySelector<HTMLElement>('.returns .realised')!;
-    expect(realised.textContent).toBe(`${t('returnsRealised', ['7', '99.50', '7.96', '8.00'])} ${t('returnsTheoryUnknown')}`);
+    expect(realised.textContent).toBe(`${t('returnsRealised', ['7', '99.50%', '7.96', '8.00'])} ${t('returnsTheoryUnknown')}`);
+  });
+
+  test('keno: once the tables of the picks played are complete, the conclusion gives their return beside the advertised 99 %', async () => {
+    const worker = new FakeWorker([claimFor('keno', 1), claimFor('keno', 2)]);
+    const [win, loss] = worker.records as [RoundRecord, RoundRecord];
+    bet(win, { stake: '1.00', payout: '3.96', multiplier: '3.96' }, picksWithHits(win, 1, 1));
+    bet(loss, { stake: '1.00', payout: '0.00', multiplier: '0' }, picksWithHits(loss, 1, 0));
+    const root = await renderStats(worker);
+    const rules = section(root, 'keno').querySelector<HTMLElement>('.conclusion .rules')!;
+    expect(rules.dataset.advertisedVerdict).toBe('matches');
+    expect(rules.textContent).toBe(t('statsKenoRules', ['99.00%', '99%']));
   });
 
   test('the learnt table sits in a focusable, named region so the keyboard can scroll it', async () => {
@@ -93,7 +109,8 @@ describe('statistics page: returns', () => {
     expect(region.getAttribute('role')).toBe('region');
     expect(region.getAttribute('aria-label')).toBe(t('kenoLearntCaption'));
     expect(region.querySelector('caption')!.textContent).toBe(t('kenoLearntCaption'));
-    expect([...region.querySelectorAll('thead th')].map((th) => th.getAttribute('scope'))).toEqual(Array(13).fill('col'));
+    // Picks, the “Hits” group and the return; then one column per hit count, 0 to 4.
+    expect([...region.querySelectorAll('thead th')].map((th) => th.getAttribute('scope'))).toEqual(['col', 'colgroup', 'col', ...Array(5).fill('col')]);
     expect(region.querySelectorAll('tbody th[scope="row"]')).toHaveLength(1);
   });
 });
