@@ -97,7 +97,7 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
 
   return (
     <div class={`app ${tab ? 'app-tab' : 'app-popup'}`}>
-      <div class="topbar">
+      <header class="topbar">
         <h1>{t('extensionName')}</h1>
         {openPage && (
           <button type="button" class="link" data-open-statistics onClick={() => openPage('stats.html')}>
@@ -109,12 +109,13 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
             {t('openInTab')}
           </button>
         )}
-      </div>
+      </header>
       {view.kind !== 'detail' && (
         <>
-          <Header summary={summary} onOpenCasino={openCasino} />
-          {error !== undefined && <ErrorNote error={error} />}
-          <Findings revision={revision} total={summary?.total ?? 0} />
+          <Header summary={summary} onOpenCasino={openCasino}>
+            {error !== undefined && <ErrorNote error={error} />}
+            <Findings revision={revision} total={summary?.total ?? 0} />
+          </Header>
           <nav class="views" aria-label={t('viewsLabel')}>
             {VIEWS.map(([kind, label]) => (
               <button key={kind} type="button" data-view={kind} aria-pressed={view.kind === kind} onClick={() => setView({ kind })}>

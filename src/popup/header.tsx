@@ -1,6 +1,7 @@
 // The top of the popup: trouble first (storage, floods, a failed self-test), then one headline that
 // says what matters (headline.ts), then the counts that are not zero. Definitions, the self-test's
 // pass and the data buttons live in the "More" view, so the round list gets most of the popup.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Summary } from '../shared/records.js';
 import { useEnv } from './env.js';
@@ -11,13 +12,14 @@ import { RateLimitNotices } from './rate-limit-notice.js';
 import { SelfTestAlert } from './self-test.js';
 import { StoreFillNotice } from './store-fill-notice.js';
 
-export function Header({ summary, onOpenCasino }: { summary?: Summary; onOpenCasino?: () => void }) {
+/** `children` (errors, the findings) share the summary's landmark. */
+export function Header({ summary, onOpenCasino, children }: { summary?: Summary; onOpenCasino?: () => void; children?: ComponentChildren }) {
   const { t } = useEnv();
   const [explained, setExplained] = useState(false);
   const headline = summary && headlineOf(summary);
   const leveled = summary ? summary.levels.witnessed + summary.levels.history : 0;
   return (
-    <header class="header" data-headline={headline?.kind}>
+    <section class="header" aria-label={t('summaryLabel')} data-headline={headline?.kind}>
       {summary?.storageProblem && (
         <p class="banner banner-error" role="alert" data-storage-problem>
           {t('storageProblem', storageProblemText(t, summary.storageProblem))}
@@ -62,6 +64,7 @@ export function Header({ summary, onOpenCasino }: { summary?: Summary; onOpenCas
           {explained && <p class="hint explained">{t('historyExplained')}</p>}
         </>
       )}
-    </header>
+      {children}
+    </section>
   );
 }

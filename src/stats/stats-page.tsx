@@ -8,8 +8,10 @@ export function StatsPage() {
   const { t } = useEnv();
   return (
     <div class="app app-tab stats">
-      <h1>{t('statsTitle')}</h1>
-      <p class="hint">{t('statsIntro')}</p>
+      <header>
+        <h1>{t('statsTitle')}</h1>
+        <p class="hint">{t('statsIntro')}</p>
+      </header>
       <main>
         <GameStats gameId="roulette-european" />
         <GameStats gameId="roulette-american" />

@@ -85,14 +85,14 @@ describe('round list', () => {
 });
 
 describe('header', () => {
-  const headline = (root: ParentNode) => root.querySelector<HTMLElement>('header .headline')!;
+  const headline = (root: ParentNode) => root.querySelector<HTMLElement>('.header .headline')!;
   const chips = (root: ParentNode) =>
     Array.from(root.querySelectorAll<HTMLElement>('.counts [data-status]')).map((chip) => [chip.dataset.status, chip.dataset.count, chip.textContent]);
 
   test('a headline says what matters most; only counts that are not zero show, in words with their plural', async () => {
     const worker = new FakeWorker(mixedClaims());
     rendered = await renderApp(worker.client);
-    expect(rendered.container.querySelector('header')!.dataset.headline).toBe('mismatch');
+    expect(rendered.container.querySelector<HTMLElement>('.header')!.dataset.headline).toBe('mismatch');
     expect(headline(rendered.container).textContent).toBe('2 rounds don’t add up');
     expect(headline(rendered.container).className).toContain('headline-bad');
     expect(chips(rendered.container)).toEqual([
@@ -144,14 +144,14 @@ describe('header', () => {
       selfTest: { ok: false, ranAt: 1, checks: [{ name: 'keno vector', ok: false, detail: 'got 1 2 3' }] },
     });
     rendered = await renderApp(worker.client);
-    const alert = rendered.container.querySelector('header [data-self-test]')!;
+    const alert = rendered.container.querySelector('.header [data-self-test]')!;
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain('Self-test FAILED');
     expect(alert.textContent).toContain('keno vector: got 1 2 3');
     await openView(rendered.container, 'more');
     await click(buttonByText(rendered.container, 'Run self-test'));
     expect(worker.log.some((m) => m.type === 'run-self-test')).toBe(true);
-    expect(rendered.container.querySelector('header [data-self-test]')).toBeNull();
+    expect(rendered.container.querySelector('.header [data-self-test]')).toBeNull();
     expect(rendered.container.querySelector('[data-self-test-panel]')!.getAttribute('data-self-test-panel')).toBe('true');
     expect(rendered.container.querySelector('[data-self-test-panel]')!.textContent).toContain('Self-test passed');
   });
@@ -164,7 +164,7 @@ describe('header', () => {
     );
     // First in the header, announced at once.
     expect(banner.getAttribute('role')).toBe('alert');
-    expect(rendered.container.querySelector('header')!.firstElementChild).toBe(banner);
+    expect(rendered.container.querySelector('.header')!.firstElementChild).toBe(banner);
   });
 });
 

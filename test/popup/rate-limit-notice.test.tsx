@@ -35,7 +35,7 @@ describe('rate-limit notice', () => {
       ['www.cloudbet.com', '25000', '19800'],
       ['de.cloudbet.com', '6000', '900'],
     ]);
-    expect(shown[0]!.closest('header')).not.toBeNull();
+    expect(shown[0]!.closest('.header')).not.toBeNull();
     expect(shown[0]!.getAttribute('role')).toBe('status');
     expect(shown[0]!.textContent).toBe(
       'A tab on www.cloudbet.com sent 25000 round reports faster than any real game; 19800 were refused for now and are sent again later. Meanwhile no round counts as witnessed.',

@@ -29,7 +29,7 @@ describe('store-fill notice', () => {
   test('nearly full: the share and the rounds, asking to export and clear, as a warning in the header', async () => {
     rendered = await appWith({ share: 0.934, rounds: 1_868_000, pairs: 1_200, refused: 0 });
     const shown = notice(rendered.container)!;
-    expect(shown.closest('header')).not.toBeNull();
+    expect(shown.closest('.header')).not.toBeNull();
     expect(shown.dataset.percent).toBe('93');
     expect(shown.classList.contains('banner-warning')).toBe(true);
     expect(shown.textContent).toBe('Storage is 93% full (1868000 rounds, 1200 seed pairs). Export your history, then clear it, so new rounds can still be stored.');

@@ -68,7 +68,7 @@ export async function chromiumDriver(casinoPort: number, locale?: string): Promi
         runScript: async (source) => void (await page.evaluate(source)),
         click: async (selector) => void (await page.click(selector)),
         press: (key) => page.keyboard.press(key),
-        waitFor: async (selector) => void (await page.waitForSelector(selector, { timeout: 10_000 })),
+        waitFor: async (selector) => void (await page.waitForSelector(selector, { state: 'attached', timeout: 10_000 })),
         chooseFile: (selector, file) => page.setInputFiles(selector, file),
         shoot: async (file) => void (await page.screenshot({ path: file })),
         close: () => page.close(),

@@ -97,14 +97,14 @@ export function readRowsInPage(selector: string): PopupRow[] {
 }
 
 /** Shown once the summary arrived: the header carries its headline's kind (src/popup/header.tsx). */
-export const HEADER_LOADED = 'header[data-headline]';
+export const HEADER_LOADED = '[data-headline]';
 
 /**
  * Runs in the popup page: the header's count per verdict. The header shows only counts that are
  * not zero, so once it has loaded every verdict it does not show is 0; before that, `{}`.
  */
 export function readCountsInPage(): Record<string, number> {
-  if (!document.querySelector('header[data-headline]')) return {};
+  if (!document.querySelector('[data-headline]')) return {};
   const counts: Record<string, number> = { verified: 0, pending: 0, mismatch: 0, invalid: 0, unsupported: 0 };
   for (const item of document.querySelectorAll<HTMLElement>('.counts [data-status]')) counts[item.dataset.status!] = Number(item.dataset.count ?? NaN);
   return counts;

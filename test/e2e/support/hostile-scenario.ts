@@ -27,7 +27,7 @@ interface PopupState {
 /** Waits until the header and the list are drawn; how long since navigation, the counts, the notices. */
 async function popupStateInPage(): Promise<PopupState> {
   const deadline = Date.now() + 20_000;
-  while (!(document.querySelector('ul[data-ready="true"]') && document.querySelector('header[data-headline]')) && Date.now() < deadline) {
+  while (!(document.querySelector('ul[data-ready="true"]') && document.querySelector('[data-headline]')) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const renderMs = Math.round(performance.now());

@@ -66,8 +66,8 @@ function layoutInPage(): Layout {
 
 /** Runs in the popup: the headline, the count chips, and how many rows are wholly in view. */
 function popupStateInPage() {
-  const header = document.querySelector<HTMLElement>('header[data-headline]');
-  const headline = document.querySelector<HTMLElement>('header .headline');
+  const header = document.querySelector<HTMLElement>('[data-headline]');
+  const headline = document.querySelector<HTMLElement>('.header .headline');
   const counts: Record<string, number> = {};
   for (const chip of document.querySelectorAll<HTMLElement>('.counts [data-status]')) counts[chip.dataset.status!] = Number(chip.dataset.count);
   const viewport = document.querySelector('.viewport')?.getBoundingClientRect();
@@ -83,15 +83,16 @@ interface AxeViolation {
   targets: string[];
 }
 
-/** Injects axe-core and audits the page; returns the serious and critical violations. */
-async function axeAudit(page: ExtensionPage): Promise<AxeViolation[]> {
+/** Injects axe-core and audits the page: how many rules passed, and every violation with its impact. */
+async function axeAudit(page: ExtensionPage): Promise<{ passes: number; violations: AxeViolation[] }> {
   await page.runScript(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 4).map((node) => node.target.join(' ')) }));
+  return page.evaluate(async () => {
+    type Result = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ passes: Result[]; violations: Result[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations', 'passes'] });
+    const violations = result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 4).map((node) => node.target.join(' ')) }));
+    return { passes: result.passes.length, violations };
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
 /** The layout rules and the audit, for one page in one state; `what` names it in failures. */
@@ -101,11 +102,17 @@ async function checkPage(page: ExtensionPage, what: string): Promise<void> {
   expect(layout.smallText, `${what}: text below 12 px`).toEqual([]);
   expect(layout.overflowing, `${what}: elements past the page's edge`).toEqual([]);
   expect(layout.pageScrollsBy, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await axeAudit(page), `${what}: serious or critical accessibility findings`).toEqual([]);
+  const audit = await axeAudit(page);
+  console.log(`[axe ${what}] ${audit.passes} rules passed; violations: ${audit.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'}`);
+  expect(audit.passes, `${what}: axe-core ran its rules`).toBeGreaterThan(10);
+  expect(
+    audit.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+    `${what}: serious or critical accessibility findings`,
+  ).toEqual([]);
 }
 
 async function waitForPopup(page: ExtensionPage, rows: boolean): Promise<void> {
-  await page.waitFor('header[data-headline]');
+  await page.waitFor('[data-headline]');
   if (rows) await page.waitFor('ul[data-ready="true"] li[data-verdict]');
 }
 
