@@ -82,7 +82,7 @@ export async function buildExtension(target, outdir) {
       // Pages (ES modules) load rarely used parts on demand, e.g. the import's file reader: split
       // into chunks of their own beside the page's bundle.
       splitting: entry.format === 'esm',
-      chunkNames: `chunks/${entry.out}-[name]`,
+      chunkNames: `chunks/${entry.out}-[name]-[hash]`,
       target: ['chrome111', 'firefox140'],
       // Minified to meet the size budgets; the linked source maps carry the readable sources.
       sourcemap: 'linked',

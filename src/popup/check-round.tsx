@@ -6,8 +6,8 @@ import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount, type Chec
 import { useEnv } from './env.js';
 import { GameOptions } from './bits.js';
 import { SUPPORTED_GAME_IDS } from './labels.js';
+import { ProofViewLoader } from './proof-loader.js';
 import { proofFromVerdict, type ProofModel } from './proof-model.js';
-import { ProofView } from './proof-view.js';
 
 const TEXT_INPUTS: { field: Exclude<keyof CheckFields, 'game'>; label: string; hint?: string }[] = [
   { field: 'serverSeed', label: 'serverSeed' },
@@ -25,17 +25,21 @@ export function CheckRound() {
   const [note, setNote] = useState('');
   const [proof, setProof] = useState<ProofModel | undefined>(undefined);
   const result = useRef<HTMLDivElement>(null);
+  /** The text last typed: a slower reading of older text must not overwrite the fields. */
+  const latest = useRef('');
 
   // The verdict appears below the form: bring it into view (test DOMs have no scrolling).
   useEffect(() => {
     if (proof) result.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [proof]);
 
-  const readText = (value: string) => {
+  const readText = async (value: string) => {
+    latest.current = value;
     setText(value);
     setProof(undefined);
     if (value.trim() === '') return setNote('');
-    const parsed = parseText(value);
+    const parsed = await parseText(value);
+    if (latest.current !== value) return;
     const count = parsedCount(parsed);
     if (count === 0) return setNote(t('checkParsedNothing'));
     setFields((previous) => fieldsFromParsed(parsed, previous));
@@ -63,7 +67,7 @@ export function CheckRound() {
       <form class="check-form" onSubmit={verify}>
         <label class="stacked">
           <span>{t('checkPasteLabel')}</span>
-          <textarea rows={5} value={text} onInput={(event) => readText(event.currentTarget.value)} spellcheck={false} name="pasted" />
+          <textarea rows={5} value={text} onInput={(event) => void readText(event.currentTarget.value)} spellcheck={false} name="pasted" />
         </label>
         <p class="note" aria-live="polite">
           {note}
@@ -92,7 +96,7 @@ export function CheckRound() {
         </button>
       </form>
       <div class="check-result" aria-live="polite" ref={result}>
-        {proof && <ProofView proof={proof} />}
+        {proof && <ProofViewLoader proof={proof} />}
       </div>
     </section>
   );

@@ -2,7 +2,9 @@
 // reviewer and a careful user would check first.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { firstLoadFiles } from '../../scripts/first-load.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const TARGETS = ['chrome', 'firefox'] as const;
@@ -103,5 +105,17 @@ describe.each(TARGETS)('dist/%s', (target) => {
       }
       expect(html, file).not.toMatch(/\son[a-z]+=/i);
     }
+  });
+
+  // The size budget (README): the popup's bundle and the chunks it imports statically stay within
+  // 30 KB gzip; the proof view and the readers of files and pasted text load when first used.
+  it('keeps the popup\'s first load within 30 KB gzip, the proof view and the readers on demand', () => {
+    const files = firstLoadFiles(dir, 'popup.js');
+    expect(files[0]).toBe('popup.js');
+    expect(files.filter((file) => /popup-(proof-view|import-file|paste-parser)-/.test(file))).toEqual([]);
+    const popup = readFileSync(join(dir, 'popup.js'), 'utf8');
+    for (const name of ['proof-view', 'import-file', 'paste-parser']) expect(popup, name).toMatch(new RegExp(`import\\("\\./chunks/popup-${name}-[A-Z0-9]+\\.js"\\)`));
+    const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dir, file)), { level: 9 }).length, 0);
+    expect(gzipped).toBeLessThanOrEqual(30 * 1024);
   });
 });
