@@ -15,7 +15,7 @@ export function cellClass(mark: KenoMark): string {
 }
 
 /** At most this many numbers fit one row line at the popup's width beside a short note. */
-export const STRIP_MAX = 14;
+export const STRIP_MAX = 12;
 
 /** The drawn numbers (and any shown in their place) in one line, or nothing when they do not fit. */
 export function KenoStrip({ marks }: { marks: KenoMarks }) {

@@ -36,10 +36,11 @@ export function OutcomePicture({ proof }: { proof: ProofModel }) {
   }
   const pocket = fromSeeds ?? fromCasino;
   if (pocket === undefined) return null;
+  // Before the seed is revealed the number is only the casino's word.
   return (
     <div class="outcome-picture pockets" data-picture="roulette">
       <span class="pocket-labelled">
-        {t('outcomeWinningNumber')} <RouletteNumber pocket={pocket} large />
+        {t(fromSeeds === undefined ? 'outcomeCasinoShowed' : 'outcomeWinningNumber')} <RouletteNumber pocket={pocket} large />
       </span>
     </div>
   );

@@ -129,7 +129,7 @@ export function ProofView({ proof }: { proof: ProofModel }) {
           </Fact>
         )}
       </dl>
-      <h3 class="steps-heading">{t('stepsHeading')}</h3>
+      <h3 class="steps-heading">{t(trace ? 'stepsHeading' : 'seedsHeading')}</h3>
       <dl class="fields">
         <Field label={t('serverSeed')} value={proof.serverSeed} copy field="serverSeed" />
         <Field label={t('clientSeed')} value={proof.clientSeed} copy field="clientSeed" />

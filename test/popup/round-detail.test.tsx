@@ -93,6 +93,9 @@ test('a pending round explains why nothing can be recomputed yet', async () => {
   expect(detail.textContent).toContain('the server seed is not revealed yet');
   expect(detail.textContent).toContain('Nothing can be recomputed');
   expect(detail.querySelector('table.draws')).toBeNull();
+  // The number is only the casino's word yet, and nothing was recomputed.
+  expect(detail.querySelector('.outcome-picture')!.textContent).toBe(`The casino showed ${claimFor('roulette-american', 3).result}`);
+  expect(detail.querySelector('.steps-heading')!.textContent).toBe("This round's seeds");
 });
 
 test('the row button, which Enter and Space activate, opens the round', async () => {

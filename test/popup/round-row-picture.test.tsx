@@ -31,7 +31,7 @@ test('a verified keno row: the drawn numbers with the hits in green, "2 hits of 
   expect(row.querySelector('.keno-strip')!.getAttribute('aria-label')).toContain('Hits:');
 });
 
-test('a keno mismatch with one number swapped: the strip marks it both ways, "1 shown but not drawn"', async () => {
+test('a keno mismatch with one number swapped: the strip marks it both ways, "1 number differs"', async () => {
   const seeds = kenoSeeds(8);
   const outsider = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].find((n) => !seeds.includes(n))!;
   const shown = [...seeds.slice(1), outsider].sort((a, b) => a - b);
@@ -41,7 +41,7 @@ test('a keno mismatch with one number swapped: the strip marks it both ways, "1 
   expect(row.dataset).toMatchObject({ verdict: 'mismatch', failures: 'outcome' });
   expect(numbers(row, '.keno-strip .is-shown-only')).toEqual([outsider]);
   expect(numbers(row, '.keno-strip .is-seeds-only')).toEqual([seeds[0]!]);
-  expect(row.querySelector('.row-note')!.textContent).toBe('1 shown but not drawn');
+  expect(row.querySelector('.row-note')!.textContent).toBe('1 number differs');
   expect(row.querySelector('.row-summary')!.textContent).toMatch(/^The seeds give [\d ]+, but the casino showed [\d ]+\.$/);
 });
 
