@@ -107,7 +107,7 @@ describe.each(TARGETS)('dist/%s', (target) => {
     }
   });
 
-  // The size budget (README): the popup's bundle and the chunks it imports statically stay within
+  // The size budget (also measured by scripts/bench-ext.mjs): the popup's bundle and the chunks it imports statically stay within
   // 30 KB gzip; the proof view and the readers of files and pasted text load when first used.
   it('keeps the popup\'s first load within 30 KB gzip, the proof view and the readers on demand', () => {
     const files = firstLoadFiles(dir, 'popup.js');
