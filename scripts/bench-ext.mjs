@@ -11,6 +11,7 @@
 //   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000] [--only popup,scan,badge,size,import]
 // Run through tsx: it imports the demo casino's TypeScript. `npm run bench:ext` builds first.
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,10 +61,15 @@ log(`extension: ${extensionDir} (production build, unmodified; loaded from a cop
 // 4. Sizes
 if (ONLY.has('size')) {
   // A page's first load is its bundle and the chunks it imports statically (scripts/bundle-sizes.mjs);
-  // the import's reader and the "More" view are chunks loaded on first use.
+  // the import's reader, the "More" view, the proof view and the paste reader load on first use.
   for (const file of ['content.js', 'popup.js', 'background.js', 'page-tap.js', 'stats.js']) {
     const { files, raw, gzip } = firstLoad(extensionDir, file);
     row(`gzip -9 size of ${files.join(' + ')}`, gzip, kb, BUDGETS[file], `${kb(raw)} minified`);
+  }
+  const onDemand = readdirSync(join(extensionDir, 'chunks')).filter((file) => /^popup-(?!chunk-).*\.js$/.test(file));
+  for (const chunk of onDemand) {
+    const { raw, gzip } = firstLoad(extensionDir, `chunks/${chunk}`);
+    row(`gzip -9 size of chunks/${chunk} (on first use, with what it imports)`, gzip, kb, undefined, `${kb(raw)} minified`);
   }
 }
 

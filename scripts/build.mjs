@@ -80,8 +80,10 @@ export async function buildExtension(target, outdir) {
       outdir,
       bundle: true,
       format: entry.format,
-      // Pages (ES modules) load rarely used parts on demand, e.g. the import's file reader: split
-      // into chunks of their own beside the page's bundle.
+      // Pages (ES modules) load rarely used parts on demand (the import's file reader, the proof
+      // view, the paste reader): split into chunks of their own beside the page's bundle. Code they
+      // share with the page goes into shared chunks, one per set of users, so names carry a content
+      // hash (scripts/bundle-sizes.mjs finds what a page loads first).
       splitting: entry.format === 'esm',
       chunkNames: `chunks/${entry.out}-[name]-[hash]`,
       target: ['chrome111', 'firefox140'],

@@ -34,6 +34,7 @@ export function rowOf(record: RoundRecord): RoundRow {
     problems: verdict.status === 'invalid' ? verdict.problems : undefined,
     shown: display(record, record.result),
     expected,
+    picks: record.picks,
     updatedAt: record.updatedAt,
   };
 }

@@ -8,8 +8,8 @@ import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount, storedRou
 import { useEnv } from './env.js';
 import { GameOptions } from './bits.js';
 import { levelLabel, statusLabel, SUPPORTED_GAME_IDS } from './labels.js';
+import { ProofViewLoader } from './proof-loader.js';
 import { proofFromVerdict, type ProofModel } from './proof-model.js';
-import { ProofView } from './proof-view.js';
 
 const TEXT_INPUTS: { field: Exclude<keyof CheckFields, 'game'>; label: string; hint?: string }[] = [
   { field: 'serverSeed', label: 'serverSeed' },
@@ -53,17 +53,21 @@ export function CheckRound({ onOpenRound }: { onOpenRound?: (key: string) => voi
   const [checked, setChecked] = useState<Checked | undefined>(undefined);
   const result = useRef<HTMLDivElement>(null);
   const proof = checked?.proof;
+  /** The text last typed: a slower reading of older text must not overwrite the fields. */
+  const latest = useRef('');
 
   // The verdict appears below the form: bring it into view (test DOMs have no scrolling).
   useEffect(() => {
     if (proof) result.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [proof]);
 
-  const readText = (value: string) => {
+  const readText = async (value: string) => {
+    latest.current = value;
     setText(value);
     setChecked(undefined);
     if (value.trim() === '') return setNote('');
-    const parsed = parseText(value);
+    const parsed = await parseText(value);
+    if (latest.current !== value) return;
     const count = parsedCount(parsed);
     // Nothing readable: no fields either, so Verify cannot check the previous round again.
     if (count === 0) setFields(EMPTY_FIELDS);
@@ -99,7 +103,7 @@ export function CheckRound({ onOpenRound }: { onOpenRound?: (key: string) => voi
       <form class="check-form" onSubmit={verify}>
         <label class="stacked">
           <span>{t('checkPasteLabel')}</span>
-          <textarea rows={5} value={text} onInput={(event) => readText(event.currentTarget.value)} spellcheck={false} name="pasted" />
+          <textarea rows={5} value={text} onInput={(event) => void readText(event.currentTarget.value)} spellcheck={false} name="pasted" />
         </label>
         <p class="note" aria-live="polite">
           {note}
@@ -129,7 +133,7 @@ export function CheckRound({ onOpenRound }: { onOpenRound?: (key: string) => voi
       </form>
       <div class="check-result" aria-live="polite" ref={result}>
         {checked?.stored && <InHistory row={checked.stored} onOpen={onOpenRound} />}
-        {proof && <ProofView proof={proof} />}
+        {proof && <ProofViewLoader proof={proof} />}
       </div>
     </section>
   );

@@ -17,8 +17,8 @@ export type TabPurpose = ExportKind | 'data';
 export interface PopupEnv {
   client: WorkerClient;
   t: Translate;
-  /** Reads a fairness panel or the reference program's output. */
-  parseText: (text: string) => ParsedFairnessText;
+  /** Reads a fairness panel or the reference program's output (the popup loads its reader on first use). */
+  parseText: (text: string) => ParsedFairnessText | Promise<ParsedFairnessText>;
   copyText: (text: string) => Promise<void>;
   download: (fileName: string, content: string, mimeType: string) => void;
   /**

@@ -1,7 +1,6 @@
 // Entry of popup.html, the toolbar popup and (with ?view=tab) the history page. The only popup
 // module that touches the extension API, which it hands to the components through context.
 import { render } from 'preact';
-import { parseFairnessText } from '../capture/paste-parser.js';
 import { message, openExtensionPage, openWebPage, sendToWorker } from '../shared/browser.js';
 import { CASINO_URL } from '../shared/casino.js';
 import { App } from './app.js';
@@ -29,7 +28,8 @@ if (params.has('export')) {
 const env: PopupEnv = {
   client: createWorkerClient(sendToWorker),
   t: (key, substitutions) => message(key, substitutionList(substitutions)),
-  parseText: parseFairnessText,
+  // The reader of pasted text is a chunk of its own: only "Check a round" needs it.
+  parseText: async (text) => (await import('../capture/paste-parser.js')).parseFairnessText(text),
   copyText: copyToClipboard,
   download: downloadText,
   openTab: tab

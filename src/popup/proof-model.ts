@@ -25,7 +25,7 @@ export interface ProofModel {
   commitmentBeforeRound?: string;
   signatureShown?: string;
   /** Keno: the player's picks, as shown. */
-  picks?: string;
+  picks?: string[];
   /** The bet as the casino showed it (decimal text). */
   stake?: string;
   payout?: string;
@@ -35,20 +35,33 @@ export interface ProofModel {
   outcomeComputed?: string;
   /** Canonical text of the displayed outcome (as shown, when it cannot be read). */
   outcomeShown?: string;
+  /** The outcomes themselves, for the pictures: the seeds' and the displayed one where it reads as one. */
+  seedsOutcome?: Outcome;
+  shownOutcome?: Outcome;
+  /** When the outcome was first seen (ms since 1970; the worker's clock), and whether only a file said so. */
+  seenAt?: number;
+  seenInFile?: boolean;
   failures: ProofFailure[];
   reasons: string[];
   /** The reasons as codes, worded by the popup; absent for rounds verified before they were kept. */
   problems?: ClaimProblem[];
 }
 
+/** An outcome as the game reads it, or undefined when it does not read as one. */
+export function parseOutcome(game: string, value: Outcome | string | string[] | undefined): Outcome | undefined {
+  if (value === undefined) return undefined;
+  const lookup = lookupGame(game);
+  if (lookup.kind !== 'supported') return undefined;
+  const parsed = lookup.game.parseDisplayed(value);
+  return parsed.ok ? parsed.outcome : undefined;
+}
+
 /** Canonical text of an outcome in the game's format ("3 5 6 …", "00"), or the raw text. */
 export function formatOutcome(game: string, value: Outcome | string | string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
   const lookup = lookupGame(game);
-  if (lookup.kind === 'supported') {
-    const parsed = lookup.game.parseDisplayed(value);
-    if (parsed.ok) return lookup.game.format(parsed.outcome);
-  }
+  const parsed = parseOutcome(game, value);
+  if (lookup.kind === 'supported' && parsed !== undefined) return lookup.game.format(parsed);
   return Array.isArray(value) ? value.join(' ') : String(value);
 }
 
@@ -68,13 +81,17 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     commitmentShown: record.commitment,
     commitmentBeforeRound: record.preRoundCommitment,
     signatureShown: record.roundSignature,
-    picks: record.picks?.join(' '),
+    picks: record.picks,
     stake: record.stake,
     payout: record.payout,
     multiplier: record.multiplier,
     trace,
     outcomeComputed: formatOutcome(game, computed),
     outcomeShown: formatOutcome(game, record.result),
+    seedsOutcome: parseOutcome(game, computed),
+    shownOutcome: parseOutcome(game, record.result),
+    seenAt: record.observedAt.result,
+    seenInFile: record.fileFields?.includes('result'),
     failures: record.verdict.failures,
     reasons: record.verdict.reasons,
     problems: record.verdict.problems,
@@ -106,6 +123,8 @@ export function proofFromVerdict(input: CheckInput, verdict: RoundVerdict): Proo
     trace: verdict.trace,
     outcomeComputed: formatOutcome(verdict.game, verdict.expected),
     outcomeShown: formatOutcome(verdict.game, input.result),
+    seedsOutcome: parseOutcome(verdict.game, verdict.expected),
+    shownOutcome: parseOutcome(verdict.game, input.result),
     failures: verdict.failures,
     reasons: verdict.reasons,
     problems: verdict.problems,

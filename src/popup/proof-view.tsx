@@ -1,9 +1,15 @@
-// The proof of one round, step by step, as the published procedure runs it:
+// The proof of one round: first what it means (a sentence, the outcome as a picture, when it was
+// seen, the bet, the trust level and why), then the steps as the published procedure runs them:
 // commitment → round signature → SHAKE256 draws → outcome, each computed value beside the shown one.
+import type { ComponentChildren } from 'preact';
+import type { FailedStep } from '../core/index.js';
+import { dateTimeText, moneyText, multiplierText } from './amounts.js';
 import { Field, MatchMark, VerdictBadge } from './bits.js';
 import { DrawTable } from './draw-table.js';
 import { useEnv } from './env.js';
+import type { Translate } from './i18n.js';
 import { FAILURE_KEYS, gameLabel, levelLabel, levelReasonText } from './labels.js';
+import { OutcomePicture } from './outcome-picture.js';
 import { problemSentence } from './problem-text.js';
 import type { ProofFailure, ProofModel } from './proof-model.js';
 
@@ -21,9 +27,66 @@ function Failures({ failures }: { failures: ProofFailure[] }) {
   );
 }
 
+const MISMATCH_CONCLUSIONS: Record<FailedStep, string> = {
+  outcome: 'conclusionMismatchOutcome',
+  commitment: 'conclusionMismatchCommitment',
+  signature: 'conclusionMismatchSignature',
+  witness: 'conclusionMismatchWitness',
+  nonce: 'conclusionMismatchNonce',
+};
+
+/** The one sentence that says what the round's proof comes to. */
+export function conclusionText(proof: ProofModel, t: Translate): string {
+  switch (proof.status) {
+    case 'verified':
+      return t(proof.level === 'witnessed' ? 'conclusionWitnessed' : 'conclusionHistory');
+    case 'mismatch':
+      return t(MISMATCH_CONCLUSIONS[proof.failures[0]?.step ?? 'outcome']);
+    case 'pending':
+      return t('conclusionPending');
+    case 'invalid':
+      return t('conclusionInvalid');
+    case 'unsupported':
+      return t('rowUnsupported');
+  }
+}
+
+/** A labelled fact of the round in plain text (the proof's values are <Field>s, in code). */
+function Fact({ label, field, children }: { label: string; field: string; children: ComponentChildren }) {
+  return (
+    <div class="field" data-field={field}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The bet as the casino shows it: "Stake 1.00 · Payout 0.00 · 0.00×", with what the page showed of it. */
+function BetText({ proof }: { proof: ProofModel }) {
+  const { t } = useEnv();
+  const parts: [string, string][] = [];
+  if (proof.stake !== undefined) parts.push(['stake', `${t('stake')} ${moneyText(t, proof.stake)}`]);
+  if (proof.payout !== undefined) parts.push(['payout', `${t('payout')} ${moneyText(t, proof.payout)}`]);
+  if (proof.multiplier !== undefined) parts.push(['multiplier', multiplierText(t, proof.multiplier)]);
+  return (
+    <>
+      {parts.map(([name, text], index) => (
+        <span key={name} data-amount={name}>
+          {index > 0 && ' · '}
+          {text}
+        </span>
+      ))}
+    </>
+  );
+}
+
 export function ProofView({ proof }: { proof: ProofModel }) {
   const { t } = useEnv();
   const trace = proof.trace;
+  const hasBet = proof.stake !== undefined || proof.payout !== undefined || proof.multiplier !== undefined;
+  // A pending round's "not revealed yet" is the conclusion itself; other reasons stay listed.
+  const problems = proof.problems?.filter((problem) => !(proof.status === 'pending' && problem.code === 'not-revealed'));
+  const reasons = problems?.map((problem) => problemSentence(problem, t, proof.gameId)) ?? proof.reasons;
   return (
     <div class="proof" data-verdict={proof.status}>
       <p class="proof-head">
@@ -31,34 +94,51 @@ export function ProofView({ proof }: { proof: ProofModel }) {
         {proof.nonce !== undefined && <span> · {t('nonceValue', proof.nonce)}</span>}
         {proof.level && <span class={`level level-${proof.level}`}> · {levelLabel(t, proof.level)}</span>}
       </p>
-      {proof.levelReason !== undefined && (
-        <p class="hint level-reason" data-level-reason={proof.levelReason}>
-          {levelReasonText(t, proof.levelReason)}
-        </p>
-      )}
-      {proof.level === 'history' && <p class="hint">{t('historyExplained')}</p>}
+      <p class={`conclusion conclusion-${proof.status}`} data-conclusion>
+        {conclusionText(proof, t)}
+      </p>
       <Failures failures={proof.failures} />
-      {proof.reasons.length > 0 && proof.failures.length === 0 && (
+      {reasons.length > 0 && proof.failures.length === 0 && (
         <ul class="reasons">
-          {(proof.problems?.map((problem) => problemSentence(problem, t, proof.gameId)) ?? proof.reasons).map((reason, index) => (
+          {reasons.map((reason, index) => (
             <li key={index}>{reason}</li>
           ))}
         </ul>
       )}
+      <OutcomePicture proof={proof} />
+      <dl class="fields facts">
+        {proof.seenAt !== undefined && (
+          <Fact label={t(proof.seenInFile ? 'roundImportedAt' : 'roundSeenAt')} field="seenAt">
+            <time dateTime={new Date(proof.seenAt).toISOString()}>{dateTimeText(t, proof.seenAt)}</time>
+          </Fact>
+        )}
+        {hasBet && (
+          <Fact label={t('roundBet')} field="bet">
+            <BetText proof={proof} />
+          </Fact>
+        )}
+        {proof.level && (
+          <Fact label={t('trustLevel')} field="level">
+            <span class={`level level-${proof.level}`}>{levelLabel(t, proof.level)}</span>
+            {proof.levelReason !== undefined && (
+              <span class="level-reason" data-level-reason={proof.levelReason}>
+                {levelReasonText(t, proof.levelReason)}
+              </span>
+            )}
+            {proof.level === 'history' && <span class="hint">{t('historyExplained')}</span>}
+          </Fact>
+        )}
+      </dl>
+      <h3 class="steps-heading">{t(trace ? 'stepsHeading' : 'seedsHeading')}</h3>
       <dl class="fields">
         <Field label={t('serverSeed')} value={proof.serverSeed} copy field="serverSeed" />
         <Field label={t('clientSeed')} value={proof.clientSeed} copy field="clientSeed" />
         <Field label={t('nonce')} value={proof.nonce} field="nonce" />
-        {/* The bet, where the page showed it: context for the player, not part of the proof. */}
-        {proof.picks !== undefined && <Field label={t('picks')} value={proof.picks} field="picks" />}
-        {proof.stake !== undefined && <Field label={t('stake')} value={proof.stake} field="stake" />}
-        {proof.payout !== undefined && <Field label={t('payout')} value={proof.payout} field="payout" />}
-        {proof.multiplier !== undefined && <Field label={t('multiplier')} value={proof.multiplier} field="multiplier" />}
       </dl>
       {trace ? (
         <ol class="steps">
           <li class="step" data-step="commitment">
-            <h3>{t('stepCommitment')}</h3>
+            <h4>{t('stepCommitment')}</h4>
             <p class="explain">{t('stepCommitmentExplain')}</p>
             <dl class="fields">
               <Field label={t('computed')} value={trace.commitment.computed} copy field="commitmentComputed" />
@@ -70,7 +150,7 @@ export function ProofView({ proof }: { proof: ProofModel }) {
             {proof.commitmentShown !== undefined && <MatchMark ok={proof.commitmentShown.toLowerCase() === trace.commitment.computed} />}
           </li>
           <li class="step" data-step="signature">
-            <h3>{t('stepSignature')}</h3>
+            <h4>{t('stepSignature')}</h4>
             <p class="explain">{t('stepSignatureExplain')}</p>
             <dl class="fields">
               <Field label={t('signatureInput')} value={trace.signature.input} copy field="signatureInput" />
@@ -80,12 +160,14 @@ export function ProofView({ proof }: { proof: ProofModel }) {
             {proof.signatureShown !== undefined && <MatchMark ok={proof.signatureShown.toLowerCase() === trace.signature.computed} />}
           </li>
           <li class="step" data-step="draws">
-            <h3>{t('stepDraws')}</h3>
+            <h4>{t('stepDraws')}</h4>
             <p class="explain">{t('stepDrawsExplain')}</p>
-            <DrawTable draws={trace.draws} />
+            <DrawTable draws={trace.draws} gameId={proof.gameId} />
           </li>
           <li class="step" data-step="outcome">
-            <h3>{t('stepOutcome')}</h3>
+            <h4>{t('stepOutcome')}</h4>
+            {proof.gameId === 'keno' && <p class="explain">{t('stepOutcomeExplainKeno')}</p>}
+            {proof.gameId.startsWith('roulette') && <p class="explain">{t('stepOutcomeExplainRoulette')}</p>}
             <dl class="fields">
               <Field label={t('computed')} value={proof.outcomeComputed} field="outcomeComputed" />
               <Field label={t('shown')} value={proof.outcomeShown} field="outcomeShown" />

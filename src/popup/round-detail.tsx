@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoundDetail } from '../shared/messages.js';
 import { ErrorNote } from './bits.js';
 import { useEnv } from './env.js';
+import { loadProofView, ProofViewLoader } from './proof-loader.js';
 import { proofFromDetail } from './proof-model.js';
-import { ProofView } from './proof-view.js';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; detail: RoundDetail | null } | { kind: 'failed'; error: unknown };
 
@@ -16,6 +16,8 @@ export function RoundDetailView({ roundKey, onBack }: { roundKey: string; onBack
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
+    // The view's code loads while the worker looks the round up.
+    void loadProofView().catch(() => undefined);
     client.ask({ type: 'round-detail', key: roundKey }).then(
       (detail) => live && setState({ kind: 'loaded', detail }),
       (error: unknown) => live && setState({ kind: 'failed', error }),
@@ -26,6 +28,17 @@ export function RoundDetailView({ roundKey, onBack }: { roundKey: string; onBack
   }, [client, roundKey]);
 
   useEffect(() => heading.current?.focus(), []);
+
+  // Escape goes back to the list, as the Back button does, wherever focus is in the page.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onBack();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onBack]);
 
   return (
     <section class="detail" aria-labelledby="detail-heading" data-round-key={roundKey}>
@@ -39,7 +52,7 @@ export function RoundDetailView({ roundKey, onBack }: { roundKey: string; onBack
       </div>
       {state.kind === 'loading' && <p class="muted">{t('loading')}</p>}
       {state.kind === 'failed' && <ErrorNote error={state.error} />}
-      {state.kind === 'loaded' && (state.detail ? <ProofView proof={proofFromDetail(state.detail)} /> : <p>{t('roundGone')}</p>)}
+      {state.kind === 'loaded' && (state.detail ? <ProofViewLoader proof={proofFromDetail(state.detail)} /> : <p>{t('roundGone')}</p>)}
     </section>
   );
 }

@@ -1,12 +1,16 @@
 // One row of the round list. The data-* attributes are the popup contract (docs/design.md).
 import type { RoundRow } from '../shared/records.js';
+import type { ComponentChildren } from 'preact';
 import { VerdictBadge } from './bits.js';
 import { useEnv } from './env.js';
-import type { Translate } from './i18n.js';
+import { countText, type Translate } from './i18n.js';
+import { KenoStrip, STRIP_MAX } from './keno-strip.js';
+import { boardNumbers, kenoMarks } from './keno-marks.js';
 import { dataGame, FAILURE_KEYS, gameLabel, levelLabel } from './labels.js';
 import { problemSentence } from './problem-text.js';
+import { RouletteNumber } from './roulette-number.js';
 
-/** Two lines: game, nonce, verdict and level; then the sentence. Seven fit in the popup's list. */
+/** Two lines: game, nonce, verdict and level; then the outcome's picture and the sentence. Seven fit in the popup's list. */
 export const ROW_HEIGHT = 50;
 
 /** The row's sentence in the player's language: what failed, what matched, or why there is no verdict yet. */
@@ -25,10 +29,51 @@ export function rowSentence(row: RoundRow, t: Translate): string {
   }
 }
 
+const POCKET = /^(?:\d{1,2}|00)$/;
+const numbersOf = (text: string | undefined) => boardNumbers(text?.split(' '));
+
+/**
+ * The outcome as a picture before the sentence: roulette numbers in their colours (the seeds', and
+ * the casino's when it differs), or keno's drawn numbers with hits and differences marked, which
+ * then stand for the sentence (kept for screen readers) beside a short note.
+ */
+function rowPicture(row: RoundRow, t: Translate): { picture: ComponentChildren; note?: string } | undefined {
+  if ((row.status !== 'verified' && row.status !== 'mismatch') || row.expected === undefined) return undefined;
+  if (row.gameId === 'keno') {
+    const outcomeDiffers = row.failures?.some((failure) => failure.step === 'outcome') ?? false;
+    if (row.status === 'mismatch' && !outcomeDiffers) return undefined;
+    const marks = kenoMarks(numbersOf(row.expected), numbersOf(row.shown), boardNumbers(row.picks));
+    if (marks.drawn.length + marks.shownOnly.length > STRIP_MAX) return undefined;
+    const note =
+      row.status === 'mismatch'
+        ? countText(t, 'rowKenoDiffers', marks.shownOnly.length)
+        : marks.picks.length > 0
+          ? countText(t, 'rowKenoHits', marks.hits.length, [marks.picks.length])
+          : t('rowKenoMatches');
+    return { picture: <KenoStrip marks={marks} />, note };
+  }
+  if (!row.gameId.startsWith('roulette') || !POCKET.test(row.expected)) return undefined;
+  const other = row.shown !== undefined && row.shown !== row.expected && POCKET.test(row.shown) ? row.shown : undefined;
+  return {
+    picture: (
+      <span class="row-pockets">
+        <RouletteNumber pocket={row.expected} />
+        {other !== undefined && (
+          <>
+            <span aria-hidden="true">≠</span>
+            <RouletteNumber pocket={other} struck />
+          </>
+        )}
+      </span>
+    ),
+  };
+}
+
 export function RoundRowItem({ row, index, total }: { row: RoundRow; index: number; total: number }) {
   const { t } = useEnv();
   const steps = row.failures?.map((failure) => failure.step) ?? [];
   const sentence = rowSentence(row, t);
+  const shown = rowPicture(row, t);
   return (
     <li
       class={`row row-${row.status}`}
@@ -51,8 +96,14 @@ export function RoundRowItem({ row, index, total }: { row: RoundRow; index: numb
           <VerdictBadge status={row.status} />
           {row.level && <span class={`level level-${row.level}`}>{levelLabel(t, row.level)}</span>}
         </span>
-        <span class="row-summary" title={sentence}>
-          {sentence}
+        <span class="row-line row-outcome" title={sentence}>
+          {shown?.picture}
+          {shown?.note !== undefined && (
+            <span class="row-note" aria-hidden="true">
+              {shown.note}
+            </span>
+          )}
+          <span class={shown?.note !== undefined ? 'row-summary visually-hidden' : 'row-summary'}>{sentence}</span>
         </span>
       </button>
     </li>

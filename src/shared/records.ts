@@ -117,6 +117,8 @@ export interface RoundRow {
   problems?: ClaimProblem[];
   shown?: string;
   expected?: string;
+  /** Keno: the player's picks, as shown (for the row's hits). */
+  picks?: string[];
   updatedAt: number;
 }
 

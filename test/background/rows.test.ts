@@ -47,6 +47,12 @@ describe('rowOf', () => {
     expect(row).not.toHaveProperty('serverSeed');
   });
 
+  it('keno: carries the player\'s picks as shown, for the row\'s hits', () => {
+    const record = recordFrom({ ...revealedClaim(round, 'Keno'), picks: ['3', '17', '40'] });
+    expect(rowOf(record).picks).toEqual(['3', '17', '40']);
+    expect(rowOf(recordFrom(revealedClaim(round, 'Keno'))).picks).toBeUndefined();
+  });
+
   it('verified American roulette shows "00"', () => {
     const zero = doubleZeroVector();
     const row = rowOf(recordFrom(revealedClaim(zero, 'American Roulette')));

@@ -1,7 +1,7 @@
 // Screenshots for people to look at, not a test: the popup's list, a witnessed round's proof, a
-// `history` round's proof (with the reason for its level), the statistics page and the popup with
-// the store-full notice, at the popup's size, in Chromium and Firefox, in English and German; the
-// statistics page also whole, at that width and at a desktop window's.
+// `history` round's proof (with the reason for its level), a mismatched keno round's proof, the
+// statistics page and the popup with the store-full notice, at the popup's size, in Chromium and
+// Firefox, in English and German; the statistics page also whole, at that width and at a desktop window's.
 // `npm run screenshots` (after `npm run build`) writes them to test-results/screenshots/. German Firefox needs its language pack
 // (Debian: firefox-esr-l10n-de).
 import { mkdir } from 'node:fs/promises';
@@ -95,6 +95,11 @@ async function shootAll(open: (path: string, size?: typeof SIZE) => Promise<Show
     await popup.shoot(`${prefix}-detail-${level}.png`);
     await popup.click('button.back');
   }
+  // The keno round shown with a wrong draw: its board marks what differs.
+  await popup.click('[data-verdict="mismatch"][data-game="keno"] button');
+  await popup.waitFor('.proof');
+  await popup.shoot(`${prefix}-detail-mismatch.png`);
+  await popup.click('button.back');
   await popup.close();
   const stats = await open('stats.html');
   await stats.waitFor('body');

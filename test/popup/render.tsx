@@ -6,11 +6,15 @@ import en from '../../src/_locales/en/messages.json';
 import { App, type AppProps } from '../../src/popup/app.js';
 import { EnvContext, type PopupEnv } from '../../src/popup/env.js';
 import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { loadProofView } from '../../src/popup/proof-loader.js';
 import type { WorkerClient } from '../../src/popup/worker-client.js';
 
 // Preact schedules effects with requestAnimationFrame and a 100 ms timer; let those fire while
 // jsdom still exists, or they throw after the file's environment is torn down.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 150)));
+
+// The proof view is a chunk the popup loads on first use; loaded here once, so views show it at once.
+await loadProofView();
 
 export const t = translatorFrom(en as Record<string, LocaleEntry>);
 

@@ -4,7 +4,11 @@ import { afterEach, expect, test } from 'vitest';
 import { computeRound, gameById, rejectionLimit } from '../../src/core/index.js';
 import { claimFor, mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
-import { buttonByText, click, renderApp, rowsOf, settle, type Rendered } from './render.js';
+import de from '../../src/_locales/de/messages.json';
+import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { buttonByText, click, renderApp, rowsOf, settle, t, type Rendered } from './render.js';
+
+const german = translatorFrom(de as Record<string, LocaleEntry>);
 
 let rendered: Rendered | undefined;
 afterEach(() => rendered?.unmount());
@@ -35,8 +39,12 @@ test('clicking a keno row shows every step of the proof, with the draws as a tab
   expect(draws.length).toBeGreaterThanOrEqual(10);
   const firstCells = Array.from(draws[0]!.querySelectorAll('td')).map((td) => td.textContent);
   const first = computed.trace.draws[0]!;
-  expect(firstCells).toEqual(['0', String(first.value), '40', String(rejectionLimit(40)), 'accepted', String(first.sampled), String(first.picked)]);
-  expect(Array.from(detail.querySelectorAll('table.draws th')).map((th) => th.textContent)).toEqual(['#', 'Value', 'P', 'Limit', 'Used', 'mod P', 'Number']);
+  expect(firstCells).toEqual(['0', String(first.value), '40', String(rejectionLimit(40)), 'yes', String(first.sampled), String(first.picked)]);
+  expect(Array.from(detail.querySelectorAll('table.draws th')).map((th) => th.textContent)).toEqual(['#', 'Number read', 'Choices (P)', 'Limit', 'Used?', 'mod P', 'Result']);
+  // Each column but the row number is explained in words under the table.
+  const terms = Array.from(detail.querySelectorAll('.draw-terms dt')).map((dt) => dt.textContent);
+  expect(terms).toEqual(['Number read', 'Choices (P)', 'Limit', 'Used?', 'mod P', 'Result']);
+  expect(detail.querySelector('.draw-terms')!.textContent).toMatch(/Limit.*largest multiple of P/);
 });
 
 test('a mismatch names the failed step in plain words; copy buttons copy; back returns to the list', async () => {
@@ -48,9 +56,11 @@ test('a mismatch names the failed step in plain words; copy buttons copy; back r
   const failure = container.querySelector('.failures li[data-step="outcome"]')!;
   expect(failure.textContent).toMatch(/^The seeds give \d+, but the casino showed \d+\.$/);
   expect(container.querySelector('[data-step="outcome"] [data-match]')!.getAttribute('data-match')).toBe('false');
-  // Roulette: one accepted draw of P = 37.
-  const cells = Array.from(container.querySelectorAll('table.draws tbody tr td')).map((td) => td.textContent);
-  expect(cells.slice(2, 5)).toEqual(['37', String(rejectionLimit(37)), 'accepted']);
+  // Roulette: one accepted draw of P = 37, whose result is the number the seeds give (never "—").
+  const expected = computeRound(gameById('roulette-european'), 'server-seed-roulette-european-4', 'client-seed', 4).outcome as string;
+  const cells = Array.from(container.querySelectorAll('table.draws tbody tr:last-child td')).map((td) => td.textContent);
+  expect(cells.slice(2, 5)).toEqual(['37', String(rejectionLimit(37)), 'yes']);
+  expect(cells[6]).toBe(expected);
 
   await click(container.querySelector('[data-field="serverSeed"] button.copy'));
   expect(rendered.copies).toEqual(['server-seed-roulette-european-4']);
@@ -83,6 +93,9 @@ test('a pending round explains why nothing can be recomputed yet', async () => {
   expect(detail.textContent).toContain('the server seed is not revealed yet');
   expect(detail.textContent).toContain('Nothing can be recomputed');
   expect(detail.querySelector('table.draws')).toBeNull();
+  // The number is only the casino's word yet, and nothing was recomputed.
+  expect(detail.querySelector('.outcome-picture')!.textContent).toBe(`The casino showed ${claimFor('roulette-american', 3).result}`);
+  expect(detail.querySelector('.steps-heading')!.textContent).toBe("This round's seeds");
 });
 
 test('the row button, which Enter and Space activate, opens the round', async () => {
@@ -98,24 +111,121 @@ test('the row button, which Enter and Space activate, opens the round', async ()
   expect(rendered.container.querySelector('.detail table.draws')).not.toBeNull();
 });
 
-test('the detail shows the bet the casino showed (picks, stake, payout, multiplier) and a commitment shown before the round', async () => {
+test('the detail shows the bet as the casino shows it (stake, payout, "0.00×"), in the UI language, and a commitment shown before the round', async () => {
   const worker = new FakeWorker([claimFor('keno', 2), claimFor('roulette-european', 3)]);
   const keno = worker.records.find((record) => record.gameId === 'keno')!;
-  Object.assign(keno, { picks: ['1', '7', '13'], stake: '2.50', payout: '0.00', multiplier: '0', preRoundCommitment: 'ab'.repeat(32) });
+  Object.assign(keno, { picks: ['1', '7', '13'], stake: '2.5', payout: '0', multiplier: '0', preRoundCommitment: 'ab'.repeat(32) });
   rendered = await renderApp(worker.client);
   const { container } = rendered;
   await click(rowsOf(container).find((row) => row.dataset.game === 'keno')!.querySelector('button'));
   const detail = container.querySelector('.detail')!;
-  expect(field(detail, 'picks')).toBe('1 7 13');
-  expect(field(detail, 'stake')).toBe('2.50');
-  expect(field(detail, 'payout')).toBe('0.00');
-  expect(field(detail, 'multiplier')).toBe('0');
-  expect(detail.querySelector('[data-field="stake"] dt')!.textContent).toBe('Stake');
+  expect(detail.querySelector('[data-field="bet"] dt')!.textContent).toBe('Bet');
+  expect(detail.querySelector('[data-field="bet"] dd')!.textContent).toBe('Stake 2.50 · Payout 0.00 · 0.00×');
   expect(field(detail, 'commitmentBeforeRound')).toBe('ab'.repeat(32));
+  // The picks are on the board.
+  expect(Array.from(detail.querySelectorAll('.keno-board .is-picked')).map((cell) => cell.textContent)).toEqual(['1', '7', '13']);
 
   // A round the page showed no bet for has no such fields (not "not seen" rows).
   await click(container.querySelector('button.back'));
   await click(rowsOf(container).find((row) => row.dataset.game === 'roulette-european')!.querySelector('button'));
   const other = container.querySelector('.detail')!;
-  for (const name of ['picks', 'stake', 'payout', 'multiplier', 'commitmentBeforeRound']) expect(other.querySelector(`[data-field="${name}"]`)).toBeNull();
+  for (const name of ['bet', 'commitmentBeforeRound']) expect(other.querySelector(`[data-field="${name}"]`)).toBeNull();
+});
+
+test('in German the bet reads with German decimals', async () => {
+  const worker = new FakeWorker([claimFor('keno', 2)]);
+  Object.assign(worker.records[0]!, { stake: '1234.5', payout: '12.345', multiplier: '3.5' });
+  rendered = await renderApp(worker.client, {}, { t: german });
+  await click(rowsOf(rendered.container)[0]!.querySelector('button'));
+  expect(rendered.container.querySelector('[data-field="bet"] dd')!.textContent).toBe('Einsatz 1.234,50 · Auszahlung 12,345 · 3,50×');
+});
+
+test('the detail opens with what the proof means: the sentence, the picture, when, the bet, the trust level; then the steps', async () => {
+  const worker = new FakeWorker([claimFor('roulette-european', 1, { witnessed: true })]);
+  const seenAt = Date.UTC(2024, 4, 1, 12, 30, 5);
+  Object.assign(worker.records[0]!, { stake: '1', payout: '0', multiplier: '0', observedAt: { commitment: seenAt - 5000, result: seenAt } });
+  rendered = await renderApp(worker.client);
+  await click(rowsOf(rendered.container)[0]!.querySelector('button'));
+  const proof = rendered.container.querySelector('.detail .proof')!;
+  const order = ['.conclusion', '.outcome-picture', '[data-field="seenAt"]', '[data-field="bet"]', '[data-field="level"]', '[data-field="serverSeed"]', '.steps'];
+  const elements = order.map((selector) => proof.querySelector(selector));
+  elements.forEach((element, index) => expect(element, order[index]).not.toBeNull());
+  for (let i = 1; i < elements.length; i++) {
+    expect(elements[i - 1]!.compareDocumentPosition(elements[i]!) & Node.DOCUMENT_POSITION_FOLLOWING, `${order[i - 1]} before ${order[i]}`).toBeTruthy();
+  }
+  expect(proof.querySelector('.conclusion')!.textContent).toBe(t('conclusionWitnessed'));
+  expect(proof.querySelector('.conclusion')!.textContent).toMatch(/could not have chosen this result after your bet/);
+  const time = proof.querySelector('[data-field="seenAt"] time')!;
+  expect(time.getAttribute('datetime')).toBe('2024-05-01T12:30:05.000Z');
+  expect(time.textContent).toMatch(/2024/);
+  expect(proof.querySelector('[data-field="seenAt"] dt')!.textContent).toBe('Seen by Fair Witness');
+  expect(proof.querySelector('[data-field="level"]')!.textContent).toContain('witnessed');
+  expect(proof.querySelector('[data-level-reason="bound-before-bet"]')!.textContent).toBe(t('levelReasonBoundBeforeBet'));
+});
+
+test('a history round and a mismatch each open with their own sentence', async () => {
+  const worker = new FakeWorker(mixedClaims());
+  rendered = await renderApp(worker.client);
+  const { container } = rendered;
+  const open = async (nonce: string) => {
+    if (container.querySelector('.detail')) await click(container.querySelector('button.back'));
+    await click(rowsOf(container).find((row) => row.dataset.nonce === nonce)!.querySelector('button'));
+    return container.querySelector('.detail .conclusion')!.textContent;
+  };
+  expect(await open('7')).toBe(t('conclusionHistory'));
+  expect(await open('4')).toBe(t('conclusionMismatchOutcome'));
+  expect(await open('3')).toBe(t('conclusionPending'));
+  expect(new Set([t('conclusionHistory'), t('conclusionMismatchOutcome'), t('conclusionPending'), t('conclusionWitnessed')]).size).toBe(4);
+});
+
+test('a keno mismatch pictures the board: the seeds\' numbers drawn, the casino\'s other numbers marked either way', async () => {
+  const worker = new FakeWorker(mixedClaims());
+  rendered = await renderApp(worker.client);
+  const { container } = rendered;
+  await click(rowsOf(container).find((row) => row.dataset.nonce === '6')!.querySelector('button'));
+  const seeds = computeRound(gameById('keno'), 'server-seed-keno-6', 'client-seed', 6).outcome as number[];
+  const shown = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const board = container.querySelector('.detail .keno-board')!;
+  const numbersOf = (selector: string) => Array.from(board.querySelectorAll(selector)).map((cell) => Number(cell.textContent));
+  expect(board.querySelectorAll('.keno-cell')).toHaveLength(40);
+  expect(numbersOf('.is-drawn')).toEqual(seeds);
+  expect(numbersOf('.is-shown-only')).toEqual(shown.filter((n) => !seeds.includes(n)));
+  expect(numbersOf('.is-seeds-only')).toEqual(seeds.filter((n) => !shown.includes(n)));
+  expect(board.getAttribute('role')).toBe('img');
+  expect(board.getAttribute('aria-label')).toContain(`Shown by the casino but not drawn by the seeds: ${shown.filter((n) => !seeds.includes(n)).join(', ')}.`);
+  expect(container.querySelector('.detail .keno-legend')!.textContent).toContain('shown but not drawn');
+});
+
+test('a roulette mismatch shows both numbers in their colours, the casino\'s crossed out', async () => {
+  const worker = new FakeWorker(mixedClaims());
+  rendered = await renderApp(worker.client);
+  const { container } = rendered;
+  await click(rowsOf(container).find((row) => row.dataset.nonce === '4')!.querySelector('button'));
+  const expected = computeRound(gameById('roulette-european'), 'server-seed-roulette-european-4', 'client-seed', 4).outcome as string;
+  const pockets = Array.from(container.querySelectorAll<HTMLElement>('.detail .outcome-picture .pocket'));
+  expect(pockets.map((pocket) => pocket.dataset.pocket)).toEqual([expected, expected === '5' ? '6' : '5']);
+  expect(pockets[1]!.classList.contains('pocket-struck')).toBe(true);
+  expect(pockets[1]!.getAttribute('aria-label')).toBe(expected === '5' ? '6, black' : '5, red');
+});
+
+test('Escape goes back to the list, focus on the round that was open', async () => {
+  const worker = new FakeWorker(mixedClaims());
+  rendered = await renderApp(worker.client);
+  const { container } = rendered;
+  await click(rowsOf(container).find((row) => row.dataset.nonce === '2')!.querySelector('button'));
+  expect(container.querySelector('.detail')).not.toBeNull();
+  await act(() => {
+    (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+  });
+  await settle();
+  expect(container.querySelector('.detail')).toBeNull();
+  expect(container.querySelector<HTMLElement>('.list-view')!.hidden).toBe(false);
+  expect((document.activeElement?.closest('li') as HTMLElement | null)?.dataset.nonce).toBe('2');
+  // Another key does nothing.
+  await click(rowsOf(container).find((row) => row.dataset.nonce === '2')!.querySelector('button'));
+  await act(() => {
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  });
+  await settle();
+  expect(container.querySelector('.detail')).not.toBeNull();
 });

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUDGETS, firstLoad } from '../../scripts/bundle-sizes.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const TARGETS = ['chrome', 'firefox'] as const;
@@ -31,7 +32,9 @@ const DYNAMIC_CODE = [
   /\bimport\s*\(\s*["'`]https?:/,
 ];
 // XML namespace names in Preact's DOM code are identifiers, not addresses that are fetched.
-const ALLOWED_URLS = /^https?:\/\/www\.w3\.org\//;
+// SVG's namespace, and the casino's address the first-run button opens in a tab for the player
+// (src/shared/casino.ts): a page the player asked for, never a request of the extension's own.
+const ALLOWED_URLS = /^https?:\/\/www\.w3\.org\/|^https:\/\/www\.cloudbet\.com\/en\/casino$/;
 
 describe.each(TARGETS)('dist/%s', (target) => {
   const dir = built(target);
@@ -103,5 +106,24 @@ describe.each(TARGETS)('dist/%s', (target) => {
       }
       expect(html, file).not.toMatch(/\son[a-z]+=/i);
     }
+  });
+
+  // The size budgets (also measured by scripts/bench-ext.mjs, from the same scripts/bundle-sizes.mjs):
+  // what a page loads first is its bundle and the chunks it imports statically; the proof view, the
+  // "More" view and the readers of files and pasted text load when first used. The worker's budget
+  // (25 KB) is missed today (about 30 KB): bench:ext prints it, this does not pretend it holds.
+  it('keeps the content script, the page tap and the popup\'s first load within their gzip budgets, the rarely used parts on demand', () => {
+    for (const file of ['content.js', 'page-tap.js', 'popup.js'] as const) {
+      const { gzip, files } = firstLoad(dir, file);
+      console.log(`[bundle] ${file}: ${gzip} B gzip (${files.join(' + ')}), budget ${BUDGETS[file]}`);
+      expect(gzip, file).toBeLessThanOrEqual(BUDGETS[file]);
+    }
+    const { files } = firstLoad(dir, 'popup.js');
+    expect(files[0]).toBe('popup.js');
+    const onDemand = ['proof-view', 'import-file', 'paste-parser', 'more-view'];
+    expect(files.filter((file) => onDemand.some((name) => file.includes(`popup-${name}-`)))).toEqual([]);
+    // Each is import()ed by the popup or by another part loaded on demand.
+    const scripts = filesOf(dir, '.js').map((file) => readFileSync(file, 'utf8')).join('\n');
+    for (const name of onDemand) expect(scripts.match(new RegExp(`import\\("\\.\\/(?:chunks\\/)?popup-${name}-[A-Z0-9]+\\.js"\\)`)) !== null, name).toBe(true);
   });
 });

@@ -4,6 +4,22 @@ import type { GameDefinition, Outcome, ParsedDisplay, SupportedGameId } from './
 // A winning number as pages show it, optionally with its colour ("17", "17 Red", "00 grün").
 const ROULETTE_DISPLAY = /^(\d{1,2})(?:\s*[(\-–,]?\s*(?:red|black|green|rot|schwarz|gr[üu]n)\)?)?$/i;
 
+/** The red pockets of both wheels (European and American colour their numbers alike). */
+const RED_POCKETS: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+
+export type PocketColour = 'red' | 'black' | 'green';
+
+/** The colour of a winning number on the wheel: 0 and 00 green, the 18 red numbers red, the rest black. */
+export function pocketColour(pocket: string): PocketColour {
+  if (pocket === '0' || pocket === '00') return 'green';
+  return RED_POCKETS.has(Number(pocket)) ? 'red' : 'black';
+}
+
+/** The pocket a sampled value names: 0…36, and on the American wheel (P = 38) 37 is "00". */
+export function pocketOf(sampled: number): string {
+  return sampled === 37 ? '00' : String(sampled);
+}
+
 function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38): GameDefinition {
   const parseDisplayed = (shown: unknown): ParsedDisplay => {
     let text: string;
@@ -35,8 +51,7 @@ function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38): Ga
     usualDraws: 1,
     // The seeds: result = sample(P); American shows 37 as "00".
     draw(source, steps) {
-      const value = sample(outcomes, source, steps);
-      return value === 37 ? '00' : String(value);
+      return pocketOf(sample(outcomes, source, steps));
     },
     parseDisplayed,
     format: (outcome: Outcome) => String(outcome),

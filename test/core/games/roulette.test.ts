@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { americanRoulette, europeanRoulette } from '../../../src/core/games/roulette.js';
+import { americanRoulette, europeanRoulette, pocketColour, pocketOf } from '../../../src/core/games/roulette.js';
 import type { DrawStep } from '../../../src/core/sampling.js';
 import { computeRound } from '../../../src/core/verify.js';
 import { PROPERTY_RUNS, seedsArb } from '../arbitraries.js';
@@ -146,5 +146,22 @@ describe('roulette format', () => {
   it('prints outcomes as shown', () => {
     expect(americanRoulette.format('00')).toBe('00');
     expect(europeanRoulette.format('7')).toBe('7');
+  });
+});
+
+describe('pocket colours', () => {
+  it('0 and 00 are green; the wheel has 18 red and 18 black numbers, 1 red, 2 black, 10 black, 11 black, 19 red, 36 red', () => {
+    expect(pocketColour('0')).toBe('green');
+    expect(pocketColour('00')).toBe('green');
+    const colours = Array.from({ length: 36 }, (_, i) => pocketColour(String(i + 1)));
+    expect(colours.filter((colour) => colour === 'red')).toHaveLength(18);
+    expect(colours.filter((colour) => colour === 'black')).toHaveLength(18);
+    expect([1, 2, 10, 11, 19, 28, 29, 36].map((n) => pocketColour(String(n)))).toEqual(['red', 'black', 'black', 'black', 'red', 'black', 'black', 'red']);
+  });
+
+  it('a sampled 37 is the American "00"; other values are their own number', () => {
+    expect(pocketOf(37)).toBe('00');
+    expect(pocketOf(0)).toBe('0');
+    expect(pocketOf(36)).toBe('36');
   });
 });
