@@ -59,6 +59,18 @@ describe('locales', () => {
     expect(de.historyExplained!.message).toMatch(/nachträglich/);
   });
 
+  test('German says "du" to the player, never "Sie"', () => {
+    // Capitalised Sie/Ihr… is the polite address anywhere in a sentence; at a sentence's start it
+    // could also be "they"/"their". Such a message, read and found to mean "they", is listed here.
+    const meansThey = new Set<string>([]);
+    const polite = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b/;
+    const addressing = Object.keys(de).filter((key) => !meansThey.has(key) && polite.test(de[key]!.message));
+    expect(addressing).toEqual([]);
+    // The informal address is really used (so a blanket rewording to the impersonal would show).
+    const informal = Object.keys(de).filter((key) => /\b(du|dein\w*|dir|dich)\b/.test(de[key]!.message));
+    expect(informal.length).toBeGreaterThan(15);
+  });
+
   test('every key the popup uses exists', () => {
     const dir = join(root, 'src/popup');
     const source = readdirSync(dir)

@@ -60,7 +60,7 @@ describe('store-fill notice', () => {
         container,
       );
     });
-    expect(container.textContent).toBe('Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Exportieren Sie Ihren Verlauf und löschen Sie ihn dann, damit neue Runden weiter gespeichert werden.');
+    expect(container.textContent).toBe('Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Exportiere deinen Verlauf und lösche ihn dann, damit neue Runden weiter gespeichert werden.');
     render(null, container);
     container.remove();
   });
