@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
 import { useEnv, type ExportKind } from './env.js';
+import { countText } from './i18n.js';
 import type { ImportTotals } from './import-file.js';
 import { ImportReportView, importProblemText } from './import-result.js';
 
@@ -87,7 +88,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
       if (!outcome.ok) {
         const reason = 'problem' in outcome ? importProblemText(t, outcome.problem) : outcome.workerError;
         // Nothing sent: the file's problem alone. Something sent: where it stopped, and that it is kept.
-        setStatus(totals.done === 0 && 'problem' in outcome ? reason : t('importFailed', [String(totals.done), reason]));
+        setStatus(totals.done === 0 && 'problem' in outcome ? reason : countText(t, 'importFailed', totals.done, [reason]));
       }
     } catch (error) {
       setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
@@ -149,7 +150,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
       </div>
       {busy.kind === 'confirm-clear' && (
         <div class="confirm" role="alertdialog" aria-labelledby="confirm-clear-text">
-          <p id="confirm-clear-text">{t('clearConfirm', String(total))}</p>
+          <p id="confirm-clear-text">{countText(t, 'clearConfirm', total)}</p>
           <button type="button" class="danger" data-action="confirm-clear" onClick={clear}>
             {t('clearConfirmYes')}
           </button>
@@ -160,9 +161,9 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
       )}
       <p class="note" aria-live="polite" data-data-status>
         {busy.kind === 'exporting'
-          ? t('exportProgress', [String(busy.done), String(busy.total)])
+          ? countText(t, 'exportProgress', busy.total, [busy.done])
           : busy.kind === 'importing'
-            ? t('importProgress', [String(busy.done), String(busy.percent)])
+            ? countText(t, 'importProgress', busy.done, [busy.percent])
             : status}
       </p>
       {imported && busy.kind === 'idle' && <ImportReportView t={t} totals={imported} />}

@@ -1,6 +1,6 @@
 // What an import did, or why a file cannot be imported, in the user's words.
 import { EXPORT_VERSION } from '../core/index.js';
-import type { Translate } from './i18n.js';
+import { countText, type Translate } from './i18n.js';
 import type { ImportFileProblem, ImportTotals } from './import-file.js';
 
 
@@ -46,7 +46,7 @@ export function ImportReportView({ t, totals }: { t: Translate; totals: ImportTo
           {refused.map(({ index, reason }) => (
             <li key={index}>{t('importRefusedRound', [String(index + 1), reason])}</li>
           ))}
-          {refusedCount > refused.length && <li>{t('importRefusedMore', String(refusedCount - refused.length))}</li>}
+          {refusedCount > refused.length && <li>{countText(t, 'importRefusedMore', refusedCount - refused.length)}</li>}
         </ul>
       )}
     </div>

@@ -143,6 +143,12 @@ describe('data actions', () => {
     expect(rendered.container.textContent).toContain('Deleted rounds: 7.');
   });
 
+  test('Clear data with one round asks about it in the singular', async () => {
+    rendered = await renderApp(new FakeWorker(mixedClaims().slice(0, 1)).client);
+    await click(buttonByText(rendered.container, 'Clear data…'));
+    expect(rendered.container.querySelector('[role="alertdialog"]')!.textContent).toContain('Delete the 1 recorded round from this browser? This cannot be undone; export it first');
+  });
+
   test('Export JSON and CSV download files built from every page', async () => {
     const worker = new FakeWorker(mixedClaims());
     rendered = await renderApp(worker.client);

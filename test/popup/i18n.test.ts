@@ -81,6 +81,10 @@ describe('locales', () => {
     for (const match of source.matchAll(/'((?:status|level|game|failure|step|draw)[A-Z][A-Za-z]+)'/g)) keys.add(match[1]!);
     expect(keys.size).toBeGreaterThan(60);
     for (const key of keys) expect(en, key).toHaveProperty(key);
+    // Counted sentences: both forms of each.
+    const counted = [...source.matchAll(/\bcountText\(\s*t,\s*'([A-Za-z]+)'/g)].map((m) => m[1]!);
+    expect(counted.length).toBeGreaterThan(5);
+    for (const key of counted) for (const form of ['one', 'other']) expect(en, `${key}_${form}`).toHaveProperty(`${key}_${form}`);
   });
 });
 
