@@ -172,7 +172,10 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     }
     case 'round-detail': {
       const record = await store.getRound(message.key);
-      return record ? { record, trace: verifyRecord(record, true).trace } : null;
+      if (!record) return null;
+      const { verdict, trace } = verifyRecord(record, true);
+      // A round stored before problem codes were kept has only English reasons: the popup gets the codes.
+      return { record: { ...record, verdict: { ...record.verdict, problems: record.verdict.problems ?? verdict.problems } }, trace };
     }
     case 'export-page': {
       const { total, records } = await store.pageInSeenOrder(message.offset, message.limit);

@@ -36,9 +36,8 @@ export interface ProofModel {
   /** Canonical text of the displayed outcome (as shown, when it cannot be read). */
   outcomeShown?: string;
   failures: ProofFailure[];
-  reasons: string[];
-  /** The reasons as codes, worded by the popup; absent for rounds verified before they were kept. */
-  problems?: ClaimProblem[];
+  /** Why there is no verdict (invalid, pending, unsupported), as codes the popup words. */
+  problems: ClaimProblem[];
 }
 
 /** Canonical text of an outcome in the game's format ("3 5 6 …", "00"), or the raw text. */
@@ -76,8 +75,7 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     outcomeComputed: formatOutcome(game, computed),
     outcomeShown: formatOutcome(game, record.result),
     failures: record.verdict.failures,
-    reasons: record.verdict.reasons,
-    problems: record.verdict.problems,
+    problems: record.verdict.problems ?? [],
   };
 }
 
@@ -107,7 +105,6 @@ export function proofFromVerdict(input: CheckInput, verdict: RoundVerdict): Proo
     outcomeComputed: formatOutcome(verdict.game, verdict.expected),
     outcomeShown: formatOutcome(verdict.game, input.result),
     failures: verdict.failures,
-    reasons: verdict.reasons,
-    problems: verdict.problems,
+    problems: verdict.problems ?? [],
   };
 }

@@ -38,10 +38,10 @@ export function ProofView({ proof }: { proof: ProofModel }) {
       )}
       {proof.level === 'history' && <p class="hint">{t('historyExplained')}</p>}
       <Failures failures={proof.failures} />
-      {proof.reasons.length > 0 && proof.failures.length === 0 && (
+      {proof.problems.length > 0 && proof.failures.length === 0 && (
         <ul class="reasons">
-          {(proof.problems?.map((problem) => problemSentence(problem, t)) ?? proof.reasons).map((reason, index) => (
-            <li key={index}>{reason}</li>
+          {proof.problems.map((problem, index) => (
+            <li key={index}>{problemSentence(problem, t)}</li>
           ))}
         </ul>
       )}

@@ -111,9 +111,7 @@ export interface RoundRow {
   levelReason?: WitnessReason;
   /** The failed steps of a mismatch, with the values each compared (the popup words them). */
   failures?: { step: FailedStep; expected: string; shown: string }[];
-  /** Why a round is invalid, as the core's checks say it (English; the popup words the other statuses itself). */
-  summary: string;
-  /** An invalid round's reasons as codes, which the popup words; without them it shows `summary`. */
+  /** Why a round is invalid, as codes the popup words (the popup words the other statuses from the status alone). */
   problems?: ClaimProblem[];
   shown?: string;
   expected?: string;

@@ -34,6 +34,7 @@ export function recordOf(claim: RoundClaim, seq: number): RoundRecord {
       levelReason: verdict.levelReason,
       failures: verdict.failures,
       reasons: verdict.reasons,
+      problems: verdict.problems,
       expected: verdict.expected,
     },
   };

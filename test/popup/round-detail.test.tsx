@@ -80,7 +80,7 @@ test('a pending round explains why nothing can be recomputed yet', async () => {
   rendered = await renderApp(worker.client);
   await click(rowsOf(rendered.container)[0]);
   const detail = rendered.container.querySelector('.detail')!;
-  expect(detail.textContent).toContain('the server seed is not revealed yet');
+  expect(detail.textContent).toContain('The server seed is not revealed yet; Cloudbet reveals it when you rotate to a new seed pair.');
   expect(detail.textContent).toContain('Nothing can be recomputed');
   expect(detail.querySelector('table.draws')).toBeNull();
 });

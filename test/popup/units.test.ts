@@ -43,7 +43,7 @@ describe('visibleWindow', () => {
 });
 
 describe('RowPages', () => {
-  const row = (index: number): RoundRow => ({ key: `k${index}`, game: 'Keno', gameId: 'keno', status: 'verified', summary: '', updatedAt: 0 });
+  const row = (index: number): RoundRow => ({ key: `k${index}`, game: 'Keno', gameId: 'keno', status: 'verified', updatedAt: 0 });
   const source = (total: number, calls: number[]) => async (offset: number, limit: number) => {
     calls.push(offset);
     return { total, rows: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => row(offset + i)) };
