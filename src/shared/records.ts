@@ -1,4 +1,4 @@
-import type { ClaimField, ClaimProblem, FailedStep, Outcome, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
+import type { ClaimField, ClaimProblem, FailedStep, Outcome, SelfTestCheck, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
 
 /**
  * What the content script reports about one round (or, with only a commitment, about the
@@ -134,7 +134,8 @@ export interface VerifiedRound {
 export interface SelfTestResult {
   ok: boolean;
   ranAt: number;
-  checks: { name: string; ok: boolean; detail?: string }[];
+  /** Stored by older versions without the codes (`kind`…): the popup words those generically. */
+  checks: (Pick<SelfTestCheck, 'name' | 'ok' | 'detail'> & Partial<SelfTestCheck>)[];
 }
 
 export interface Summary {
