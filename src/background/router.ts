@@ -19,6 +19,7 @@ import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rat
 import { verifiedOutcomes } from './outcomes.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import { storageFailure } from './storage-problem.js';
+import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 
@@ -109,7 +110,8 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     const { changed, fates } = taken.length > 0 ? await store.writeClaims(taken.map(({ claim }) => claim)) : { changed: [], fates: [] };
     // Refused by the store itself (full): not worth sending again until the player clears it.
     fates.forEach((fate, position) => {
-      if (typeof fate === 'object') refused.push({ index: taken[position]!.index, reason: fate.refused });
+      // A page's claims are refused only for a full store (a captured round is guarded against files alone).
+      if (typeof fate === 'object') refused.push({ index: taken[position]!.index, reason: fate.refused.code === 'store-full' ? STORE_FULL : fate.refused.code });
     });
     stored = taken.length - fates.filter((fate) => typeof fate === 'object').length;
     const unchanged = unchangedClaims(admitted, changed);

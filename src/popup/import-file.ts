@@ -139,7 +139,7 @@ export async function importFile(
         totals.known += report.known;
         totals.refusedCount += report.refused.length;
         const room = KEPT_REFUSALS - totals.refused.length;
-        if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, reason }) => ({ index: totals.done + index, reason })));
+        if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, refusal }) => ({ index: totals.done + index, refusal })));
         totals.done += chunk.length;
         onProgress?.(totals);
       }

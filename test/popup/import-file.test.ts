@@ -70,7 +70,7 @@ describe('importFile streams', () => {
 
   it('keeps the first KEPT_REFUSALS refused rounds and counts the rest', async () => {
     const text = exportOf(Array.from({ length: 1000 }, (_, n) => round(n)));
-    const outcome = await importFile(new Blob([text]), async (chunk) => ({ added: 0, updated: 0, known: 0, refused: chunk.map((_, index) => ({ index, reason: 'no' })) }));
+    const outcome = await importFile(new Blob([text]), async (chunk) => ({ added: 0, updated: 0, known: 0, refused: chunk.map((_, index) => ({ index, refusal: { code: 'no-round' as const } })) }));
     expect(outcome.totals.refusedCount).toBe(1000);
     expect(outcome.totals.refused).toHaveLength(KEPT_REFUSALS);
     expect(outcome.totals.refused.map((refusal) => refusal.index)).toEqual(Array.from({ length: KEPT_REFUSALS }, (_, i) => i));
@@ -123,7 +123,8 @@ describe('import checks over any input', () => {
       fc.property(fc.oneof(round, fc.anything()), (input) => {
         const converted = claimsOfExportedRound(input);
         if (!converted.ok) {
-          expect(converted.reason).toMatch(/^[\w.]+: \S/);
+          expect(['not-object', 'game-missing', 'field', 'no-round']).toContain(converted.refusal.code);
+          if (converted.refusal.code === 'field') expect(converted.refusal.field).toMatch(/^[\w.]+$/);
           return;
         }
         const source = input as Record<string, unknown>;
