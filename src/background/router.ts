@@ -18,7 +18,7 @@ import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { verifiedOutcomes } from './outcomes.js';
 import { exportedRoundOf, rowOf } from './rows.js';
-import { storageFailure } from './storage-problem.js';
+import { storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
@@ -54,7 +54,9 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
     }
     return { ok: false, error: 'sender not allowed' };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    // A storage problem travels as its code too, for the popup to word it.
+    const coded = error instanceof StorageProblemError ? { storageProblem: error.problem } : {};
+    return { ok: false, error: error instanceof Error ? error.message : String(error), ...coded };
   }
 }
 

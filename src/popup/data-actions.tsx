@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
 import { useEnv, type ExportKind } from './env.js';
 import { countText } from './i18n.js';
+import { workerErrorText } from './labels.js';
 import type { ImportTotals } from './import-file.js';
 import { ImportReportView, importProblemText } from './import-result.js';
 
@@ -53,7 +54,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
       else download(exportFileName('csv', at), buildCsv(rounds), 'text/csv;charset=utf-8');
       setStatus(t('exportDone', String(rounds.length)));
     } catch (error) {
-      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+      setStatus(workerErrorText(t, error));
     } finally {
       setBusy({ kind: 'idle' });
     }
@@ -86,12 +87,12 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
       stored ||= totals.added + totals.updated > 0;
       if (totals.done > 0) setImported(totals);
       if (!outcome.ok) {
-        const reason = 'problem' in outcome ? importProblemText(t, outcome.problem) : outcome.workerError;
+        const reason = 'problem' in outcome ? importProblemText(t, outcome.problem) : workerErrorText(t, outcome.workerError);
         // Nothing sent: the file's problem alone. Something sent: where it stopped, and that it is kept.
         setStatus(totals.done === 0 && 'problem' in outcome ? reason : countText(t, 'importFailed', totals.done, [reason]));
       }
     } catch (error) {
-      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+      setStatus(workerErrorText(t, error));
     } finally {
       setBusy({ kind: 'idle' });
       // The same file chosen again must fire `change` again.
@@ -107,7 +108,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
       setStatus(t('clearDone', String(cleared)));
       onCleared();
     } catch (error) {
-      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+      setStatus(workerErrorText(t, error));
     } finally {
       setBusy({ kind: 'idle' });
     }

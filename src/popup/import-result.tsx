@@ -12,7 +12,7 @@ export function importProblemText(t: Translate, problem: ImportFileProblem): str
     case 'too-big':
       return t('importTooBig', [megabytes(problem.bytes), megabytes(problem.limit)]);
     case 'not-json':
-      return t('importNotJson', problem.detail);
+      return problem.line === undefined ? t('importNotJsonAnywhere') : t('importNotJson', [problem.line, problem.column ?? '?']);
     case 'wrong-version':
       return t('importWrongVersion', [problem.found, String(EXPORT_VERSION)]);
     case 'envelope-late':

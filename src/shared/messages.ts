@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary, VerifiedRound } from './records.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
 /** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
@@ -151,7 +151,7 @@ export interface PageResponses {
 }
 
 /** Every answer is wrapped so a failure arrives as data, not as a dropped promise. */
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string; storageProblem?: StorageProblem };
 
 /** A failure says it in English (`error`, for logs and the content script) and as codes (`issue`, for the popup). */
 export type ValidationResult<T> = { ok: true; message: T } | { ok: false; error: string; issue: FieldIssue };
