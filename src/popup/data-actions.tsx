@@ -11,7 +11,7 @@ import { useEnv, type ExportKind } from './env.js';
 import { countText } from './i18n.js';
 import { workerErrorText } from './labels.js';
 import type { ImportTotals } from './import-file.js';
-import { ImportReportView, importProblemText } from './import-result.js';
+import type { ImportReportView } from './import-result.js';
 
 type Busy =
   | { kind: 'idle' }
@@ -35,7 +35,8 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
   const { client, t, download, now, openTab } = useEnv();
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [status, setStatus] = useState('');
-  const [imported, setImported] = useState<ImportTotals | undefined>(undefined);
+  /** The last import's totals, with the view that words them (loaded with the import). */
+  const [imported, setImported] = useState<{ totals: ImportTotals; View: typeof ImportReportView } | undefined>(undefined);
   const exportedOnOpen = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -73,8 +74,8 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
     setBusy({ kind: 'importing', done: 0, percent: 0 });
     let stored = false;
     try {
-      // Loaded on demand: the file reader and its JSON scanner are a tenth of the popup's code.
-      const { importFile } = await import('./import-file.js');
+      // Loaded on demand: the file reader, its JSON scanner and the report's words are a tenth of the popup's code.
+      const { importFile, ImportReportView: View, importProblemText } = await import('./import-file.js');
       const outcome = await importFile(
         file,
         (rounds) => client.ask({ type: 'import-rounds', rounds }),
@@ -85,7 +86,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
       );
       const { totals } = outcome;
       stored ||= totals.added + totals.updated > 0;
-      if (totals.done > 0) setImported(totals);
+      if (totals.done > 0) setImported({ totals, View });
       if (!outcome.ok) {
         const reason = 'problem' in outcome ? importProblemText(t, outcome.problem) : workerErrorText(t, outcome.workerError);
         // Nothing sent: the file's problem alone. Something sent: where it stopped, and that it is kept.
@@ -167,7 +168,7 @@ export function DataActions({ total, onCleared, onImported, ready = false, expor
             ? countText(t, 'importProgress', busy.done, [busy.percent])
             : status}
       </p>
-      {imported && busy.kind === 'idle' && <ImportReportView t={t} totals={imported} />}
+      {imported && busy.kind === 'idle' && <imported.View t={t} totals={imported.totals} />}
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { JsonArrayScanner } from '../core/json-array-scanner.js';
 import { JsonScanError, parseJsonAt } from '../core/json-error.js';
 import type { ImportReport } from '../shared/messages.js';
 
+// The report's words load with the reader, in its one chunk (data-actions.tsx imports both on demand).
+export { ImportReportView, importProblemText } from './import-result.js';
+
 /**
  * Rounds per message: MAX_IMPORT_ROUNDS_PER_MESSAGE of src/shared/messages.ts, repeated so the
  * popup does not bundle the schema library; a test keeps the two equal.
