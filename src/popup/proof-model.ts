@@ -3,11 +3,11 @@
 import { lookupGame, type ClaimProblem, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { RoundDetail } from '../shared/messages.js';
 
+/** A failed step with the values it compared; the view words it (the core's English `message` is not carried). */
 export interface ProofFailure {
   step: FailedStep;
   expected: string;
   shown: string;
-  message: string;
 }
 
 export interface ProofModel {
@@ -74,7 +74,7 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     trace,
     outcomeComputed: formatOutcome(game, computed),
     outcomeShown: formatOutcome(game, record.result),
-    failures: record.verdict.failures,
+    failures: record.verdict.failures.map(({ step, expected, shown }) => ({ step, expected, shown })),
     problems: record.verdict.problems ?? [],
   };
 }
@@ -104,7 +104,7 @@ export function proofFromVerdict(input: CheckInput, verdict: RoundVerdict): Proo
     trace: verdict.trace,
     outcomeComputed: formatOutcome(verdict.game, verdict.expected),
     outcomeShown: formatOutcome(verdict.game, input.result),
-    failures: verdict.failures,
+    failures: verdict.failures.map(({ step, expected, shown }) => ({ step, expected, shown })),
     problems: verdict.problems ?? [],
   };
 }
