@@ -5,6 +5,7 @@
 // outcome turns an honest round into a mismatch, a missing outcome or game name filled in decides
 // a verdict the casino never showed. Such a claim is refused with the fields named.
 import { nobleBackend } from '../core/index.js';
+import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
 import { FILE_FIELDS, othersOf, sameFieldValue, valueOf } from './merge.js';
 
@@ -30,7 +31,7 @@ function shownValues(record: RoundRecord, field: FileField): (string | string[])
 }
 
 /** Why a file's claim may not touch a captured round, or undefined when it only confirms it. */
-export function fileRefusal(record: RoundRecord, claim: CapturedClaim): string | undefined {
+export function fileRefusal(record: RoundRecord, claim: CapturedClaim): StoreRefusal | undefined {
   const differs: FileField[] = [];
   const fills: FileField[] = [];
   for (const field of FILE_FIELDS) {
@@ -44,6 +45,5 @@ export function fileRefusal(record: RoundRecord, claim: CapturedClaim): string |
     } else if (!captured.some((value) => sameFieldValue(field, value, filed, record.game))) differs.push(field);
   }
   if (differs.length === 0 && fills.length === 0) return undefined;
-  const parts = [differs.length > 0 ? `differs in ${differs.join(', ')}` : '', fills.length > 0 ? `would fill ${fills.join(', ')}` : ''].filter(Boolean);
-  return `round: captured on the casino's page; a file may only confirm it (${parts.join('; ')})`;
+  return { code: 'captured', differs, fills };
 }

@@ -12,7 +12,7 @@
 // Evidence: a round this extension captured on the casino's page only takes what confirms it, or
 // the seed that hashes to its commitment (import-guard.ts); a value only a file gave gives way to
 // what the casino's page shows later (merge.ts, `fileFields`).
-import { validateClaim, type ImportReport } from '../shared/messages.js';
+import { validateClaim, type ImportRefusal, type ImportReport } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { storageFailure } from './storage-problem.js';
@@ -21,16 +21,19 @@ import { writeClaims, type ClaimFate } from './store.js';
 /** Claim fields an exported round carries under the same name and in the same form. */
 const PLAIN_FIELDS = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
 
-type Converted = { ok: true; claims: CapturedClaim[] } | { ok: false; reason: string };
+/** The most outcomes a round's conflictingResults may list. */
+const MAX_CONFLICTS = 40;
+
+type Converted = { ok: true; claims: CapturedClaim[] } | { ok: false; refusal: ImportRefusal };
 
 /** An outcome as the export writes it (roulette "17"/"00", keno [3, 9, …]) in the form a page shows it. */
-function shownOutcome(outcome: unknown, field: string): { ok: true; shown: string | string[] } | { ok: false; reason: string } {
+function shownOutcome(outcome: unknown, field: string): { ok: true; shown: string | string[] } | { ok: false; refusal: ImportRefusal } {
   if (typeof outcome === 'string') return { ok: true, shown: outcome };
   if (typeof outcome === 'number' && Number.isFinite(outcome)) return { ok: true, shown: String(outcome) };
   if (Array.isArray(outcome) && outcome.every((item) => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)))) {
     return { ok: true, shown: outcome.map(String) };
   }
-  return { ok: false, reason: `${field}: must be a number, text or a list of numbers` };
+  return { ok: false, refusal: { code: 'field', field, issue: 'type' } };
 }
 
 /**
@@ -39,9 +42,9 @@ function shownOutcome(outcome: unknown, field: string): { ok: true; shown: strin
  * out on purpose (see the top).
  */
 export function claimsOfExportedRound(input: unknown): Converted {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'round: must be an object' };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, refusal: { code: 'not-object' } };
   const round = input as Record<string, unknown>;
-  if (typeof round.game !== 'string' || round.game.trim() === '') return { ok: false, reason: 'game: missing' };
+  if (typeof round.game !== 'string' || round.game.trim() === '') return { ok: false, refusal: { code: 'game-missing' } };
   const claim: Record<string, unknown> = { source: 'json', observedAt: {} };
   // 'unknown' is the export's id for a round whose game was never named: it names no game.
   if (round.game !== 'unknown') claim.game = round.game;
@@ -52,22 +55,23 @@ export function claimsOfExportedRound(input: unknown): Converted {
     claim.result = result.shown;
   }
   const checked = validateClaim(claim);
-  if (!checked.ok) return { ok: false, reason: checked.error };
+  if (!checked.ok) return { ok: false, refusal: { code: 'field', ...checked.issue } };
   // A seed pair's commitment or revealed seed without a round would act on every stored round of
   // that pair (store.ts): a file may add rounds, not reveal or witness seed pairs.
   if (isCommitmentSighting(checked.message) || isSeedReveal(checked.message)) {
-    return { ok: false, reason: 'round: names no round (a nonce and a result or server seed are needed)' };
+    return { ok: false, refusal: { code: 'no-round' } };
   }
   const claims = [checked.message];
   if (round.conflictingResults !== undefined) {
-    if (!Array.isArray(round.conflictingResults) || round.conflictingResults.length > 40) {
-      return { ok: false, reason: 'conflictingResults: must be a list of at most 40 outcomes' };
+    if (!Array.isArray(round.conflictingResults)) return { ok: false, refusal: { code: 'field', field: 'conflictingResults', issue: 'type' } };
+    if (round.conflictingResults.length > MAX_CONFLICTS) {
+      return { ok: false, refusal: { code: 'field', field: 'conflictingResults', issue: 'too-many', limit: MAX_CONFLICTS } };
     }
     for (const other of round.conflictingResults) {
       const shown = shownOutcome(other, 'conflictingResults');
       if (!shown.ok) return shown;
       const conflict = validateClaim({ ...claim, result: shown.shown });
-      if (!conflict.ok) return { ok: false, reason: `conflictingResults: ${conflict.error}` };
+      if (!conflict.ok) return { ok: false, refusal: { code: 'field', ...conflict.issue, field: 'conflictingResults' } };
       claims.push(conflict.message);
     }
   }
@@ -83,7 +87,7 @@ export async function importRounds(rounds: readonly unknown[], now = Date.now())
   rounds.forEach((round, index) => {
     const converted = claimsOfExportedRound(round);
     if (!converted.ok) {
-      report.refused.push({ index, reason: converted.reason });
+      report.refused.push({ index, refusal: converted.refusal });
       return;
     }
     spans.push({ first: claims.length, count: converted.claims.length, index });
@@ -100,7 +104,7 @@ export async function importRounds(rounds: readonly unknown[], now = Date.now())
   spans.forEach(({ first, count, index }) => {
     const own = fates.slice(first, first + count);
     const refusal = own.find((fate) => typeof fate === 'object');
-    if (refusal !== undefined) report.refused.push({ index, reason: refusal.refused });
+    if (refusal !== undefined) report.refused.push({ index, refusal: refusal.refused });
     else if (own[0] === 'added') report.added++;
     else if (own.some((fate) => fate !== 'known')) report.updated++;
     else report.known++;

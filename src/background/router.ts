@@ -19,7 +19,8 @@ import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { verifiedOutcomes } from './outcomes.js';
 import { exportedRoundOf, rowOf } from './rows.js';
-import { storageFailure } from './storage-problem.js';
+import { storageFailure, StorageProblemError } from './storage-problem.js';
+import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 
@@ -54,7 +55,9 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
     }
     return { ok: false, error: 'sender not allowed' };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    // A storage problem travels as its code too, for the popup to word it.
+    const coded = error instanceof StorageProblemError ? { storageProblem: error.problem } : {};
+    return { ok: false, error: error instanceof Error ? error.message : String(error), ...coded };
   }
 }
 
@@ -110,7 +113,8 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     const { changed, fates } = taken.length > 0 ? await store.writeClaims(taken.map(({ claim }) => claim)) : { changed: [], fates: [] };
     // Refused by the store itself (full): not worth sending again until the player clears it.
     fates.forEach((fate, position) => {
-      if (typeof fate === 'object') refused.push({ index: taken[position]!.index, reason: fate.refused });
+      // A page's claims are refused only for a full store (a captured round is guarded against files alone).
+      if (typeof fate === 'object') refused.push({ index: taken[position]!.index, reason: fate.refused.code === 'store-full' ? STORE_FULL : fate.refused.code });
     });
     stored = taken.length - fates.filter((fate) => typeof fate === 'object').length;
     const unchanged = unchangedClaims(admitted, changed);
@@ -173,7 +177,10 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     }
     case 'round-detail': {
       const record = await store.getRound(message.key);
-      return record ? { record, trace: verifyRecord(record, true).trace } : null;
+      if (!record) return null;
+      const { verdict, trace } = verifyRecord(record, true);
+      // A round stored before problem codes were kept has only English reasons: the popup gets the codes.
+      return { record: { ...record, verdict: { ...record.verdict, problems: record.verdict.problems ?? verdict.problems } }, trace };
     }
     case 'find-round':
       return findRound(message);

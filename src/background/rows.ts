@@ -1,5 +1,6 @@
 import { lookupGame, type ExportedRound, type Outcome, type VerdictStatus } from '../core/index.js';
 import type { RoundRecord, RoundRow } from '../shared/records.js';
+import { verifyRecord } from './verify-record.js';
 
 /** Sort order of the popup: mismatches first, then pending, then verified, then the rest. */
 export const STATUS_RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
@@ -19,8 +20,6 @@ export function rowOf(record: RoundRecord): RoundRow {
   const lookup = lookupGame(record.game || record.gameId);
   const expected =
     verdict.expected === undefined || lookup.kind !== 'supported' ? undefined : lookup.game.format(verdict.expected);
-  // Only an invalid round's reasons are the core's own text; the popup words every other status.
-  const summary = verdict.status === 'invalid' ? verdict.reasons.join('; ') : '';
   return {
     key: record.key,
     game: record.game,
@@ -30,8 +29,8 @@ export function rowOf(record: RoundRecord): RoundRow {
     level: verdict.level,
     levelReason: verdict.levelReason,
     failures: verdict.failures.length ? verdict.failures.map(({ step, expected, shown }) => ({ step, expected, shown })) : undefined,
-    summary,
-    problems: verdict.status === 'invalid' ? verdict.problems : undefined,
+    // The popup words an invalid round from its codes; a round stored before they were kept gets them anew.
+    problems: verdict.status === 'invalid' ? (verdict.problems ?? verifyRecord(record).verdict.problems) : undefined,
     shown: display(record, record.result),
     expected,
     picks: record.picks,

@@ -3,6 +3,7 @@
 // its numbered migrations are in schema.ts.
 import { openDB, type IDBPDatabase } from 'idb';
 import type { VerdictStatus } from '../core/index.js';
+import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, RateLimitNote, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { fileRefusal, isCaptured } from './import-guard.js';
 import { mergeClaim } from './merge.js';
@@ -13,7 +14,7 @@ import { STATUS_RANK } from './rows.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
-import { fillShare, STORE_CAPS, STORE_FULL, worthShowing } from './store-capacity.js';
+import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
 import { verifyRecord } from './verify-record.js';
 import { witnessOf } from './witness-evidence.js';
 
@@ -91,7 +92,7 @@ export interface StoreOptions {
 }
 
 /** What storing did with one claim: a new round, a known round that changed, nothing new, or refused (with its reason). */
-export type ClaimFate = 'added' | 'updated' | 'known' | { refused: string };
+export type ClaimFate = 'added' | 'updated' | 'known' | { refused: StoreRefusal };
 
 /**
  * Merges a batch of claims into their rounds and re-verifies them, in one transaction: when it
@@ -159,7 +160,7 @@ async function mergeBatch(
     if (isPairClaim(claim)) {
       const sighting = await recordSeedPair(commitments, claim, now, pairCount < STORE_CAPS.pairs);
       if (sighting === undefined) {
-        fates[index] = { refused: STORE_FULL };
+        fates[index] = { refused: { code: 'store-full' } };
         refusedFull++;
         continue;
       }
@@ -188,7 +189,7 @@ async function mergeBatch(
       continue;
     }
     if (!existing && roundCount >= STORE_CAPS.rounds) {
-      fates[index] = { refused: STORE_FULL };
+      fates[index] = { refused: { code: 'store-full' } };
       refusedFull++;
       continue;
     }

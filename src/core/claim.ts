@@ -1,4 +1,4 @@
-import type { GameDefinition, Outcome, ParsedDisplay } from './games/game.js';
+import type { DisplayProblemCode, GameDefinition, Outcome, ParsedDisplay } from './games/game.js';
 import { lookupGame, type GameLookup } from './games/registry.js';
 import { WITNESS_REASONS, type WitnessReason } from './witness.js';
 import { firstControl } from './printable.js';
@@ -62,6 +62,8 @@ export type ProblemCode =
   | 'not-whole-number'
   | 'unreadable'
   | 'not-times'
+  // Why the displayed outcome cannot be read (the game's parser, games/*.ts).
+  | `result-${DisplayProblemCode}`
   // Why a well-formed round still has no verdict (verify.ts).
   | 'commitment-missing'
   | 'result-missing'
@@ -121,7 +123,7 @@ export function checkClaim(input: unknown): ClaimCheck {
   if (raw.result !== undefined && raw.result !== null && lookup.kind === 'supported') {
     const parsed = parseResult(lookup.game, raw.result);
     if (parsed.ok) result = parsed.outcome;
-    else problems.push(claimProblem('result', 'unreadable', parsed.reason, { value: parsed.reason }));
+    else problems.push(claimProblem('result', `result-${parsed.code}`, parsed.reason, { value: parsed.value, limit: parsed.limit }));
   }
 
   const observedAt = checkObservedAt(raw.observedAt, problems);
@@ -142,7 +144,7 @@ function parseResult(game: GameDefinition, shown: unknown): ParsedDisplay {
   try {
     return game.parseDisplayed(shown);
   } catch (error) {
-    return { ok: false, reason: `could not be read (${error instanceof RangeError ? 'nested too deeply' : 'an unreadable value'})` };
+    return { ok: false, reason: `could not be read (${error instanceof RangeError ? 'nested too deeply' : 'an unreadable value'})`, code: 'too-deep' };
   }
 }
 

@@ -1,5 +1,6 @@
+import type { SupportedGameId } from './games/game.js';
 import { nobleBackend, type HashBackend } from './hashing.js';
-import { verifyRound } from './verify.js';
+import { verifyRound, type VerdictStatus } from './verify.js';
 
 // Three rounds of the reference vectors (test/fixtures/reference-vectors.json, the casino's procedure):
 // its placeholder seeds, a non-ASCII client seed, and a ':' in the client seed with nonce 2^53−1.
@@ -36,9 +37,16 @@ const REFERENCE_ROUNDS = [
   },
 ];
 
+/** One check, as codes the popup words (popup/self-test-text.ts), and in English for logs. */
 export interface SelfTestCheck {
-  name: string;
+  /** `reference`: a reference round (numbered from 1) must verify; `tamper`: a tampered draw must be a mismatch. */
+  kind: 'reference' | 'tamper';
+  round?: number;
+  game: SupportedGameId;
   ok: boolean;
+  /** The verdict a failed check got instead. */
+  got?: VerdictStatus;
+  name: string;
   detail?: string;
 }
 
@@ -55,11 +63,16 @@ export function runSelfTest(backend: HashBackend = nobleBackend): SelfTestCheck[
       { game: 'roulette-american', result: round.american },
       { game: 'keno', result: round.keno },
     ];
-    for (const { game, result } of cases) {
+    for (const { game, result } of cases as { game: SupportedGameId; result: string | number[] }[]) {
       const verdict = verifyRound({ ...base, game, result, roundSignature: round.roundSignature }, { backend, trace: false });
+      const ok = verdict.status === 'verified';
       checks.push({
+        kind: 'reference',
+        round: index + 1,
+        game,
+        ok,
+        ...(ok ? {} : { got: verdict.status }),
         name: `reference round ${index + 1}, ${game}`,
-        ok: verdict.status === 'verified',
         detail: verdict.status === 'verified' ? undefined : `${verdict.status}: ${verdict.reasons.join('; ')}`,
       });
     }
@@ -68,9 +81,13 @@ export function runSelfTest(backend: HashBackend = nobleBackend): SelfTestCheck[
     { ...REFERENCE_ROUNDS[0], game: 'keno', result: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
     { backend, trace: false },
   );
+  const flagged = tampered.status === 'mismatch' && tampered.failures.some((failure) => failure.step === 'outcome');
   checks.push({
+    kind: 'tamper',
+    game: 'keno',
+    ok: flagged,
+    ...(flagged ? {} : { got: tampered.status }),
     name: 'a tampered draw is flagged',
-    ok: tampered.status === 'mismatch' && tampered.failures.some((failure) => failure.step === 'outcome'),
     detail: tampered.status === 'mismatch' ? undefined : `got ${tampered.status}`,
   });
   return checks;

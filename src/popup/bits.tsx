@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { printable, type VerdictStatus } from '../core/index.js';
 import { useEnv } from './env.js';
-import { gameLabel, statusLabel } from './labels.js';
+import { gameLabel, statusLabel, workerErrorText } from './labels.js';
 
 /** A game <select>'s options: a first "none chosen" entry, then each game by its localised name. */
 export function GameOptions({ ids, emptyLabel }: { ids: readonly string[]; emptyLabel: string }) {
@@ -74,10 +74,9 @@ export function MatchMark({ ok }: { ok: boolean }) {
 
 export function ErrorNote({ error }: { error: unknown }) {
   const { t } = useEnv();
-  const text = error instanceof Error ? error.message : String(error);
   return (
     <p class="banner banner-error" role="alert">
-      {t('errorWorker', text)}
+      {workerErrorText(t, error)}
     </p>
   );
 }

@@ -2,6 +2,8 @@
 // undone. Kept apart from export and import, at the end of the "More" view.
 import { useState } from 'preact/hooks';
 import { useEnv } from './env.js';
+import { countText } from './i18n.js';
+import { workerErrorText } from './labels.js';
 
 export function ClearData({ total, onCleared }: { total: number; onCleared: () => void }) {
   const { client, t } = useEnv();
@@ -15,7 +17,7 @@ export function ClearData({ total, onCleared }: { total: number; onCleared: () =
       setStatus(t('clearDone', String(cleared)));
       onCleared();
     } catch (error) {
-      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+      setStatus(workerErrorText(t, error));
     } finally {
       setStep('idle');
     }
@@ -25,7 +27,7 @@ export function ClearData({ total, onCleared }: { total: number; onCleared: () =
     <div class="clear-data">
       {step === 'confirm' ? (
         <div class="confirm" role="alertdialog" aria-labelledby="confirm-clear-text">
-          <p id="confirm-clear-text">{t('clearConfirm', String(total))}</p>
+          <p id="confirm-clear-text">{countText(t, 'clearConfirm', total)}</p>
           <button type="button" class="danger" data-action="confirm-clear" onClick={clear}>
             {t('clearConfirmYes')}
           </button>

@@ -8,8 +8,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
 import { useEnv, type ExportKind } from './env.js';
+import { countText } from './i18n.js';
+import { workerErrorText } from './labels.js';
 import type { ImportTotals } from './import-file.js';
-import { ImportReportView, importProblemText } from './import-result.js';
+import type { ImportReportView } from './import-result.js';
 
 type Busy =
   | { kind: 'idle' }
@@ -30,7 +32,8 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
   const { client, t, download, now, openTab } = useEnv();
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [status, setStatus] = useState('');
-  const [imported, setImported] = useState<ImportTotals | undefined>(undefined);
+  /** The last import's totals, with the view that words them (loaded with the import). */
+  const [imported, setImported] = useState<{ totals: ImportTotals; View: typeof ImportReportView } | undefined>(undefined);
   const exportedOnOpen = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -49,7 +52,7 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
       else download(exportFileName('csv', at), buildCsv(rounds), 'text/csv;charset=utf-8');
       setStatus(t('exportDone', String(rounds.length)));
     } catch (error) {
-      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+      setStatus(workerErrorText(t, error));
     } finally {
       setBusy({ kind: 'idle' });
     }
@@ -68,8 +71,8 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
     setBusy({ kind: 'importing', done: 0, percent: 0 });
     let stored = false;
     try {
-      // Loaded on demand: the file reader and its JSON scanner are a tenth of the popup's code.
-      const { importFile } = await import('./import-file.js');
+      // Loaded on demand: the file reader, its JSON scanner and the report's words are a tenth of the popup's code.
+      const { importFile, ImportReportView: View, importProblemText } = await import('./import-file.js');
       const outcome = await importFile(
         file,
         (rounds) => client.ask({ type: 'import-rounds', rounds }),
@@ -80,14 +83,14 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
       );
       const { totals } = outcome;
       stored ||= totals.added + totals.updated > 0;
-      if (totals.done > 0) setImported(totals);
+      if (totals.done > 0) setImported({ totals, View });
       if (!outcome.ok) {
-        const reason = 'problem' in outcome ? importProblemText(t, outcome.problem) : outcome.workerError;
+        const reason = 'problem' in outcome ? importProblemText(t, outcome.problem) : workerErrorText(t, outcome.workerError);
         // Nothing sent: the file's problem alone. Something sent: where it stopped, and that it is kept.
-        setStatus(totals.done === 0 && 'problem' in outcome ? reason : t('importFailed', [String(totals.done), reason]));
+        setStatus(totals.done === 0 && 'problem' in outcome ? reason : countText(t, 'importFailed', totals.done, [reason]));
       }
     } catch (error) {
-      setStatus(t('errorWorker', error instanceof Error ? error.message : String(error)));
+      setStatus(workerErrorText(t, error));
     } finally {
       setBusy({ kind: 'idle' });
       // The same file chosen again must fire `change` again.
@@ -130,12 +133,12 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
       </div>
       <p class="note" aria-live="polite" data-data-status>
         {busy.kind === 'exporting'
-          ? t('exportProgress', [String(busy.done), String(busy.total)])
+          ? countText(t, 'exportProgress', busy.total, [busy.done])
           : busy.kind === 'importing'
-            ? t('importProgress', [String(busy.done), String(busy.percent)])
+            ? countText(t, 'importProgress', busy.done, [busy.percent])
             : status}
       </p>
-      {imported && busy.kind === 'idle' && <ImportReportView t={t} totals={imported} />}
+      {imported && busy.kind === 'idle' && <imported.View t={t} totals={imported.totals} />}
     </div>
   );
 }

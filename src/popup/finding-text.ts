@@ -1,6 +1,6 @@
 // One finding of the cross-round audit as a sentence in the popup's language. The core writes an
-// English `message` for the CLI; the popup builds its own from the finding's kind and fields,
-// through the locale files, so a German player reads German.
+// English `message` for the CLI; the popup never shows it, and builds its own from the finding's
+// kind and fields, through the locale files, so a German player reads German.
 import type { Finding } from '../core/index.js';
 import type { Translate } from './i18n.js';
 
@@ -27,8 +27,8 @@ export function findingSentence(finding: Finding, t: Translate): string {
     case 'file-disagrees':
       return t('findingFileDisagrees', [pair, clientSeed, nonces]);
   }
-  // A kind this popup does not know yet (a newer core): the core's own sentence.
-  return (finding as Finding).message;
+  // A kind this popup does not know (a newer worker than this page): named, never in the core's English.
+  return t('findingUnknown', pair);
 }
 
 /** "nonce 8", "nonces 3–4, 9", or the words for none known. */

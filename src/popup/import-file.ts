@@ -9,6 +9,9 @@ import { JsonArrayScanner } from '../core/json-array-scanner.js';
 import { JsonScanError, parseJsonAt } from '../core/json-error.js';
 import type { ImportReport } from '../shared/messages.js';
 
+// The report's words load with the reader, in its one chunk (data-actions.tsx imports both on demand).
+export { ImportReportView, importProblemText } from './import-result.js';
+
 /**
  * Rounds per message: MAX_IMPORT_ROUNDS_PER_MESSAGE of src/shared/messages.ts, repeated so the
  * popup does not bundle the schema library; a test keeps the two equal.
@@ -27,7 +30,8 @@ export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
 /** Why a file cannot be imported (at all, or from where it stopped), with what the message shows. */
 export type ImportFileProblem =
   | { kind: 'too-big'; bytes: number; limit: number }
-  | { kind: 'not-json'; detail: string }
+  /** Where its JSON goes wrong, when the scanner could place it. */
+  | { kind: 'not-json'; line?: number; column?: number }
   | { kind: 'wrong-format'; found: 'list' | { format: string } | { type: string } }
   | { kind: 'wrong-version'; found: string }
   /** Its rounds come before its "format" and "version" (Fair Witness writes those first). */
@@ -56,7 +60,7 @@ export type ImportOutcome =
   /** The file, from where it stopped: rounds sent before are stored (importing again is safe). */
   | { ok: false; totals: ImportTotals; problem: ImportFileProblem }
   /** The worker failed a chunk: rounds sent before are stored. */
-  | { ok: false; totals: ImportTotals; workerError: string };
+  | { ok: false; totals: ImportTotals; workerError: unknown };
 
 /** Thrown from the scanner's handlers to stop the scan with a problem of the file. */
 class FileProblem extends Error {
@@ -122,7 +126,7 @@ export async function importFile(
   );
 
   /** Sends what is waiting, in whole chunks (all of it at the end). */
-  const flush = async (all: boolean): Promise<string | undefined> => {
+  const flush = async (all: boolean): Promise<{ error: unknown } | undefined> => {
     let sent = 0;
     try {
       while (waiting.length - sent >= IMPORT_CHUNK || (all && waiting.length > sent)) {
@@ -132,14 +136,14 @@ export async function importFile(
         try {
           report = await send(chunk);
         } catch (error) {
-          return error instanceof Error ? error.message : String(error);
+          return { error };
         }
         totals.added += report.added;
         totals.updated += report.updated;
         totals.known += report.known;
         totals.refusedCount += report.refused.length;
         const room = KEPT_REFUSALS - totals.refused.length;
-        if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, reason }) => ({ index: totals.done + index, reason })));
+        if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, refusal }) => ({ index: totals.done + index, refusal })));
         totals.done += chunk.length;
         onProgress?.(totals);
       }
@@ -160,14 +164,14 @@ export async function importFile(
       scanner.write(text);
       totals.read = Math.min(1, (offset + bytes.length) / file.size);
       const failed = await flush(false);
-      if (failed !== undefined) return { ok: false, totals, workerError: failed };
+      if (failed !== undefined) return { ok: false, totals, workerError: failed.error };
     }
     scanner.write(decoder.decode());
     scanner.end();
   } catch (error) {
     // What was parsed before the problem is still sent: each round stands on its own.
     const failed = await flush(true);
-    if (failed !== undefined) return { ok: false, totals, workerError: failed };
+    if (failed !== undefined) return { ok: false, totals, workerError: failed.error };
     if (error instanceof FileProblem) return { ok: false, totals, problem: error.problem };
     if (error instanceof JsonScanError && error.kind === 'too-long') {
       return { ok: false, totals, problem: { kind: 'round-too-long', round: scanner.count + 1, limit: MAX_ROUND_CHARS } };
@@ -176,14 +180,14 @@ export async function importFile(
       const found = shape === 'object' ? { type: 'object' } : { type: typeOfStart(firstText) };
       return { ok: false, totals, problem: { kind: 'wrong-format', found } };
     }
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, totals, problem: { kind: 'not-json', detail: clip(detail) } };
+    const at = error instanceof JsonScanError ? { line: error.line, column: error.column } : {};
+    return { ok: false, totals, problem: { kind: 'not-json', ...at } };
   }
   if (format === undefined) return { ok: false, totals, problem: { kind: 'wrong-format', found: { type: 'object' } } };
   if (!versionChecked) return { ok: false, totals, problem: { kind: 'wrong-version', found: 'undefined' } };
   if (roundsBeforeEnvelope) return { ok: false, totals, problem: { kind: 'envelope-late' } };
   const failed = await flush(true);
-  if (failed !== undefined) return { ok: false, totals, workerError: failed };
+  if (failed !== undefined) return { ok: false, totals, workerError: failed.error };
   if (totals.done === 0) return { ok: false, totals, problem: { kind: 'empty' } };
   return { ok: true, totals };
 }

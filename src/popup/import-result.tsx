@@ -1,8 +1,9 @@
 // What an import did, or why a file cannot be imported, in the user's words.
 import { EXPORT_VERSION } from '../core/index.js';
-import type { Translate } from './i18n.js';
+import type { FieldIssue, ImportRefusal } from '../shared/messages.js';
+import { countText, type Translate } from './i18n.js';
 import type { ImportFileProblem, ImportTotals } from './import-file.js';
-
+import { fieldLabel } from './problem-text.js';
 
 const megabytes = (bytes: number) => String(Math.ceil(bytes / (1024 * 1024)));
 
@@ -11,7 +12,7 @@ export function importProblemText(t: Translate, problem: ImportFileProblem): str
     case 'too-big':
       return t('importTooBig', [megabytes(problem.bytes), megabytes(problem.limit)]);
     case 'not-json':
-      return t('importNotJson', problem.detail);
+      return problem.line === undefined ? t('importNotJsonAnywhere') : t('importNotJson', [problem.line, problem.column ?? '?']);
     case 'wrong-version':
       return t('importWrongVersion', [problem.found, String(EXPORT_VERSION)]);
     case 'envelope-late':
@@ -24,6 +25,37 @@ export function importProblemText(t: Translate, problem: ImportFileProblem): str
       const found = problem.found;
       const what = found === 'list' ? t('importFoundList') : 'format' in found ? `"${found.format}"` : t('importFoundOther', found.type);
       return t('importWrongFormat', what);
+    }
+  }
+}
+
+const FIELD_ISSUE_KEYS: Record<FieldIssue['issue'], string> = {
+  type: 'importFieldType',
+  'too-long': 'problemTooLong',
+  'too-many': 'importFieldTooMany',
+  form: 'importFieldForm',
+};
+
+/** Why the worker refused one round of the file (background/import.ts), in the user's words. */
+export function importRefusalText(t: Translate, refusal: ImportRefusal): string {
+  const fields = (names: string[]) => names.map((name) => fieldLabel(t, name)).join(', ');
+  switch (refusal.code) {
+    case 'not-object':
+      return t('importRefusedNotObject');
+    case 'game-missing':
+      return t('problemMissing', fieldLabel(t, 'game'));
+    case 'field':
+      return t(FIELD_ISSUE_KEYS[refusal.issue] ?? 'importFieldType', [fieldLabel(t, refusal.field), '', String(refusal.limit ?? '')]);
+    case 'no-round':
+      return t('importRefusedNoRound');
+    case 'store-full':
+      return t('importRefusedStoreFull');
+    case 'captured': {
+      const parts = [
+        ...(refusal.differs.length > 0 ? [t('importCapturedDiffers', fields(refusal.differs))] : []),
+        ...(refusal.fills.length > 0 ? [t('importCapturedFills', fields(refusal.fills))] : []),
+      ];
+      return t('importRefusedCaptured', parts.join('; '));
     }
   }
 }
@@ -43,10 +75,10 @@ export function ImportReportView({ t, totals }: { t: Translate; totals: ImportTo
       <p>{t('importDone', [String(added), String(updated), String(known), String(refusedCount)])}</p>
       {refusedCount > 0 && (
         <ul class="import-refused">
-          {refused.map(({ index, reason }) => (
-            <li key={index}>{t('importRefusedRound', [String(index + 1), reason])}</li>
+          {refused.map(({ index, refusal }) => (
+            <li key={index}>{t('importRefusedRound', [String(index + 1), importRefusalText(t, refusal)])}</li>
           ))}
-          {refusedCount > refused.length && <li>{t('importRefusedMore', String(refusedCount - refused.length))}</li>}
+          {refusedCount > refused.length && <li>{countText(t, 'importRefusedMore', refusedCount - refused.length)}</li>}
         </ul>
       )}
     </div>

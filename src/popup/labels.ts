@@ -2,6 +2,7 @@
 import type { FailedStep, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
 import type { StorageProblem } from '../shared/records.js';
 import type { Translate } from './i18n.js';
+import { WorkerError } from './worker-client.js';
 
 /** The popup's order: mismatches first, as the worker sorts the list. */
 export const STATUS_ORDER: readonly VerdictStatus[] = ['mismatch', 'pending', 'verified', 'invalid', 'unsupported'];
@@ -69,6 +70,16 @@ export function storageProblemText(t: Translate, problem: StorageProblem): strin
     case 'failed':
       return t('storageProblemFailed', problem.detail.replace(/\.$/, ''));
   }
+}
+
+/**
+ * A failed request to the worker in the UI language: a storage problem or no answer in our words;
+ * anything else is unforeseen (a bug, an exception), quoted as the error says it.
+ */
+export function workerErrorText(t: Translate, error: unknown): string {
+  if (error instanceof WorkerError && error.storageProblem) return storageProblemText(t, error.storageProblem);
+  if (error instanceof WorkerError && error.noAnswer) return t('errorNoAnswer');
+  return t('errorWorker', error instanceof Error ? error.message : String(error));
 }
 
 /** The sentence for why a verified round has its trust level (core/witness.ts), one locale key per reason. */

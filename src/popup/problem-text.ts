@@ -18,6 +18,17 @@ const PROBLEM_KEYS: Record<ProblemCode, string> = {
   'not-whole-number': 'problemNotWholeNumber',
   unreadable: 'problemUnreadable',
   'not-times': 'problemNotTimes',
+  'result-not-list': 'problemResultNotList',
+  'result-not-number': 'problemResultNotNumber',
+  'result-off-board': 'problemResultOffBoard',
+  'result-off-wheel': 'problemResultOffWheel',
+  'result-count': 'problemResultCount',
+  'result-repeated': 'problemResultRepeated',
+  'result-not-whole': 'problemResultNotWhole',
+  'result-not-text': 'problemResultNotText',
+  'result-not-winning-number': 'problemResultNotWinningNumber',
+  'result-no-double-zero': 'problemResultNoDoubleZero',
+  'result-too-deep': 'problemResultTooDeep',
   'commitment-missing': 'problemCommitmentMissing',
   'result-missing': 'problemResultMissing',
   'not-revealed': 'rowPending',
@@ -35,11 +46,17 @@ const FIELD_KEYS: Record<string, string> = {
   preRoundCommitment: 'commitment',
   result: 'result',
   roundSignature: 'problemFieldSignature',
+  observedAt: 'fieldObservedAt',
+  conflictingResults: 'fieldConflictingResults',
+  picks: 'picks',
+  stake: 'stake',
+  payout: 'payout',
+  multiplier: 'multiplier',
 };
 
 /**
- * A result the game cannot read: what its results look like. The core's detail (the problem's
- * value) is English, so the words come from the game, never from that detail.
+ * A result the game cannot read, where the core gave no finer code: what the game's results look
+ * like. The core's detail (the problem's value) is English, so the words come from the game.
  */
 const RESULT_KEYS: Record<SupportedGameId, string> = {
   'roulette-european': 'problemResultEuropean',
@@ -47,13 +64,17 @@ const RESULT_KEYS: Record<SupportedGameId, string> = {
   keno: 'problemResultKeno',
 };
 
+/** A field's name in the UI language; a path ("observedAt.result", "picks.3") is named by its first part. */
+export function fieldLabel(t: Translate, field: string): string {
+  const key = FIELD_KEYS[field.split('.')[0]!];
+  return key === undefined ? field : t(key);
+}
+
 /** One problem as a sentence: the field's name, then what is wrong with it (and where the right value is). */
 export function problemSentence(problem: ClaimProblem, t: Translate, gameId?: string): string {
   // A stored round's game id comes from page text: only an own key of the table is a game.
   const gameResult = problem.field === 'result' && problem.code === 'unreadable' && gameId !== undefined && Object.hasOwn(RESULT_KEYS, gameId);
-  const key = gameResult ? RESULT_KEYS[gameId as SupportedGameId] : PROBLEM_KEYS[problem.code];
-  // A code this popup does not know (a newer core): the core's own words.
-  if (key === undefined) return problem.text;
-  const field = FIELD_KEYS[problem.field] === undefined ? problem.field : t(FIELD_KEYS[problem.field]!);
-  return t(key, [field, problem.value ?? '', String(problem.limit ?? '')]);
+  // A code this popup does not know (a round stored by a newer version): that the field is unreadable.
+  const key = gameResult ? RESULT_KEYS[gameId as SupportedGameId] : (PROBLEM_KEYS[problem.code] ?? 'problemUnreadable');
+  return t(key, [fieldLabel(t, problem.field), problem.value ?? '', String(problem.limit ?? '')]);
 }

@@ -3,11 +3,11 @@
 import { lookupGame, type ClaimProblem, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { RoundDetail } from '../shared/messages.js';
 
+/** A failed step with the values it compared; the view words it (the core's English `message` is not carried). */
 export interface ProofFailure {
   step: FailedStep;
   expected: string;
   shown: string;
-  message: string;
 }
 
 export interface ProofModel {
@@ -42,9 +42,8 @@ export interface ProofModel {
   seenAt?: number;
   seenInFile?: boolean;
   failures: ProofFailure[];
-  reasons: string[];
-  /** The reasons as codes, worded by the popup; absent for rounds verified before they were kept. */
-  problems?: ClaimProblem[];
+  /** Why there is no verdict (invalid, pending, unsupported), as codes the popup words. */
+  problems: ClaimProblem[];
 }
 
 /** An outcome as the game reads it, or undefined when it does not read as one. */
@@ -92,9 +91,8 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     shownOutcome: parseOutcome(game, record.result),
     seenAt: record.observedAt.result,
     seenInFile: record.fileFields?.includes('result'),
-    failures: record.verdict.failures,
-    reasons: record.verdict.reasons,
-    problems: record.verdict.problems,
+    failures: record.verdict.failures.map(({ step, expected, shown }) => ({ step, expected, shown })),
+    problems: record.verdict.problems ?? [],
   };
 }
 
@@ -125,8 +123,7 @@ export function proofFromVerdict(input: CheckInput, verdict: RoundVerdict): Proo
     outcomeShown: formatOutcome(verdict.game, input.result),
     seedsOutcome: parseOutcome(verdict.game, verdict.expected),
     shownOutcome: parseOutcome(verdict.game, input.result),
-    failures: verdict.failures,
-    reasons: verdict.reasons,
-    problems: verdict.problems,
+    failures: verdict.failures.map(({ step, expected, shown }) => ({ step, expected, shown })),
+    problems: verdict.problems ?? [],
   };
 }

@@ -85,8 +85,8 @@ export function ProofView({ proof }: { proof: ProofModel }) {
   const trace = proof.trace;
   const hasBet = proof.stake !== undefined || proof.payout !== undefined || proof.multiplier !== undefined;
   // A pending round's "not revealed yet" is the conclusion itself; other reasons stay listed.
-  const problems = proof.problems?.filter((problem) => !(proof.status === 'pending' && problem.code === 'not-revealed'));
-  const reasons = problems?.map((problem) => problemSentence(problem, t, proof.gameId)) ?? proof.reasons;
+  const problems = proof.problems.filter((problem) => !(proof.status === 'pending' && problem.code === 'not-revealed'));
+  const reasons = problems.map((problem) => problemSentence(problem, t, proof.gameId));
   return (
     <div class="proof" data-verdict={proof.status}>
       <p class="proof-head">

@@ -3,6 +3,7 @@
 // silent loss: the user learns rounds that page showed meanwhile may be missing.
 import type { RateLimitNote } from '../shared/records.js';
 import { useEnv } from './env.js';
+import { countText } from './i18n.js';
 
 export function RateLimitNotices({ notes }: { notes?: RateLimitNote[] }) {
   const { t } = useEnv();
@@ -19,7 +20,7 @@ export function RateLimitNotices({ notes }: { notes?: RateLimitNote[] }) {
           data-claims={note.claims}
           data-refused={note.refused}
         >
-          {t('rateLimitNotice', [note.host, note.claims, note.refused])}
+          {countText(t, 'rateLimitNotice', note.refused, [note.host, note.claims])}
         </p>
       ))}
     </>

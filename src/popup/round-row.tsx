@@ -25,7 +25,7 @@ export function rowSentence(row: RoundRow, t: Translate): string {
     case 'unsupported':
       return t('rowUnsupported');
     case 'invalid':
-      return row.problems?.map((problem) => problemSentence(problem, t, row.gameId)).join(' ') ?? row.summary;
+      return row.problems?.length ? row.problems.map((problem) => problemSentence(problem, t, row.gameId)).join(' ') : t('rowInvalid');
   }
 }
 

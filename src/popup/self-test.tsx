@@ -3,6 +3,7 @@
 // run it again, live in the "More" view.
 import type { Summary } from '../shared/records.js';
 import { useEnv } from './env.js';
+import { selfTestCheckText } from './self-test-text.js';
 
 type SelfTestResult = Summary['selfTest'];
 
@@ -16,11 +17,8 @@ export function SelfTestAlert({ selfTest }: { selfTest: SelfTestResult }) {
       <ul>
         {selfTest.checks
           .filter((check) => !check.ok)
-          .map((check) => (
-            <li key={check.name}>
-              {check.name}
-              {check.detail ? `: ${check.detail}` : ''}
-            </li>
+          .map((check, index) => (
+            <li key={index}>{selfTestCheckText(t, check)}</li>
           ))}
       </ul>
     </div>

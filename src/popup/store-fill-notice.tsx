@@ -3,6 +3,7 @@
 // and after, so a refusal is never silent.
 import type { StoreFillNote } from '../shared/records.js';
 import { useEnv } from './env.js';
+import { countText } from './i18n.js';
 
 export function StoreFillNotice({ fill }: { fill?: StoreFillNote }) {
   const { t } = useEnv();
@@ -17,7 +18,7 @@ export function StoreFillNotice({ fill }: { fill?: StoreFillNote }) {
       data-percent={percent}
       data-refused={fill.refused}
     >
-      {full ? t('storeFullNotice', String(fill.refused)) : t('storeNearlyFullNotice', [percent, String(fill.rounds), String(fill.pairs)])}
+      {full ? countText(t, 'storeFullNotice', fill.refused) : t('storeNearlyFullNotice', [percent, String(fill.rounds), String(fill.pairs)])}
     </p>
   );
 }

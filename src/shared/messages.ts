@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, Summary, VerifiedRound } from './records.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
 /** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
@@ -120,13 +120,32 @@ export interface RoundDetail {
   trace?: RoundTrace;
 }
 
+/** What is wrong with one field (a path such as "picks.3"): its kind of value, its length, its count of items, or its form. */
+export interface FieldIssue {
+  field: string;
+  issue: 'type' | 'too-long' | 'too-many' | 'form';
+  limit?: number;
+}
+
+/** Why the store refused a claim: it is full, or a file would change a round the casino's page showed (import-guard.ts). */
+export type StoreRefusal = { code: 'store-full' } | { code: 'captured'; differs: string[]; fills: string[] };
+
+/** Why the worker refused one round of an imported file, as codes the popup words (popup/import-result.tsx). */
+export type ImportRefusal =
+  | { code: 'not-object' }
+  | { code: 'game-missing' }
+  | ({ code: 'field' } & FieldIssue)
+  /** A nonce and a result or server seed are needed: without them it would act on a seed pair (import.ts). */
+  | { code: 'no-round' }
+  | StoreRefusal;
+
 /** What importing one chunk of an export file did: rounds new to the store, known rounds completed, rounds already known, rounds refused. */
 export interface ImportReport {
   added: number;
   updated: number;
   known: number;
   /** Index within the chunk, and why. */
-  refused: { index: number; reason: string }[];
+  refused: { index: number; refusal: ImportRefusal }[];
 }
 
 /** What the worker answers to each page message. */
@@ -145,16 +164,22 @@ export interface PageResponses {
 }
 
 /** Every answer is wrapped so a failure arrives as data, not as a dropped promise. */
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string; storageProblem?: StorageProblem };
 
-export type ValidationResult<T> = { ok: true; message: T } | { ok: false; error: string };
+/** A failure says it in English (`error`, for logs and the content script) and as codes (`issue`, for the popup). */
+export type ValidationResult<T> = { ok: true; message: T } | { ok: false; error: string; issue: FieldIssue };
 
 function validate<T>(schema: v.GenericSchema<unknown, T>, input: unknown): ValidationResult<T> {
   const result = v.safeParse(schema, input);
   if (result.success) return { ok: true, message: result.output };
   const issue = result.issues[0];
   const path = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-  return { ok: false, error: `${path ? `${path}: ` : ''}${issue.message}` };
+  const tooMany = Array.isArray(issue.input);
+  const coded: FieldIssue =
+    issue.type === 'max_length'
+      ? { field: path, issue: tooMany ? 'too-many' : 'too-long', limit: Number(issue.requirement) }
+      : { field: path, issue: issue.type === 'regex' ? 'form' : 'type' };
+  return { ok: false, error: `${path ? `${path}: ` : ''}${issue.message}`, issue: coded };
 }
 
 export const validateContentMessage = (input: unknown) => validate(contentMessageSchema, input);

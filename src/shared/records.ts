@@ -1,4 +1,4 @@
-import type { ClaimField, ClaimProblem, FailedStep, Outcome, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
+import type { ClaimField, ClaimProblem, FailedStep, Outcome, SelfTestCheck, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
 
 /**
  * What the content script reports about one round (or, with only a commitment, about the
@@ -111,9 +111,7 @@ export interface RoundRow {
   levelReason?: WitnessReason;
   /** The failed steps of a mismatch, with the values each compared (the popup words them). */
   failures?: { step: FailedStep; expected: string; shown: string }[];
-  /** Why a round is invalid, as the core's checks say it (English; the popup words the other statuses itself). */
-  summary: string;
-  /** An invalid round's reasons as codes, which the popup words; without them it shows `summary`. */
+  /** Why a round is invalid, as codes the popup words (the popup words the other statuses from the status alone). */
   problems?: ClaimProblem[];
   shown?: string;
   expected?: string;
@@ -138,7 +136,8 @@ export interface VerifiedRound {
 export interface SelfTestResult {
   ok: boolean;
   ranAt: number;
-  checks: { name: string; ok: boolean; detail?: string }[];
+  /** Stored by older versions without the codes (`kind`…): the popup words those generically. */
+  checks: (Pick<SelfTestCheck, 'name' | 'ok' | 'detail'> & Partial<SelfTestCheck>)[];
 }
 
 export interface Summary {

@@ -219,4 +219,16 @@ describe('handleMessage: extension pages', () => {
     expect(result?.checks.length).toBeGreaterThan(0);
     expect(await loadSelfTest()).toEqual(result);
   });
+
+  it('a storage failure answers with its code, for the popup to word', async () => {
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'rounds') throw new DOMException('full', 'QuotaExceededError');
+      return put.apply(this, args);
+    });
+    const round = { game: 'keno', commitment: vector(5).commitment, clientSeed: vector(5).clientSeed, nonce: String(vector(5).nonce), result: vector(5).keno };
+    const reply = await handleMessage({ type: 'import-rounds', rounds: [round] }, POPUP);
+    vi.restoreAllMocks();
+    expect(reply).toMatchObject({ ok: false, storageProblem: { kind: 'quota' } });
+  });
 });

@@ -41,8 +41,8 @@ describe('rowOf', () => {
       expected: text,
       updatedAt: record.updatedAt,
     });
-    // Only an invalid round carries the core's own words; the popup words the rest (round-row.tsx).
-    expect(row.summary).toBe('');
+    // Only an invalid round carries problems (codes); the popup words the rest from the status (round-row.tsx).
+    expect(row.problems).toBeUndefined();
     expect(row.failures).toBeUndefined();
     expect(row).not.toHaveProperty('serverSeed');
   });
@@ -83,20 +83,28 @@ describe('rowOf', () => {
   it('pending: shown but no expected outcome', () => {
     const row = rowOf(recordFrom(pendingClaim(round, 'Keno')));
     expect(row.status).toBe('pending');
-    expect(row.summary).toBe('');
+    expect(row.problems).toBeUndefined();
     expect(row.shown).toBe(round.keno.join(' '));
     expect(row.expected).toBeUndefined();
     expect(row.failures).toBeUndefined();
   });
 
-  it('invalid: the reasons joined with "; "', () => {
+  it('invalid: the reasons as codes, for the popup to word', () => {
     const { commitment: _c, result: _r, ...bare } = revealedClaim(round, 'European Roulette');
     const row = rowOf(recordFrom(bare));
     expect(row.status).toBe('invalid');
-    expect(row.summary).toBe(
-      'commitment: missing, so nothing shows the server seed was fixed before the round; result: missing, so there is no displayed outcome to compare',
-    );
+    expect(row.problems?.map(({ field, code }) => [field, code])).toEqual([
+      ['commitment', 'commitment-missing'],
+      ['result', 'result-missing'],
+    ]);
     expect(row.shown).toBeUndefined();
+  });
+
+  it('invalid, stored before problem codes were kept: the codes are found again', () => {
+    const { commitment: _c, result: _r, ...bare } = revealedClaim(round, 'European Roulette');
+    const record = recordFrom(bare);
+    delete record.verdict.problems;
+    expect(rowOf(record).problems?.map(({ code }) => code)).toEqual(['commitment-missing', 'result-missing']);
   });
 
   it('unsupported: raw values shown as read', () => {

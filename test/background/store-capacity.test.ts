@@ -76,6 +76,6 @@ describe('the store cap', () => {
     await send([0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => pendingClaim(vector(i), 'Keno')));
     const rounds = [20, 21, 22].map((i) => ({ game: 'keno', commitment: vector(i).commitment, clientSeed: vector(i).clientSeed, nonce: String(vector(i).nonce), result: vector(i).keno }));
     const report = await ask<ImportReport>({ type: 'import-rounds', rounds }, POPUP);
-    expect(report).toEqual({ added: 1, updated: 0, known: 0, refused: [1, 2].map((index) => ({ index, reason: STORE_FULL })) });
+    expect(report).toEqual({ added: 1, updated: 0, known: 0, refused: [1, 2].map((index) => ({ index, refusal: { code: 'store-full' } })) });
   });
 });

@@ -141,13 +141,15 @@ describe('header', () => {
 
   test('a failed self-test is an alert in the header; its pass and the button live in More', async () => {
     const worker = new FakeWorker(mixedClaims(), {
-      selfTest: { ok: false, ranAt: 1, checks: [{ name: 'keno vector', ok: false, detail: 'got 1 2 3' }] },
+      selfTest: { ok: false, ranAt: 1, checks: [{ name: 'keno vector', ok: false, detail: 'got 1 2 3', kind: 'reference', round: 3, game: 'keno', got: 'mismatch' }] },
     });
     rendered = await renderApp(worker.client);
     const alert = rendered.container.querySelector('.header [data-self-test]')!;
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain('Self-test FAILED');
-    expect(alert.textContent).toContain('keno vector: got 1 2 3');
+    // The failed check in the player's words, not the worker's English name and detail.
+    expect(alert.textContent).toContain('Reference round 3, Keno: the published procedure verifies it, but this extension judged it “mismatch”.');
+    expect(alert.textContent).not.toContain('keno vector');
     await openView(rendered.container, 'more');
     await click(buttonByText(rendered.container, 'Run self-test'));
     expect(worker.log.some((m) => m.type === 'run-self-test')).toBe(true);
@@ -187,6 +189,13 @@ describe('data actions', () => {
     expect(worker.log.filter((m) => m.type === 'clear-data')).toHaveLength(1);
     expect(rowsOf(rendered.container)).toHaveLength(0);
     expect(rendered.container.textContent).toContain('Deleted rounds: 7.');
+  });
+
+  test('Clear data with one round asks about it in the singular', async () => {
+    rendered = await renderApp(new FakeWorker(mixedClaims().slice(0, 1)).client);
+    await openMore();
+    await click(buttonByText(rendered.container, 'Clear data…'));
+    expect(rendered.container.querySelector('[role="alertdialog"]')!.textContent).toContain('Delete the 1 recorded round from this browser? This cannot be undone; export it first');
   });
 
   test('Export JSON and CSV download files built from every page', async () => {

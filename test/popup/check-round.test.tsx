@@ -164,8 +164,8 @@ describe('errors in plain words, in the player\'s language', () => {
 
   test('a result the game cannot have: what the game\'s results look like, not the core\'s English detail', async () => {
     for (const [t, expected] of [
-      [undefined, "Result shown: a keno result is 10 different numbers, each from 1 to 40 (the drawn numbers in the round's fairness details)."],
-      [german, 'Angezeigtes Ergebnis: Ein Keno-Ergebnis sind 10 verschiedene Zahlen, jede von 1 bis 40 (die gezogenen Zahlen in den Fairness-Details der Runde).'],
+      [undefined, 'Result shown: 99 is not on the keno board (1 to 40).'],
+      [german, 'Angezeigtes Ergebnis: 99 liegt nicht auf dem Keno-Feld (1 bis 40).'],
     ] as const) {
       const { form, input, container } = await openCheck(stubParser, t ? { t } : {});
       await setValue(form.querySelector('textarea'), KENO_REFERENCE_OUTPUT);

@@ -2,7 +2,7 @@
 // the popup is tested without an extension. It validates every message with the real schema.
 import { auditRounds, lookupGame, verifyRound, type RoundClaim, type VerdictStatus } from '../../src/core/index.js';
 import { auditRoundOf } from '../../src/background/findings.js';
-import { validatePageMessage, type PageMessage, type PageResponses, type Reply } from '../../src/shared/messages.js';
+import { validatePageMessage, type ImportReport, type PageMessage, type PageResponses, type Reply } from '../../src/shared/messages.js';
 import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../../src/shared/records.js';
 import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
@@ -36,6 +36,7 @@ export function recordOf(claim: RoundClaim, seq: number): RoundRecord {
       levelReason: verdict.levelReason,
       failures: verdict.failures,
       reasons: verdict.reasons,
+      problems: verdict.problems,
       expected: verdict.expected,
     },
   };
@@ -122,10 +123,10 @@ export class FakeWorker {
       }
       case 'import-rounds': {
         // The worker's own per-round check; a round is known by its seed pair and nonce.
-        const report = { added: 0, updated: 0, known: 0, refused: [] as { index: number; reason: string }[] };
+        const report = { added: 0, updated: 0, known: 0, refused: [] as ImportReport['refused'] };
         message.rounds.forEach((round, index) => {
           const converted = claimsOfExportedRound(round);
-          if (!converted.ok) return report.refused.push({ index, reason: converted.reason });
+          if (!converted.ok) return report.refused.push({ index, refusal: converted.refusal });
           const claim = converted.claims[0]!;
           const same = (r: RoundRecord) => r.commitment === claim.commitment && r.clientSeed === claim.clientSeed && r.nonce === claim.nonce;
           if (this.records.some(same)) return report.known++;

@@ -59,6 +59,18 @@ describe('locales', () => {
     expect(de.historyExplained!.message).toMatch(/nach deinem Einsatz wählen/);
   });
 
+  test('German says "du" to the player, never "Sie"', () => {
+    // Capitalised Sie/Ihr… is the polite address anywhere in a sentence; at a sentence's start it
+    // could also be "they"/"their". Such a message, read and found to mean "they", is listed here.
+    const meansThey = new Set<string>([]);
+    const polite = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b/;
+    const addressing = Object.keys(de).filter((key) => !meansThey.has(key) && polite.test(de[key]!.message));
+    expect(addressing).toEqual([]);
+    // The informal address is really used (so a blanket rewording to the impersonal would show).
+    const informal = Object.keys(de).filter((key) => /\b(du|dein\w*|dir|dich)\b/.test(de[key]!.message));
+    expect(informal.length).toBeGreaterThan(15);
+  });
+
   test('every key the popup uses exists', () => {
     const dir = join(root, 'src/popup');
     const source = readdirSync(dir)
@@ -69,6 +81,10 @@ describe('locales', () => {
     for (const match of source.matchAll(/'((?:status|level|game|failure|step|draw)[A-Z][A-Za-z]+)'/g)) keys.add(match[1]!);
     expect(keys.size).toBeGreaterThan(60);
     for (const key of keys) expect(en, key).toHaveProperty(key);
+    // Counted sentences: both forms of each.
+    const counted = [...source.matchAll(/\bcountText\(\s*t,\s*'([A-Za-z]+)'/g)].map((m) => m[1]!);
+    expect(counted.length).toBeGreaterThan(5);
+    for (const key of counted) for (const form of ['one', 'other']) expect(en, `${key}_${form}`).toHaveProperty(`${key}_${form}`);
   });
 });
 

@@ -71,7 +71,7 @@ describe('Import JSON', () => {
     await choose(rendered.container, exportText(rounds));
     const shown = result(rendered.container)!;
     expect(shown.dataset).toMatchObject({ added: String(rounds.length - 1), refused: '1' });
-    expect(shown.querySelector('.import-refused li')!.textContent).toMatch(/^Round 3 of the file: nonce: /);
+    expect(shown.querySelector('.import-refused li')!.textContent).toBe('Round 3 of the file: Nonce: not in the form an export writes (digits for a nonce, decimal text such as 1.50 for an amount).');
   });
 
   test.each([
@@ -109,12 +109,12 @@ describe('Import JSON', () => {
     const receive = worker.receive.bind(worker);
     let calls = 0;
     worker.receive = async (message) => {
-      if ((message as { type?: string }).type === 'import-rounds' && ++calls === 2) return { ok: false, error: 'The browser refused to store more rounds (storage quota exceeded).' };
+      if ((message as { type?: string }).type === 'import-rounds' && ++calls === 2) return { ok: false, error: 'quota (English, for logs)', storageProblem: { kind: 'quota' } };
       return receive(message);
     };
     await choose(rendered.container, exportText(rounds));
     expect(status(rendered.container)).toBe(
-      `The import stopped after ${IMPORT_CHUNK} rounds: The browser refused to store more rounds (storage quota exceeded). Rounds imported so far are kept; importing the file again is safe.`,
+      `The import stopped after ${IMPORT_CHUNK} rounds: The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds to make room. Rounds imported so far are kept; importing the file again is safe.`,
     );
     expect(result(rendered.container)!.dataset.added).toBe(String(IMPORT_CHUNK));
   });

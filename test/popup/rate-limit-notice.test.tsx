@@ -38,8 +38,13 @@ describe('rate-limit notice', () => {
     expect(shown[0]!.closest('.header')).not.toBeNull();
     expect(shown[0]!.getAttribute('role')).toBe('status');
     expect(shown[0]!.textContent).toBe(
-      'A tab on www.cloudbet.com sent 25000 round reports faster than any real game; 19800 were refused for now and are sent again later. Meanwhile no round counts as witnessed.',
+      'A tab on www.cloudbet.com sent round reports faster than any real game (25000 in all); 19800 of them were refused for now and are sent again later. Meanwhile no round counts as witnessed.',
     );
+  });
+
+  test('one refused report is said in the singular', async () => {
+    rendered = await appWith([note({ claims: 41, refused: 1 })]);
+    expect(notices(rendered.container)[0]!.textContent).toContain('(41 in all); 1 of them was refused for now and is sent again later.');
   });
 
   test('shows nothing when no tab was limited', async () => {
@@ -61,7 +66,7 @@ describe('rate-limit notice', () => {
         container,
       );
     });
-    expect(container.textContent).toContain(`Ein Tab auf ${host} hat 25000 Rundenmeldungen schneller gesendet`);
+    expect(container.textContent).toContain(`Ein Tab auf ${host} hat Rundenmeldungen schneller gesendet, als ein echtes Spiel es kann (25000 insgesamt); 19800 davon wurden`);
     expect(container.querySelector('img')).toBeNull();
     render(null, container);
     container.remove();

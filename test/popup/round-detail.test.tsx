@@ -90,7 +90,9 @@ test('a pending round explains why nothing can be recomputed yet', async () => {
   rendered = await renderApp(worker.client);
   await click(rowsOf(rendered.container)[0]);
   const detail = rendered.container.querySelector('.detail')!;
-  expect(detail.textContent).toContain('the server seed is not revealed yet');
+  // The conclusion says why (the listed reason would only repeat it).
+  expect(detail.querySelector('[data-conclusion]')!.textContent).toMatch(/keeps the server seed secret until you rotate to a new seed pair/);
+  expect(detail.querySelectorAll('.reasons li')).toHaveLength(0);
   expect(detail.textContent).toContain('Nothing can be recomputed');
   expect(detail.querySelector('table.draws')).toBeNull();
   // The number is only the casino's word yet, and nothing was recomputed.

@@ -1,6 +1,6 @@
 // A row's sentence in the player's language, from what the worker sends (background/rows.ts): the
-// failed steps with their values, the recomputed outcome, or why there is no verdict yet. Only an
-// invalid round's reasons are the core's own words.
+// failed steps with their values, the recomputed outcome, or why there is no verdict yet, all from
+// codes: no English of the core's reaches a German player.
 import { describe, expect, it } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
@@ -11,7 +11,7 @@ import type { RoundRow } from '../../src/shared/records.js';
 
 const english = translatorFrom(en as Record<string, LocaleEntry>);
 const german = translatorFrom(de as Record<string, LocaleEntry>);
-const row = (fields: Partial<RoundRow>): RoundRow => ({ key: 'k', game: 'European Roulette', gameId: 'roulette-european', status: 'verified', summary: '', updatedAt: 0, ...fields });
+const row = (fields: Partial<RoundRow>): RoundRow => ({ key: 'k', game: 'European Roulette', gameId: 'roulette-european', status: 'verified', updatedAt: 0, ...fields });
 
 describe('rowSentence', () => {
   it('a mismatch: each failed step with what the seeds give and what the casino showed, in both languages', () => {
@@ -34,8 +34,9 @@ describe('rowSentence', () => {
     }
   });
 
-  it('an invalid round shows the core\'s reasons as they are', () => {
-    expect(rowSentence(row({ status: 'invalid', summary: 'clientSeed: empty' }), german)).toBe('clientSeed: empty');
+  it('an invalid round without problem codes still gets words of the player\'s language', () => {
+    expect(rowSentence(row({ status: 'invalid' }), german)).toBe('Ein Feld dieser Runde fehlt oder ist nicht lesbar, daher lässt sie sich nicht prüfen.');
+    expect(rowSentence(row({ status: 'invalid', problems: [] }), english)).toBe('A field of this round is missing or unreadable, so it cannot be checked.');
   });
 });
 
@@ -43,7 +44,6 @@ describe('problemSentence through rowSentence', () => {
   it('an invalid round with problem codes is worded in the player\'s language, naming the field', () => {
     const invalid = row({
       status: 'invalid',
-      summary: 'serverSeed: looks truncated ("3f2a…9c1e"); the full value is needed',
       problems: [{ field: 'serverSeed', code: 'truncated', value: '3f2a…9c1e', text: 'serverSeed: looks truncated ("3f2a…9c1e"); the full value is needed' }],
     });
     expect(rowSentence(invalid, english)).toBe(
@@ -64,8 +64,8 @@ describe('problemSentence through rowSentence', () => {
       expect(sentence, gameId).toMatch(pattern);
       expect(sentence, gameId).not.toContain('board');
     }
-    // A game id that is no supported game (page text) keeps the general words.
-    expect(rowSentence(row({ status: 'invalid', gameId: 'constructor', problems }), english)).toBe(`Result shown: could not be read (${detail}).`);
+    // A game id that is no supported game (page text) keeps the general words, without the core's English detail.
+    expect(rowSentence(row({ status: 'invalid', gameId: 'constructor', problems }), english)).toBe('Result shown: could not be read.');
   });
 
   it('every problem code of the core has words in both languages', () => {

@@ -42,6 +42,11 @@ describe('store-fill notice', () => {
     expect(shown.textContent).toBe('Storage is full: 120 new rounds or seed pairs were not stored. Export your history, then clear it, to keep recording.');
   });
 
+  test('full, one refused: in the singular', async () => {
+    rendered = await appWith({ share: 1, rounds: 2_000_000, pairs: 3_000, refused: 1 });
+    expect(notice(rendered.container)!.textContent).toContain('Storage is full: 1 new round or seed pair was not stored.');
+  });
+
   test('nothing when the summary says nothing', async () => {
     rendered = await appWith(undefined);
     expect(rendered.container.querySelector('[data-status]')).not.toBeNull();
@@ -60,7 +65,7 @@ describe('store-fill notice', () => {
         container,
       );
     });
-    expect(container.textContent).toBe('Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Exportieren Sie Ihren Verlauf und löschen Sie ihn dann, damit neue Runden weiter gespeichert werden.');
+    expect(container.textContent).toBe('Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Exportiere deinen Verlauf und lösche ihn dann, damit neue Runden weiter gespeichert werden.');
     render(null, container);
     container.remove();
   });

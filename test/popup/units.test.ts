@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount } from '../../src/popup/check-fields.js';
-import { dataGame, gameLabel } from '../../src/popup/labels.js';
+import de from '../../src/_locales/de/messages.json';
+import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { dataGame, gameLabel, workerErrorText } from '../../src/popup/labels.js';
 import { formatOutcome } from '../../src/popup/proof-model.js';
 import { RowPages } from '../../src/popup/row-pages.js';
 import { scrollToReveal, visibleWindow } from '../../src/popup/virtual-window.js';
@@ -22,6 +24,21 @@ describe('worker client', () => {
     const failing = createWorkerClient(async () => ({ ok: false, error: 'round-detail: key too long' }));
     await expect(failing.ask({ type: 'summary' })).rejects.toThrow('round-detail: key too long');
   });
+
+  test('a failure is worded in the UI language: a storage problem from its code, no answer in our words', () => {
+    const german = translatorFrom(de as Record<string, LocaleEntry>);
+    const failure = (reply: unknown) => {
+      try {
+        unwrapReply(reply);
+      } catch (error) {
+        return workerErrorText(german, error);
+      }
+      throw new Error('no failure');
+    };
+    expect(failure({ ok: false, error: 'The browser refused…', storageProblem: { kind: 'quota' } })).toMatch(/^Der Browser nimmt keine weiteren Runden mehr an/);
+    expect(failure(undefined)).toMatch(/^Der Hintergrunddienst der Erweiterung hat nicht brauchbar geantwortet/);
+    expect(failure({ ok: false, error: 'TypeError: x is undefined' })).toBe('Etwas ist schiefgelaufen: TypeError: x is undefined');
+  });
 });
 
 describe('visibleWindow', () => {
@@ -42,7 +59,7 @@ describe('visibleWindow', () => {
 });
 
 describe('RowPages', () => {
-  const row = (index: number): RoundRow => ({ key: `k${index}`, game: 'Keno', gameId: 'keno', status: 'verified', summary: '', updatedAt: 0 });
+  const row = (index: number): RoundRow => ({ key: `k${index}`, game: 'Keno', gameId: 'keno', status: 'verified', updatedAt: 0 });
   const source = (total: number, calls: number[]) => async (offset: number, limit: number) => {
     calls.push(offset);
     return { total, rows: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => row(offset + i)) };

@@ -19,7 +19,6 @@ function bigWorker() {
     nonce: String(index),
     status: index < 10 ? 'mismatch' : 'verified',
     level: 'witnessed',
-    summary: `Round ${index}`,
     updatedAt: index,
   });
   const client: WorkerClient = {

@@ -6,7 +6,27 @@ export type SupportedGameId = 'roulette-european' | 'roulette-american' | 'keno'
 /** An outcome as the export and the CLI carry it: roulette "0"…"36"/"00", keno 10 numbers ascending. */
 export type Outcome = string | number[];
 
-export type ParsedDisplay = { ok: true; outcome: Outcome } | { ok: false; reason: string };
+/**
+ * Why a displayed outcome cannot be read, for the UI to word in the player's language; `reason`
+ * says the same in English for the CLI. `value` is the offending item, `limit` the bound it broke.
+ */
+export type DisplayProblemCode =
+  | 'not-list'
+  | 'not-number'
+  | 'off-board'
+  | 'off-wheel'
+  | 'count'
+  | 'repeated'
+  | 'not-whole'
+  | 'not-text'
+  | 'not-winning-number'
+  | 'no-double-zero'
+  /** A list nested too deeply to read (claim.ts catches the overflow). */
+  | 'too-deep';
+
+export type ParsedDisplay =
+  | { ok: true; outcome: Outcome }
+  | { ok: false; reason: string; code: DisplayProblemCode; value?: string; limit?: number };
 
 /** One game with a published procedure: how to draw its outcome and how to read a displayed one. */
 export interface GameDefinition {

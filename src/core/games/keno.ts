@@ -9,7 +9,7 @@ export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): Parse
   let items: unknown[];
   if (Array.isArray(shown)) items = shown;
   else if (typeof shown === 'string') items = shown.trim() === '' ? [] : shown.trim().split(/[\s,;|/]+/).filter(Boolean);
-  else return { ok: false, reason: `${label} must be a list of numbers` };
+  else return { ok: false, reason: `${label} must be a list of numbers`, code: 'not-list' };
 
   const numbers: number[] = [];
   for (const item of items) {
@@ -20,17 +20,21 @@ export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): Parse
       const text = typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
       if (!/^\d{1,2}$/.test(text)) {
         const shown = typeof item === 'string' || typeof item === 'number' ? String(item).slice(0, 20) : item === null ? 'null' : typeof item;
-        return { ok: false, reason: `${label}: "${shown}" is not a number of 1…${KENO_BOARD}` };
+        return { ok: false, reason: `${label}: "${shown}" is not a number of 1…${KENO_BOARD}`, code: 'not-number', value: shown, limit: KENO_BOARD };
       }
       value = Number(text);
     }
-    if (value < 1 || value > KENO_BOARD) return { ok: false, reason: `${label}: ${value} is not on the board (1…${KENO_BOARD})` };
+    if (value < 1 || value > KENO_BOARD) {
+      return { ok: false, reason: `${label}: ${value} is not on the board (1…${KENO_BOARD})`, code: 'off-board', value: String(value), limit: KENO_BOARD };
+    }
     numbers.push(value);
   }
-  if (numbers.length !== KENO_DRAWS) return { ok: false, reason: `${label}: expected ${KENO_DRAWS} numbers, got ${numbers.length}` };
+  if (numbers.length !== KENO_DRAWS) {
+    return { ok: false, reason: `${label}: expected ${KENO_DRAWS} numbers, got ${numbers.length}`, code: 'count', value: String(numbers.length), limit: KENO_DRAWS };
+  }
   const sorted = numbers.sort((a, b) => a - b);
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i] === sorted[i - 1]) return { ok: false, reason: `${label}: ${sorted[i]} appears twice` };
+    if (sorted[i] === sorted[i - 1]) return { ok: false, reason: `${label}: ${sorted[i]} appears twice`, code: 'repeated', value: String(sorted[i]) };
   }
   return { ok: true, outcome: sorted };
 }

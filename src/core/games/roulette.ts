@@ -24,25 +24,25 @@ function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38): Ga
   const parseDisplayed = (shown: unknown): ParsedDisplay => {
     let text: string;
     if (typeof shown === 'number') {
-      if (!Number.isInteger(shown)) return { ok: false, reason: `winning number must be a whole number, got ${shown}` };
+      if (!Number.isInteger(shown)) return { ok: false, reason: `winning number must be a whole number, got ${shown}`, code: 'not-whole', value: String(shown) };
       text = String(shown);
     } else if (typeof shown === 'string') {
       text = shown.trim();
     } else if (Array.isArray(shown) && shown.length === 1) {
       return parseDisplayed(shown[0]);
     } else {
-      return { ok: false, reason: 'winning number must be text like "17" or "00"' };
+      return { ok: false, reason: 'winning number must be text like "17" or "00"', code: 'not-text' };
     }
     const match = ROULETTE_DISPLAY.exec(text);
-    if (!match) return { ok: false, reason: `"${clip(text)}" is not a winning number` };
+    if (!match) return { ok: false, reason: `"${clip(text)}" is not a winning number`, code: 'not-winning-number', value: clip(text) };
     const digits = match[1]!;
     if (digits === '00') {
-      return outcomes === 38 ? { ok: true, outcome: '00' } : { ok: false, reason: '"00" does not exist in European roulette' };
+      return outcomes === 38 ? { ok: true, outcome: '00' } : { ok: false, reason: '"00" does not exist in European roulette', code: 'no-double-zero' };
     }
     // "07" is not how a winning number is shown; refuse rather than guess.
-    if (digits.length === 2 && digits.startsWith('0')) return { ok: false, reason: `"${digits}" is not a winning number` };
+    if (digits.length === 2 && digits.startsWith('0')) return { ok: false, reason: `"${digits}" is not a winning number`, code: 'not-winning-number', value: digits };
     const value = Number(digits);
-    if (value > 36) return { ok: false, reason: `${value} is not on the wheel (0…36${outcomes === 38 ? ', 00' : ''})` };
+    if (value > 36) return { ok: false, reason: `${value} is not on the wheel (0…36${outcomes === 38 ? ', 00' : ''})`, code: 'off-wheel', value: String(value), limit: 36 };
     return { ok: true, outcome: String(value) };
   };
   return {
