@@ -19,3 +19,17 @@ export function claimSender(sendToWorker: (message: unknown) => Promise<unknown>
     throw PERMANENT.test(error) ? new PermanentRefusal(error) : new Error(error);
   };
 }
+
+/**
+ * Tells the worker this tab is watched (background/watched-tabs.ts: its count starts anew, its
+ * badge is set again); sent by the top frame once per page. A worker starting up may not answer
+ * the first try: tried a few times, then given up (the page is read all the same).
+ */
+export async function sayHello(sendToWorker: (message: unknown) => Promise<unknown>, wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)), tries = 4): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const reply = await sendToWorker({ type: 'hello' }).catch(() => undefined);
+    if ((reply as { ok?: unknown } | undefined)?.ok === true) return true;
+    if (attempt >= tries) return false;
+    await wait(500 * attempt);
+  }
+}
