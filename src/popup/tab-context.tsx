@@ -24,7 +24,12 @@ export function TabContext() {
   // Nothing until the worker answered (and nothing if it could not: the header shows its error).
   if (!context) return null;
   return (
-    <p class="hint tab-context" data-tab-context={context.watched ? 'watched' : 'other'} data-rounds={context.watched ? context.rounds : undefined}>
+    <p
+      class="hint tab-context"
+      data-tab-context={context.watched ? 'watched' : 'other'}
+      data-rounds={context.watched ? context.rounds : undefined}
+      title={context.watched ? undefined : t('tabContextNotWatchedWhy')}
+    >
       {context.watched ? countText(t, 'tabContextWatched', context.rounds, [context.host]) : t('tabContextNotWatched')}
     </p>
   );

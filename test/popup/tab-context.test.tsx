@@ -26,6 +26,7 @@ describe('the active tab’s line', () => {
     const shown = line(rendered.container)!;
     expect(shown.textContent).toBe('This tab: www.cloudbet.com · 3 rounds seen here');
     expect(shown.dataset).toMatchObject({ tabContext: 'watched', rounds: '3' });
+    expect(shown.title).toBe('');
     expect(shown.previousElementSibling?.tagName).toBe('HEADER');
     expect(worker.log).toContainEqual({ type: 'tab-context', tabId: 7 });
   });
@@ -42,7 +43,9 @@ describe('the active tab’s line', () => {
     rendered = await renderApp(workerWith(7, 3).client, {}, { activeTabId: async () => 8 });
     const shown = line(rendered.container)!;
     expect(shown.dataset.tabContext).toBe('other');
-    expect(shown.textContent).toBe('Fair Witness is not reading this tab: it reads only Cloudbet’s games (reload a Cloudbet page that was open before the extension).');
+    expect(shown.textContent).toBe('Fair Witness doesn’t read this tab, only Cloudbet pages.');
+    // Why a Cloudbet tab may be among them, on hover.
+    expect(shown.title).toBe('A Cloudbet page that was open before Fair Witness was installed or updated is read once you reload it.');
   });
 
   test('in German', async () => {
@@ -51,7 +54,7 @@ describe('the active tab’s line', () => {
     expect(line(rendered.container)!.textContent).toBe('Dieser Tab: www.cloudbet.com · 2 Runden hier gesehen');
     rendered.unmount();
     rendered = await renderApp(workerWith(7, 1).client, {}, { activeTabId: async () => 9, t });
-    expect(line(rendered.container)!.textContent).toMatch(/^Fair Witness liest diesen Tab nicht: Es liest nur die Spiele von Cloudbet/);
+    expect(line(rendered.container)!.textContent).toBe('Fair Witness liest diesen Tab nicht, nur Cloudbet-Seiten.');
   });
 
   test('nothing in the full-tab view, and the worker is not asked', async () => {
