@@ -68,8 +68,9 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
  * its address is the page's; a frame's hello is answered `false` and changes nothing.
  */
 async function greet(sender: MessageSender): Promise<boolean> {
-  if (sender.frameId !== 0) return false;
-  await announceTab(sender.tab!.id!, new URL(sender.url!).hostname);
+  const tab = sender.tab?.id;
+  if (sender.frameId !== 0 || tab === undefined || tab < 0) return false;
+  await announceTab(tab, new URL(sender.url!).hostname);
   await refreshBadge();
   return true;
 }
