@@ -24,7 +24,7 @@ import { exportedRoundOf, rowOf } from './rows.js';
 import { storageFailure } from './storage-problem.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
-import { announceTab, countTabRounds, tabContext, watchedTabIds } from './watched-tabs.js';
+import { announceTab, countTabRounds, forgetTab, tabContext, watchedTabIds } from './watched-tabs.js';
 
 const CASINO_HOST = /^(?:[a-z0-9-]+\.)*cloudbet\.com$/;
 
@@ -54,6 +54,7 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       const checked = validateContentMessage(message);
       if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
+      if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
     return { ok: false, error: 'sender not allowed' };
@@ -72,6 +73,14 @@ async function greet(sender: MessageSender): Promise<boolean> {
   if (sender.frameId !== 0 || tab === undefined || tab < 0) return false;
   await announceTab(tab, new URL(sender.url!).hostname);
   await refreshBadge();
+  return true;
+}
+
+/** The page in a casino tab is left (for another site, perhaps): the tab is not watched until a page says hello again. */
+async function farewell(sender: MessageSender): Promise<boolean> {
+  const tab = sender.tab?.id;
+  if (sender.frameId !== 0 || tab === undefined) return false;
+  await forgetTab(tab);
   return true;
 }
 

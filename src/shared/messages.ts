@@ -62,8 +62,10 @@ export const contentMessageSchema = v.variant('type', [
     type: v.literal('claims'),
     claims: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(MAX_CLAIMS_PER_MESSAGE)),
   }),
-  // Sent once per page by the top frame: this tab is watched; its count starts anew (background/watched-tabs.ts).
+  // Sent by the top frame as its page loads: this tab is watched, its count starts anew; and as the
+  // page is left: the tab is no longer watched (background/watched-tabs.ts).
   v.strictObject({ type: v.literal('hello') }),
+  v.strictObject({ type: v.literal('bye') }),
 ]);
 
 /** Popup and extension pages → worker. */

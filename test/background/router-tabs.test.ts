@@ -49,6 +49,17 @@ describe('watched tabs through the router', () => {
     expect(await contextOf(3)).toEqual({ watched: false });
   });
 
+  it('bye from the top frame (its page is left): the tab is no longer watched nor given the badge; a frame’s bye changes nothing', async () => {
+    await handleMessage({ type: 'hello' }, casinoFrame(3));
+    await handleMessage({ type: 'hello' }, casinoFrame(4));
+    expect(await handleMessage({ type: 'bye' }, casinoFrame(3, 2))).toEqual({ ok: true, value: false });
+    expect(await contextOf(3)).toMatchObject({ watched: true });
+    expect(await handleMessage({ type: 'bye' }, casinoFrame(3))).toEqual({ ok: true, value: true });
+    expect(await contextOf(3)).toEqual({ watched: false });
+    await handleMessage({ type: 'claims', claims: [revealedClaim(vector(0), 'Keno')] }, casinoFrame(4));
+    expect(fake.badges.at(-1)).toEqual({ text: '1', tabs: [4] });
+  });
+
   it('hello from outside a casino tab is refused; a hello with more fields is invalid', async () => {
     expect(await handleMessage({ type: 'hello' }, { ...casinoFrame(3), url: 'https://example.org/' })).toEqual({ ok: false, error: 'sender not allowed' });
     const extra = await handleMessage({ type: 'hello', tab: 9 }, casinoFrame(3));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PermanentRefusal } from '../../src/capture/outbox.js';
-import { claimSender, sayHello } from '../../src/capture/worker-send.js';
+import { announcePage, claimSender, sayHello } from '../../src/capture/worker-send.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 
 const claims: CapturedClaim[] = [{ source: 'dom', nonce: '1', observedAt: {} }];
@@ -53,5 +53,33 @@ describe('sayHello', () => {
     let sent = 0;
     expect(await sayHello(async () => (++sent < 2 ? undefined : { ok: true, value: true }), noWait)).toBe(true);
     expect(sent).toBe(2);
+  });
+});
+
+describe('announcePage', () => {
+  const pageEvent = (type: string, persisted: boolean) => Object.assign(new Event(type), { persisted });
+
+  it('hello as the page loads and when it comes back from the back-forward cache; bye as it is left', async () => {
+    const page = new EventTarget();
+    const sent: unknown[] = [];
+    let hellos = 0;
+    announcePage(page as Window, async (message) => void sent.push(message), async () => ++hellos > 0);
+    expect(hellos).toBe(1);
+    page.dispatchEvent(pageEvent('pageshow', false));
+    expect(hellos).toBe(1);
+    page.dispatchEvent(pageEvent('pagehide', true));
+    await Promise.resolve();
+    expect(sent).toEqual([{ type: 'bye' }]);
+    page.dispatchEvent(pageEvent('pageshow', true));
+    expect(hellos).toBe(2);
+  });
+
+  it('a bye the worker cannot take (the extension was reloaded) does not throw into the page', async () => {
+    const page = new EventTarget();
+    announcePage(page as Window, () => {
+      throw new Error('Extension context invalidated.');
+    }, async () => true);
+    expect(() => page.dispatchEvent(pageEvent('pagehide', false))).not.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 });
