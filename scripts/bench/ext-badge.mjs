@@ -10,7 +10,7 @@
 // first element with data-round-id added after the click: the new round, or the revealed rounds
 // replaced in place) and when the API answer ended (Resource Timing responseEnd), as wall-clock
 // time (performance.timeOrigin + performance.now()). Worker side: chrome.action.getBadgeText /
-// getTitle polled every ~2 ms inside the service worker; the first changed read is the badge's
+// getTitle of the casino tab (the text is set per casino tab) polled every ~2 ms inside the service worker; the first changed read is the badge's
 // time on the same clock.
 //
 // Two ways the round reaches the extension: as served, the page's own fetch answers are JSON and
@@ -19,7 +19,7 @@
 // tap skips them and only the DOM scan (MutationObserver → scheduler → idle callback) captures the
 // round — latency = badge − DOM update. The demo casino must be unseeded: a reset with a seed would
 // replay rounds the store already holds, and the badge would not move.
-import { median, sleep } from './ext-browser.mjs';
+import { median, newPageWithTabId, sleep } from './ext-browser.mjs';
 
 function watchPage() {
   const wall = () => performance.timeOrigin + performance.now();
@@ -48,10 +48,10 @@ function watchPage() {
   }).observe({ type: 'resource', buffered: true });
 }
 
-async function pollBadge(worker, key, before, timeoutMs = 10_000) {
+async function pollBadge(worker, tabId, key, before, timeoutMs = 10_000) {
   return worker.evaluate(
-    async ({ key, before, timeoutMs }) => {
-      const read = key === 'text' ? () => chrome.action.getBadgeText({}) : () => chrome.action.getTitle({});
+    async ({ tabId, key, before, timeoutMs }) => {
+      const read = key === 'text' ? () => chrome.action.getBadgeText({ tabId }) : () => chrome.action.getTitle({ tabId });
       const wall = () => performance.timeOrigin + performance.now();
       const start = wall();
       for (let polls = 1; ; polls++) {
@@ -62,19 +62,19 @@ async function pollBadge(worker, key, before, timeoutMs = 10_000) {
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     },
-    { key, before, timeoutMs },
+    { tabId, key, before, timeoutMs },
   );
 }
 
-async function readBadge(worker) {
-  return worker.evaluate(async () => ({ text: await chrome.action.getBadgeText({}), title: await chrome.action.getTitle({}) }));
+async function readBadge(worker, tabId) {
+  return worker.evaluate(async (tabId) => ({ text: await chrome.action.getBadgeText({ tabId }), title: await chrome.action.getTitle({ tabId }) }), tabId);
 }
 
 /** One action on the page and the badge change it causes. */
-async function timeAction(session, page, selector, apiPath, key) {
+async function timeAction(session, page, tabId, selector, apiPath, key) {
   const worker = await session.worker();
-  const before = await readBadge(worker);
-  const polling = pollBadge(worker, key, before[key]);
+  const before = await readBadge(worker, tabId);
+  const polling = pollBadge(worker, tabId, key, before[key]);
   await sleep(30); // the poller is running before the click
   await page.evaluate(() => window.__benchArm());
   const responsesBefore = await page.evaluate(() => window.__bench.responses.length);
@@ -93,7 +93,7 @@ async function timeAction(session, page, selector, apiPath, key) {
  */
 export async function measureBadge(casino, session, { rounds = 10, domOnly = false, fresh = true, revealKey = 'text' } = {}) {
   if (fresh) casino.reset();
-  const page = await session.context.newPage();
+  const { page, tabId } = await newPageWithTabId(session);
   if (domOnly) {
     // The same answers, labelled text/plain: the page script parses them all the same, the JSON tap does not.
     await page.route('**/api/**', async (route) => {
@@ -115,9 +115,9 @@ export async function measureBadge(casino, session, { rounds = 10, domOnly = fal
   const bets = [];
   const reveals = [];
   for (let i = 0; i < rounds; i++) {
-    bets.push(await timeAction(session, page, 'button[data-action="bet"]', '/api/bet', 'title'));
+    bets.push(await timeAction(session, page, tabId, 'button[data-action="bet"]', '/api/bet', 'title'));
     await sleep(300);
-    reveals.push(await timeAction(session, page, 'button[data-action="rotate"]', '/api/rotate', revealKey));
+    reveals.push(await timeAction(session, page, tabId, 'button[data-action="rotate"]', '/api/rotate', revealKey));
     await sleep(300);
   }
   await page.close();

@@ -42,6 +42,19 @@ export async function contentScriptWorld(context, page, extensionId) {
   };
 }
 
+/**
+ * A new page and its tab's id: the badge's text is set per casino tab (background/watched-tabs.ts),
+ * and the extension API knows a tab by its id alone (no "tabs" permission): the one id new since.
+ */
+export async function newPageWithTabId(session) {
+  const tabIds = async () => (await session.worker()).evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.id));
+  const before = new Set(await tabIds());
+  const page = await session.context.newPage();
+  const added = (await tabIds()).filter((id) => !before.has(id));
+  if (added.length !== 1) throw new Error(`expected one new tab, found ${added.length}`);
+  return { page, tabId: added[0] };
+}
+
 export const median = (values) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

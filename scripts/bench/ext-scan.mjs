@@ -13,7 +13,7 @@
 // task that contained it with the extension's own time in it, and which calls were scans (run from
 // an idle callback). A Long Tasks PerformanceObserver in the page reports tasks over 50 ms as the
 // page itself sees them (its own work included).
-import { median, sleep } from './ext-browser.mjs';
+import { median, newPageWithTabId, sleep } from './ext-browser.mjs';
 import { extensionWork, startTrace } from './ext-trace.mjs';
 
 function observeLongTasks() {
@@ -23,8 +23,9 @@ function observeLongTasks() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-async function badgeText(session) {
-  return (await session.worker()).evaluate(() => chrome.action.getBadgeText({}));
+/** The badge's text on the casino tab (it is set per casino tab). */
+async function badgeText(session, tabId) {
+  return (await session.worker()).evaluate((tabId) => chrome.action.getBadgeText({ tabId }), tabId);
 }
 
 export async function measureScan(casino, session, { rounds = 1000, rescans = 5, pairSize = 100, pending = 100, log = () => {} } = {}) {
@@ -37,7 +38,7 @@ export async function measureScan(casino, session, { rounds = 1000, rescans = 5,
   }
   const verified = casino.state().rounds.filter((round) => round.revealed).length;
 
-  const page = await session.context.newPage();
+  const { page, tabId } = await newPageWithTabId(session);
   await page.addInitScript(observeLongTasks);
   const trace = await startTrace(session.context, page);
   const loadStart = Date.now();
@@ -46,7 +47,7 @@ export async function measureScan(casino, session, { rounds = 1000, rescans = 5,
   // Captured when the worker has every revealed round (the badge counts verified rounds).
   const expected = verified < 1000 ? String(verified) : `${Math.floor(verified / 1000)}k+`;
   let badge = '';
-  while ((badge = await badgeText(session)) !== expected) {
+  while ((badge = await badgeText(session, tabId)) !== expected) {
     if (Date.now() - loadStart > 120_000) throw new Error(`capture did not finish: badge "${badge}", expected "${expected}"`);
     await sleep(100);
   }

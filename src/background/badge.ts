@@ -25,7 +25,8 @@ function compact(count: number): string {
   return '9k+';
 }
 
-export async function showSummaryOnBadge(summary: Summary): Promise<void> {
+/** The summary's badge on the watched casino tabs (watched-tabs.ts); other tabs show no text, and the same title. */
+export async function showSummaryOnBadge(summary: Summary, tabs: readonly number[]): Promise<void> {
   const { text, color, title } = badgeFor(summary, message);
-  await setBadge(text, color, title);
+  await setBadge(text, color, title, tabs);
 }

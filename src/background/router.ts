@@ -9,6 +9,7 @@ import {
   type PageResponses,
   type Reply,
 } from '../shared/messages.js';
+import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
 import { findRound } from './find-round.js';
@@ -18,11 +19,13 @@ import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './r
 import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { verifiedOutcomes } from './outcomes.js';
+import { roundKey } from './round-key.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import { storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
+import { announceTab, countTabRounds, forgetTab, tabContext, watchedTabIds } from './watched-tabs.js';
 
 const CASINO_HOST = /^(?:[a-z0-9-]+\.)*cloudbet\.com$/;
 
@@ -51,6 +54,8 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
     if (fromCasinoTab(sender)) {
       const checked = validateContentMessage(message);
       if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
+      if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
+      if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
     return { ok: false, error: 'sender not allowed' };
@@ -59,6 +64,27 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
     const coded = error instanceof StorageProblemError ? { storageProblem: error.problem } : {};
     return { ok: false, error: error instanceof Error ? error.message : String(error), ...coded };
   }
+}
+
+/**
+ * A page loaded in a casino tab: watched from now on, its count anew, and its badge set again (the
+ * browser dropped the tab's own badge text when it navigated). Only the top frame's hello counts:
+ * its address is the page's; a frame's hello is answered `false` and changes nothing.
+ */
+async function greet(sender: MessageSender): Promise<boolean> {
+  const tab = sender.tab?.id;
+  if (sender.frameId !== 0 || tab === undefined || tab < 0) return false;
+  await announceTab(tab, new URL(sender.url!).hostname);
+  await refreshBadge();
+  return true;
+}
+
+/** The page in a casino tab is left (for another site, perhaps): the tab is not watched until a page says hello again. */
+async function farewell(sender: MessageSender): Promise<boolean> {
+  const tab = sender.tab?.id;
+  if (sender.frameId !== 0 || tab === undefined) return false;
+  await forgetTab(tab);
+  return true;
 }
 
 /** Budgets of new claims per tab and for all tabs; kept in the store after every batch (rate-limit-state.ts). */
@@ -108,6 +134,8 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   if (admission.report) await noteRateLimit(tab, sender, admission.report);
   const admitted = fresh.slice(0, admission.admitted);
   let stored = 0;
+  /** The claims stored or already known: what the tab's count is about. */
+  let accepted: CapturedClaim[] = [];
   try {
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
     const { changed, fates } = taken.length > 0 ? await store.writeClaims(taken.map(({ claim }) => claim)) : { changed: [], fates: [] };
@@ -116,7 +144,8 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
       // A page's claims are refused only for a full store (a captured round is guarded against files alone).
       if (typeof fate === 'object') refused.push({ index: taken[position]!.index, reason: fate.refused.code === 'store-full' ? STORE_FULL : fate.refused.code });
     });
-    stored = taken.length - fates.filter((fate) => typeof fate === 'object').length;
+    accepted = taken.filter((_, position) => typeof fates[position] !== 'object').map(({ claim }) => claim);
+    stored = accepted.length;
     const unchanged = unchangedClaims(admitted, changed);
     claimRateLimiter.refund(tab, unchanged.length, sumBytes(unchanged));
     const knownClaims = admission.knownAdmitted ? knownItems : [];
@@ -130,9 +159,21 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   } finally {
     await saveRateLimitState(claimRateLimiter.snapshot()).catch(() => undefined);
   }
+  await countRounds(tab, accepted);
   await refreshBadge();
   refused.sort((a, b) => a.index - b.index);
   return { stored, refused, retryLater };
+}
+
+/** Counts, for the tab's line in the popup, the distinct rounds its stored (or already known) claims were about. */
+async function countRounds(tab: number, claims: readonly CapturedClaim[]): Promise<void> {
+  const keys = claims.filter((claim) => !isCommitmentSighting(claim) && !isSeedReveal(claim)).map(roundKey);
+  if (keys.length === 0) return;
+  try {
+    await countTabRounds(tab, keys);
+  } catch {
+    // Losing a count must not fail the batch: its claims are stored already.
+  }
 }
 
 const sumBytes = (items: readonly { bytes: number }[]) => items.reduce((sum, { bytes }) => sum + bytes, 0);
@@ -148,7 +189,8 @@ async function noteRateLimit(tab: number, sender: MessageSender, report: { claim
 
 export async function refreshBadge(): Promise<void> {
   try {
-    await showSummaryOnBadge(await store.summarise());
+    const [summary, tabs] = await Promise.all([store.summarise(), watchedTabIds()]);
+    await showSummaryOnBadge(summary, tabs);
   } catch {
     // The badge is a convenience; the rounds are already stored.
   }
@@ -207,5 +249,7 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
       return findings();
     case 'outcomes':
       return verifiedOutcomes(message.gameId);
+    case 'tab-context':
+      return tabContext(message.tabId);
   }
 }

@@ -1,17 +1,28 @@
 // The background worker. It keeps no state in globals: every claim goes to IndexedDB before it is
 // acknowledged, so the browser may stop this worker at any moment (MV3 does after ~30 s idle).
-import { onInstalled, onMessage, onStartup, openExtensionPage } from '../shared/browser.js';
+import { onInstalled, onMessage, onStartup, onTabClosed, openExtensionPage } from '../shared/browser.js';
 import { handleMessage, refreshBadge, selfTest } from './router.js';
+import { forgetAllTabs, forgetTab } from './watched-tabs.js';
 
 // Listeners are registered synchronously at start-up, so a worker woken by a message receives it.
 onMessage(handleMessage);
 
 onInstalled((reason) => {
-  void selfTest().then(refreshBadge);
+  // An update cuts the old content scripts off (Chrome does not inject the new ones into open
+  // tabs): no tab is watched until its page loads again.
+  const forgotten = reason === 'update' ? forgetAllTabs().catch(() => undefined) : Promise.resolve();
+  void forgotten.then(selfTest).then(refreshBadge);
   // Once, on a fresh install (not on updates or browser updates): what it does and how to use it.
   if (reason === 'install') void openExtensionPage('welcome.html');
 });
 
 onStartup(() => {
-  void refreshBadge();
+  // A new browser session: the tabs kept from the last one are gone (their ids are reused).
+  void forgetAllTabs()
+    .catch(() => undefined)
+    .then(refreshBadge);
+});
+
+onTabClosed((tab) => {
+  void forgetTab(tab).catch(() => undefined);
 });

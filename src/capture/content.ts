@@ -3,10 +3,12 @@
 import { sendToWorker } from '../shared/browser-send.js';
 import { startCapture } from './capture-session.js';
 import { browserIdle } from './scan-scheduler.js';
-import { claimSender } from './worker-send.js';
+import { announcePage, claimSender } from './worker-send.js';
 
 try {
   startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) } });
+  // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
+  if (window === window.top) announcePage(window, sendToWorker);
 } catch {
   // Capture is an observer: failing to start must not disturb the page.
 }

@@ -19,3 +19,28 @@ export function claimSender(sendToWorker: (message: unknown) => Promise<unknown>
     throw PERMANENT.test(error) ? new PermanentRefusal(error) : new Error(error);
   };
 }
+
+/**
+ * Tells the worker this tab is watched (background/watched-tabs.ts: its count starts anew, its
+ * badge is set again). A worker starting up may not answer the first try: tried a few times, then
+ * given up (the page is read all the same).
+ */
+export async function sayHello(sendToWorker: (message: unknown) => Promise<unknown>, wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)), tries = 4): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const reply = await sendToWorker({ type: 'hello' }).catch(() => undefined);
+    if ((reply as { ok?: unknown } | undefined)?.ok === true) return true;
+    if (attempt >= tries) return false;
+    await wait(500 * attempt);
+  }
+}
+
+/**
+ * The top frame's part (frames share its tab): hello as the page loads and when it comes back from
+ * the back-forward cache; goodbye as it is left, so a tab that goes on to another site is no longer
+ * taken for a casino tab (the worker cannot see a tab's address without the "tabs" permission).
+ */
+export function announcePage(page: Pick<Window, 'addEventListener'>, sendToWorker: (message: unknown) => Promise<unknown>, hello = () => sayHello(sendToWorker)): void {
+  void hello();
+  page.addEventListener('pageshow', (event) => (event as PageTransitionEvent).persisted && void hello());
+  page.addEventListener('pagehide', () => void (async () => sendToWorker({ type: 'bye' }))().catch(() => undefined));
+}

@@ -11,6 +11,7 @@ import { Header } from './header.js';
 import { useLazyModule } from './lazy.js';
 import { RoundDetailView } from './round-detail.js';
 import { RoundList } from './round-list.js';
+import { TabContext } from './tab-context.js';
 
 type View = { kind: 'list' } | { kind: 'detail'; key: string } | { kind: 'check' } | { kind: 'more' };
 
@@ -113,6 +114,7 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
       {view.kind !== 'detail' && (
         <>
           <Header summary={summary} onOpenCasino={openCasino}>
+            {!tab && <TabContext />}
             {error !== undefined && <ErrorNote error={error} />}
             <Findings revision={revision} total={summary?.total ?? 0} />
           </Header>

@@ -32,6 +32,8 @@ export interface PopupEnv {
   now: () => Date;
   /** Opens another page of the extension in a tab (the statistics page); absent in tests that need none. */
   openPage?: (path: string) => void;
+  /** The id of the tab the toolbar popup was opened over (TabContext asks the worker about it); absent in a full tab. */
+  activeTabId?: () => Promise<number | undefined>;
 }
 
 export const EnvContext = createContext<PopupEnv | null>(null);

@@ -1,7 +1,7 @@
 // Entry of popup.html, the toolbar popup and (with ?view=tab) the history page. The only popup
 // module that touches the extension API, which it hands to the components through context.
 import { render } from 'preact';
-import { message, openExtensionPage, openWebPage, sendToWorker } from '../shared/browser.js';
+import { activeTabId, message, openExtensionPage, openWebPage, sendToWorker } from '../shared/browser.js';
 import { CASINO_URL } from '../shared/casino.js';
 import { App } from './app.js';
 import { copyToClipboard, downloadText } from './download.js';
@@ -39,6 +39,7 @@ const env: PopupEnv = {
   openCasino: () => void openWebPage(CASINO_URL).then(() => window.close()),
   now: () => new Date(),
   openPage: (path) => void openExtensionPage(path),
+  activeTabId: tab ? undefined : activeTabId,
 };
 
 // The language of the strings actually shown (the translation chosen), not the browser's.

@@ -26,12 +26,28 @@ export function onStartup(listener: () => void): void {
   browser.runtime.onStartup.addListener(listener);
 }
 
-export async function setBadge(text: string, color: string, title: string): Promise<void> {
+/** A tab was closed (needs no permission). */
+export function onTabClosed(listener: (tabId: number) => void): void {
+  browser.tabs.onRemoved.addListener((tabId) => listener(tabId));
+}
+
+/**
+ * The toolbar badge: colour and title on every tab, the text only on `tabs` (other tabs show none).
+ * A tab that closed meanwhile is skipped. The browser drops a tab's own text when it navigates.
+ */
+export async function setBadge(text: string, color: string, title: string, tabs: readonly number[] = []): Promise<void> {
   await Promise.all([
-    browser.action.setBadgeText({ text }),
+    browser.action.setBadgeText({ text: '' }),
     browser.action.setBadgeBackgroundColor({ color }),
     browser.action.setTitle({ title }),
+    ...tabs.map((tabId) => browser.action.setBadgeText({ tabId, text }).catch(() => undefined)),
   ]);
+}
+
+/** The id of the tab in front in the popup's window (the id alone needs no permission). */
+export async function activeTabId(): Promise<number | undefined> {
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  return active?.id;
 }
 
 export function openExtensionPage(path: string): Promise<unknown> {

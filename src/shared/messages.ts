@@ -62,6 +62,10 @@ export const contentMessageSchema = v.variant('type', [
     type: v.literal('claims'),
     claims: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(MAX_CLAIMS_PER_MESSAGE)),
   }),
+  // Sent by the top frame as its page loads: this tab is watched, its count starts anew; and as the
+  // page is left: the tab is no longer watched (background/watched-tabs.ts).
+  v.strictObject({ type: v.literal('hello') }),
+  v.strictObject({ type: v.literal('bye') }),
 ]);
 
 /** Popup and extension pages → worker. */
@@ -91,6 +95,8 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('findings') }),
   // One game's verified rounds (outcome, stake, payout…), for the statistics page (background/outcomes.ts).
   v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(['roulette-european', 'roulette-american', 'keno'] as const satisfies readonly SupportedGameId[]) }),
+  // What the worker saw on one tab (the popup asks about the active one; background/watched-tabs.ts).
+  v.strictObject({ type: v.literal('tab-context'), tabId: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);
 
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
@@ -148,6 +154,13 @@ export interface ImportReport {
   refused: { index: number; refusal: ImportRefusal }[];
 }
 
+/**
+ * One tab as the worker knows it: not watched (no content script announced itself there since it
+ * loaded), or watched, with the page's host, when it was announced and how many distinct rounds its
+ * claims were about since (stored or already known; refused ones do not count).
+ */
+export type TabContext = { watched: false } | { watched: true; host: string; since: number; rounds: number };
+
 /** What the worker answers to each page message. */
 export interface PageResponses {
   summary: Summary;
@@ -161,6 +174,7 @@ export interface PageResponses {
   'run-self-test': Summary['selfTest'];
   findings: Finding[];
   outcomes: VerifiedRound[];
+  'tab-context': TabContext;
 }
 
 /** Every answer is wrapped so a failure arrives as data, not as a dropped promise. */

@@ -3,14 +3,14 @@ import { badgeFor, showSummaryOnBadge } from '../../src/background/badge.js';
 import type { Summary } from '../../src/shared/records.js';
 
 // badge.ts imports the browser wrapper, which needs a real extension: replace it (vi.mock is hoisted).
-const browserCalls = vi.hoisted(() => ({ setBadge: [] as [string, string, string][], messages: [] as [string, unknown][] }));
+const browserCalls = vi.hoisted(() => ({ setBadge: [] as [string, string, string, readonly number[] | undefined][], messages: [] as [string, unknown][] }));
 vi.mock('../../src/shared/browser.js', () => ({
   message: (name: string, substitutions?: string | string[]) => {
     browserCalls.messages.push([name, substitutions]);
     return `«${name}${substitutions === undefined ? '' : `:${[substitutions].flat().join(',')}`}»`;
   },
-  setBadge: async (text: string, color: string, title: string) => {
-    browserCalls.setBadge.push([text, color, title]);
+  setBadge: async (text: string, color: string, title: string, tabs?: readonly number[]) => {
+    browserCalls.setBadge.push([text, color, title, tabs]);
   },
 }));
 
@@ -83,11 +83,17 @@ describe('badgeFor', () => {
 });
 
 describe('showSummaryOnBadge', () => {
-  it('sets the badge through the browser wrapper, with the extension’s own strings', async () => {
+  it('sets the badge through the browser wrapper, with the extension’s own strings, on the watched tabs given', async () => {
     browserCalls.setBadge.length = 0;
     browserCalls.messages.length = 0;
-    await showSummaryOnBadge(summary({ verified: 3, mismatch: 1 }));
-    expect(browserCalls.setBadge).toEqual([['1', RED, '«badgeTitleSummary:3,0,1»']]);
+    await showSummaryOnBadge(summary({ verified: 3, mismatch: 1 }), [12, 4]);
+    expect(browserCalls.setBadge).toEqual([['1', RED, '«badgeTitleSummary:3,0,1»', [12, 4]]]);
     expect(browserCalls.messages).toEqual([['badgeTitleSummary', ['3', '0', '1']]]);
+  });
+
+  it('no tab watched: no tab gets the text (the wrapper leaves every other tab empty)', async () => {
+    browserCalls.setBadge.length = 0;
+    await showSummaryOnBadge(summary({ verified: 3 }), []);
+    expect(browserCalls.setBadge).toEqual([['3', GREEN, '«badgeTitleSummary:3,0,0»', []]]);
   });
 });

@@ -2,7 +2,7 @@
 // the popup is tested without an extension. It validates every message with the real schema.
 import { auditRounds, lookupGame, verifyRound, type RoundClaim, type VerdictStatus } from '../../src/core/index.js';
 import { auditRoundOf } from '../../src/background/findings.js';
-import { validatePageMessage, type ImportReport, type PageMessage, type PageResponses, type Reply } from '../../src/shared/messages.js';
+import { validatePageMessage, type ImportReport, type PageMessage, type PageResponses, type Reply, type TabContext } from '../../src/shared/messages.js';
 import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../../src/shared/records.js';
 import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
@@ -55,6 +55,8 @@ export class FakeWorker {
   records: RoundRecord[];
   /** Every message received, in order. */
   readonly log: PageMessage[] = [];
+  /** What the worker saw per tab (its hello and rounds); a tab not here is not watched. */
+  readonly tabs = new Map<number, TabContext>();
   readonly client: WorkerClient;
   failNext?: string;
 
@@ -142,6 +144,8 @@ export class FakeWorker {
         return auditRounds(this.records.map(auditRoundOf));
       case 'outcomes':
         return this.records.flatMap((r) => (r.gameId === message.gameId ? (verifiedRoundOf(r) ?? []) : []));
+      case 'tab-context':
+        return this.tabs.get(message.tabId) ?? { watched: false };
     }
   }
 }

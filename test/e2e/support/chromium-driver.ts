@@ -5,6 +5,7 @@ import {
   FINDINGS_LOADED,
   FINDINGS_SELECTOR,
   openFindingsInPage,
+  readBadgesInPage,
   readCountsInPage,
   readFindingsInPage,
   readRowsInPage,
@@ -78,12 +79,8 @@ export async function chromiumDriver(casinoPort: number, locale?: string): Promi
       return session.context.pages().map((page) => page.url()).filter((url) => url.startsWith(`chrome-extension://${session.extensionId}/`));
     },
     stopWorker: () => session.stopWorker(),
-    async badge() {
-      const worker = await session.worker();
-      return worker.evaluate(async () => ({
-        text: await chrome.action.getBadgeText({}),
-        title: await chrome.action.getTitle({}),
-      }));
+    async badges() {
+      return (await freshPopup()).evaluate(readBadgesInPage);
     },
     close: () => session.close(),
   };

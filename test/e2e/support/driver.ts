@@ -50,8 +50,11 @@ export interface BrowserDriver {
   openPage(path: string, size: PageSize): Promise<ExtensionPage>;
   /** The addresses of the open tabs that show an extension page (e.g. the welcome page opened on install). */
   extensionTabs(): Promise<string[]>;
-  /** The toolbar badge's text and title. */
-  badge(): Promise<{ text: string; title: string }>;
+  /**
+   * The toolbar badge's text and title as shown on the casino tab whose page announced itself last
+   * (undefined when none did), and on a tab that is no casino page (the driver's extension page).
+   */
+  badges(): Promise<ToolbarBadges>;
   /** Reloads the popup (as the other reads do), waits for its list, then runs `fn` in it. */
   inPopup<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   /**
@@ -60,6 +63,34 @@ export interface BrowserDriver {
    */
   stopWorker?(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ToolbarBadge {
+  text: string;
+  title: string;
+}
+
+export interface ToolbarBadges {
+  casino?: ToolbarBadge;
+  elsewhere: ToolbarBadge;
+}
+
+/**
+ * Runs in an extension page open in a tab: the badge on the casino tab announced last (the worker
+ * is asked about every open tab, as the popup asks about the active one) and on this page's own
+ * tab. (Self-contained: a function run in the page is sent as its source.)
+ */
+export async function readBadgesInPage(): Promise<ToolbarBadges> {
+  const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
+  const read = async (tabId: number) => ({ text: await api.action.getBadgeText({ tabId }), title: await api.action.getTitle({ tabId }) });
+  let latest: { tabId: number; since: number } | undefined;
+  for (const tab of await api.tabs.query({})) {
+    const reply = (await api.runtime.sendMessage({ type: 'tab-context', tabId: tab.id })) as { ok?: boolean; value?: { watched: boolean; since?: number } } | undefined;
+    const since = reply?.ok && reply.value?.watched ? reply.value.since! : undefined;
+    if (since !== undefined && (latest === undefined || since > latest.since)) latest = { tabId: tab.id!, since };
+  }
+  const here = (await api.tabs.getCurrent())!.id!;
+  return { casino: latest && (await read(latest.tabId)), elsewhere: await read(here) };
 }
 
 /** Polls until `accept` holds for the popup's rows, or fails with what it saw last. */

@@ -6,6 +6,7 @@ import {
   HEADER_LOADED,
   FINDINGS_SELECTOR,
   openFindingsInPage,
+  readBadgesInPage,
   readCountsInPage,
   readFindingsInPage,
   readRowsInPage,
@@ -127,12 +128,9 @@ export async function firefoxDriver(casinoPort: number, locale?: string): Promis
     async inPopup(fn, arg) {
       return (await freshPopup()).evaluate(fn as (arg: unknown) => never, arg);
     },
-    async badge() {
+    async badges() {
       // Read where the extension's API is: in its own page (Firefox has no worker target to evaluate in).
-      return (await freshPopup()).evaluate(async () => {
-        const api = (globalThis as unknown as { browser: typeof chrome }).browser;
-        return { text: await api.action.getBadgeText({}), title: await api.action.getTitle({}) };
-      });
+      return (await freshPopup()).evaluate(readBadgesInPage);
     },
     close: () => session.close(),
   };

@@ -1,0 +1,36 @@
+// One line under the toolbar popup's header about the tab it was opened over: a Cloudbet page the
+// content script announced, with how many rounds the worker saw there, or a tab Fair Witness does
+// not read. The worker knows the tab by the hello its content script sent (no "tabs" permission).
+import { useEffect, useState } from 'preact/hooks';
+import type { TabContext as Context } from '../shared/messages.js';
+import { useEnv } from './env.js';
+import { countText } from './i18n.js';
+
+export function TabContext() {
+  const { client, t, activeTabId } = useEnv();
+  const [context, setContext] = useState<Context | undefined>(undefined);
+  useEffect(() => {
+    if (!activeTabId) return;
+    let live = true;
+    void (async () => {
+      const tabId = await activeTabId();
+      const answer = tabId === undefined ? undefined : await client.ask({ type: 'tab-context', tabId });
+      if (live) setContext(answer);
+    })().catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client, activeTabId]);
+  // Nothing until the worker answered (and nothing if it could not: the header shows its error).
+  if (!context) return null;
+  return (
+    <p
+      class="hint tab-context"
+      data-tab-context={context.watched ? 'watched' : 'other'}
+      data-rounds={context.watched ? context.rounds : undefined}
+      title={context.watched ? undefined : t('tabContextNotWatchedWhy')}
+    >
+      {context.watched ? countText(t, 'tabContextWatched', context.rounds, [context.host]) : t('tabContextNotWatched')}
+    </p>
+  );
+}
