@@ -1,10 +1,6 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
-import { openPopup } from './support/chromium.js';
 import { chromiumDriver, type ChromiumDriver } from './support/chromium-driver.js';
-import { repoRoot } from './support/paths.js';
 import {
   burstWithWorkerStops,
   exportReverifiedByCli,
@@ -89,17 +85,7 @@ describe('Chromium: the production build against the demo casino', () => {
   it('flags a commitment shown before the bet that the history entry contradicts (step witness)', () => witnessMismatch(driver, casino));
   it('carries the stakes, payouts and multipliers the pages show into the export', () => stakesAndPayoutsReachTheExport(driver, casino));
 
-  it('takes a screenshot of the popup for the README', async () => {
-    const page = await openPopup(driver.session);
-    await page.setViewportSize({ width: 420, height: 600 });
-    await page.waitForSelector('ul[data-ready="true"]');
-    const dir = join(repoRoot, 'test-results');
-    await mkdir(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, 'popup-chromium.png') });
-    await page.close();
-  });
-
-  // After the screenshot (the flood leaves thousands of made-up rounds and a notice in the popup).
+  // Late in the run: the flood leaves thousands of made-up rounds and a notice in the popup.
   it('withstands a hostile page: nothing runs, forgeries are not verified, the flood is rate-limited, no honest round is lost', () =>
     hostilePageFloodsAndInjects(driver, casino), 300_000);
 

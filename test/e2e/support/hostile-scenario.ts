@@ -322,7 +322,13 @@ export async function hostilePageGrowsAndFloodsBytes(driver: BrowserDriver): Pro
 
   const growth = await attack('hostile-grow', 'grow');
   const key = `${growth.run.padEnd(64, '0').slice(0, 64)}|hostile-${growth.run}-grow|1`;
-  const [detail] = (await driver.inPopup(askInPage, [{ type: 'round-detail', key }])) as ({ record: Record<string, unknown> & { conflictingResults?: unknown[]; otherPicks?: unknown[] } } | null)[];
+  type Detail = { record: Record<string, unknown> & { conflictingResults?: unknown[]; otherPicks?: unknown[] } } | null;
+  // A background tab's claims may arrive late (Firefox throttles its timers): wait for the round.
+  let [detail] = (await driver.inPopup(askInPage, [{ type: 'round-detail', key }])) as Detail[];
+  for (const deadline = Date.now() + 60_000; detail === null && Date.now() < deadline; ) {
+    await sleep(1000);
+    [detail] = (await driver.inPopup(askInPage, [{ type: 'round-detail', key }])) as Detail[];
+  }
   const recordBytes = detail ? JSON.stringify(detail.record).length : 0;
 
   const bytes = await attack('hostile-bytes', 'bytes');

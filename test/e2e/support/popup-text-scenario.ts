@@ -7,7 +7,7 @@ import type { BrowserDriver } from './driver.js';
 /** Runs in the popup: the computed font size of the body and of the texts a player reads first. */
 async function fontSizesInPage(): Promise<Record<string, number>> {
   const deadline = Date.now() + 10_000;
-  while (!document.querySelector('[data-status]') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (!document.querySelector('.counts [data-status]') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   const sizeOf = (selector: string) => {
     const element = document.querySelector(selector);
     return element ? parseFloat(getComputedStyle(element).fontSize) : NaN;
@@ -15,9 +15,10 @@ async function fontSizesInPage(): Promise<Record<string, number>> {
   return {
     body: sizeOf('body'),
     title: sizeOf('h1'),
-    countLabel: sizeOf('[data-status] .count-label'),
+    headline: sizeOf('.headline'),
+    count: sizeOf('.counts [data-status]'),
     view: sizeOf('nav.views button'),
-    button: sizeOf('button[data-action="export-json"]'),
+    badge: sizeOf('.badge'),
     select: sizeOf('select'),
     link: sizeOf('button.link'),
   };
