@@ -171,12 +171,26 @@ export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): P
     if (Object.values(state.counts).reduce((sum, n) => sum + n, 0) === 10) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  if (Object.values(state.counts).reduce((sum, n) => sum + n, 0) !== 10) {
+    // Say which round is missing: the rows as the popup lists them.
+    console.log(`[ui ${prefix}] rows after playing ten: ${JSON.stringify(await popup.evaluate(() => [...document.querySelectorAll<HTMLElement>('li[data-verdict]')].map((row) => `${row.dataset.game} ${row.dataset.nonce} ${row.dataset.verdict} ${row.dataset.key}`)))}`);
+  }
   expect(state.counts, 'the ten rounds played').toEqual({ mismatch: 1, pending: 1, verified: 8 });
   expect(state).toMatchObject({ kind: 'mismatch', headlineCount: 1 });
   expect(state.headline).toMatch(/^1 /);
   expect(state.rowsInView, 'rows in view at 420×600').toBeGreaterThanOrEqual(7);
   await checkPage(popup, 'popup with 10 rounds');
   await popup.shoot(join(shots, `${prefix}-popup.png`));
+
+  // The other two views of the popup.
+  await popup.click('button[data-view="check"]');
+  await popup.waitFor('.check-form');
+  await checkPage(popup, 'Check a round');
+  await popup.click('button[data-view="more"]');
+  await popup.waitFor('.more .glossary');
+  await checkPage(popup, 'More');
+  await popup.shoot(join(shots, `${prefix}-more.png`));
+  await popup.click('button[data-view="list"]');
 
   // The keno mismatch's detail, and back with Escape.
   await popup.click('li[data-verdict="mismatch"][data-game="keno"] button');
