@@ -178,6 +178,7 @@ export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): P
   expect(state.counts, 'the ten rounds played').toEqual({ mismatch: 1, pending: 1, verified: 8 });
   expect(state).toMatchObject({ kind: 'mismatch', headlineCount: 1 });
   expect(state.headline).toMatch(/^1 /);
+  console.log(`[ui ${prefix}] 10 rounds: headline “${state.headline}”, ${state.rowsInView} rows wholly in view at 420×600`);
   expect(state.rowsInView, 'rows in view at 420×600').toBeGreaterThanOrEqual(7);
   await checkPage(popup, 'popup with 10 rounds');
   await popup.shoot(join(shots, `${prefix}-popup.png`));
@@ -220,6 +221,7 @@ export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): P
   const want = { mismatch: 1 + expected.mismatch, pending: 1 + expected.pending, verified: 8 + expected.verified };
   expect(state.counts, 'after importing 1 000 rounds').toEqual(Object.fromEntries(Object.entries(want).filter(([, n]) => n > 0)));
   expect(state).toMatchObject({ kind: 'mismatch', headlineCount: want.mismatch });
+  console.log(`[ui ${prefix}] ${10 + IMPORTED} rounds: headline “${state.headline}”, ${state.rowsInView} rows wholly in view`);
   expect(state.rowsInView).toBeGreaterThanOrEqual(7);
   await checkPage(popup, `popup with ${10 + IMPORTED} rounds`);
   await popup.close();
