@@ -95,7 +95,7 @@ describe('what pages receive', () => {
     }
     expect(checked).toBe(CHEAT_MODES.length * PAIR_MODES.length);
     await post(casino, '/__demo/reset');
-  });
+  }, 30_000);
 
   it('keeps the full state (GET /__demo/state) out of every page: no page links it, the page script never fetches it', async () => {
     for (const path of ['/', '/casino/roulette', '/casino/keno', '/casino/history', '/embed/history', '/casino/hostile']) {
