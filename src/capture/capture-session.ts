@@ -149,7 +149,16 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       offer(decodeTapDetail((event as CustomEvent<unknown>).detail), 'json');
     });
 
-  const flushNow = (): void => guard(() => void outbox.flush().catch(() => undefined));
+  /**
+   * The page is being left: no timer of ours runs again. What it shows now is read at once (the
+   * scan scheduled for its latest change may not have run, and the JSON tap's copy of the same
+   * round may still be on its way), and everything waiting is sent, even behind a send in progress.
+   */
+  const onPageHide = (): void =>
+    guard(() => {
+      scanNow();
+      outbox.flushLeaving();
+    });
 
   // Runs before the page's own listeners (registered at document_start, capture phase on window).
   // What the page showed up to now is read first, so it is stamped before the action: an outcome
@@ -177,7 +186,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   document.addEventListener('change', onInput, true);
   document.addEventListener(TAP_EVENT, onTap);
   for (const type of ACTION_EVENTS) win?.addEventListener(type, onAction, true);
-  win?.addEventListener('pagehide', flushNow);
+  win?.addEventListener('pagehide', onPageHide);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
   request();
 
@@ -193,7 +202,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       document.removeEventListener(TAP_EVENT, onTap);
       document.removeEventListener('DOMContentLoaded', onLoaded);
       for (const type of ACTION_EVENTS) win?.removeEventListener(type, onAction, true);
-      win?.removeEventListener('pagehide', flushNow);
+      win?.removeEventListener('pagehide', onPageHide);
     },
   };
 }

@@ -4,7 +4,8 @@
 // claim the worker refused for the tab's budget: refused is not delivered. While the tab is over
 // its budget the newest claims go first (what the player just played, not the backlog of a page
 // that flooded), and only the newest MAX_DEFERRED wait: a flooding page's backlog would otherwise
-// trickle into the store for minutes. A full queue forgets its oldest claim for a new one.
+// trickle into the store for minutes. A full queue forgets its oldest claim for a new one. As the
+// page is left, everything waiting goes at once (flushLeaving), whatever is already on its way.
 import type { CapturedClaim } from '../shared/records.js';
 
 /**
@@ -71,6 +72,8 @@ export class ClaimOutbox {
   private readonly queue = new Map<string, CapturedClaim>();
   private readonly sent = new Set<string>();
   private sending = false;
+  /** Keys of the claims in a batch sent and not yet answered. */
+  private readonly inFlight = new Set<string>();
   private timerPending = false;
   private delay = 0;
   /** The worker refused claims for the tab's budget and has not taken a whole batch since. */
@@ -125,29 +128,14 @@ export class ClaimOutbox {
     if (this.sending) return;
     this.sending = true;
     try {
-      while (this.queue.size > 0) {
-        const batch = this.overBudget ? Array.from(this.queue).slice(-this.maxBatch).reverse() : Array.from(this.queue).slice(0, this.maxBatch);
-        let later = new Set<number>();
-        try {
-          later = new Set((await this.send(batch.map(([, claim]) => claim))) ?? []);
-          this.stats.sent += batch.length - later.size;
-          this.stats.deferred += later.size;
-        } catch (error) {
-          if (!(error instanceof PermanentRefusal)) {
-            this.stats.failures++;
-            return this.backOff();
-          }
-          // Refused for good (a malformed claim): retrying would block every later round.
-          this.stats.refused += batch.length;
-        }
-        batch.forEach(([key], index) => {
-          if (later.has(index)) return;
-          this.queue.delete(key);
-          this.remember(key);
-        });
+      for (;;) {
+        const waiting = this.waiting();
+        if (waiting.length === 0) return;
+        const batch = this.overBudget ? waiting.slice(-this.maxBatch).reverse() : waiting.slice(0, this.maxBatch);
+        const outcome = await this.sendBatch(batch);
+        if (outcome === 'failed') return this.backOff();
         // Over the budget: the worker refills it with time, so wait before sending these again.
-        this.overBudget = later.size > 0;
-        if (this.overBudget) {
+        if (outcome === 'over-budget') {
           this.dropOldest(this.queue.size - this.maxDeferred);
           return this.schedule(this.budgetDelay);
         }
@@ -156,6 +144,54 @@ export class ClaimOutbox {
     } finally {
       this.sending = false;
     }
+  }
+
+  /**
+   * The page is being left (pagehide): sends everything waiting at once, even while another batch
+   * is on its way. A closing tab runs no timer and no later turn of flush's loop, so a claim left
+   * waiting behind a send in progress would be lost with the page.
+   */
+  flushLeaving(): void {
+    const waiting = this.waiting();
+    for (let start = 0; start < waiting.length; start += this.maxBatch) {
+      void this.sendBatch(waiting.slice(start, start + this.maxBatch)).then((outcome) => {
+        // The page stayed after all (kept in the back-forward cache): what failed is tried again as usual.
+        if (outcome === 'failed') this.backOff();
+        else if (outcome === 'over-budget') this.schedule(this.budgetDelay);
+      });
+    }
+  }
+
+  /** Queued claims not already on their way to the worker, oldest first. */
+  private waiting(): [string, CapturedClaim][] {
+    return Array.from(this.queue).filter(([key]) => !this.inFlight.has(key));
+  }
+
+  /** Sends one batch and settles its claims: taken ones are remembered, the rest stay queued. */
+  private async sendBatch(batch: [string, CapturedClaim][]): Promise<'taken' | 'failed' | 'over-budget'> {
+    for (const [key] of batch) this.inFlight.add(key);
+    let later = new Set<number>();
+    try {
+      later = new Set((await this.send(batch.map(([, claim]) => claim))) ?? []);
+      this.stats.sent += batch.length - later.size;
+      this.stats.deferred += later.size;
+    } catch (error) {
+      if (!(error instanceof PermanentRefusal)) {
+        this.stats.failures++;
+        return 'failed';
+      }
+      // Refused for good (a malformed claim): retrying would block every later round.
+      this.stats.refused += batch.length;
+    } finally {
+      for (const [key] of batch) this.inFlight.delete(key);
+    }
+    batch.forEach(([key], index) => {
+      if (later.has(index)) return;
+      this.queue.delete(key);
+      this.remember(key);
+    });
+    this.overBudget = later.size > 0;
+    return this.overBudget ? 'over-budget' : 'taken';
   }
 
   private dropOldest(count: number): void {

@@ -128,6 +128,36 @@ describe('startCapture', () => {
     await vi.waitFor(() => expect(delivered).toHaveLength(1), { timeout: 3000 });
   });
 
+  it('as the page is left, reads what it shows and sends everything waiting at once, even behind a send under way', async () => {
+    document.body.innerHTML = `<h2>Roulette</h2><section id="a">${round(1, '17')}</section>`;
+    const batches: CapturedClaim[][] = [];
+    let release!: () => void;
+    // Timers run only when the test says: in a closing tab, none runs again.
+    const timers: (() => void)[] = [];
+    const setTimer = (callback: () => void) => void timers.push(callback);
+    session = startCapture({
+      document,
+      send: (claims) => {
+        batches.push(claims);
+        return batches.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+      },
+      now: () => 5000,
+      scheduler: { setTimer, whenIdle: (callback) => callback() },
+      outbox: { setTimer },
+    });
+    timers.shift()!(); // the first scan: round 1
+    timers.shift()!(); // round 1 is on its way; its answer has not come
+    expect(batches.map((batch) => batch.map((claim) => claim.nonce))).toEqual([['1']]);
+    // The page's JSON answer for round 2, then its result drawn: the scan for it is only scheduled.
+    document.dispatchEvent(new CustomEvent(TAP_EVENT, { detail: JSON.stringify({ rounds: [{ serverSeed: SEED, clientSeed: CLIENT, nonce: '2', result: '5' }] }) }));
+    const next = document.createElement('section');
+    next.innerHTML = round(3, '8');
+    document.body.appendChild(next);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(batches.slice(1).flat().map((claim) => `${claim.source} ${claim.nonce}`).sort()).toEqual(['dom 3', 'json 2']);
+    release();
+  });
+
   it('never throws into the page: errors are counted', async () => {
     const { send } = recorder();
     const capture = start(send);

@@ -198,4 +198,51 @@ describe('ClaimOutbox', () => {
     release();
     await vi.waitFor(() => expect(batches).toEqual([[1], [2]]));
   });
+
+  it('as the page is left, sends what waits at once, even behind a send still under way, and nothing twice', async () => {
+    const timers = manualTimers();
+    const batches: number[][] = [];
+    let release!: () => void;
+    const outbox = new ClaimOutbox(
+      (claims) => {
+        batches.push(claims.map((item) => Number(item.nonce)));
+        return batches.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+      },
+      { setTimer: timers.setTimer, maxBatch: 2 },
+    );
+    outbox.offer([claim(1)]);
+    timers.timers.shift()!.callback(); // claim 1 is on its way; its answer has not come
+    outbox.offer([claim(2), claim(3), claim(4)]);
+    // A closing tab runs no timer again: the claims must be handed over in the pagehide handler itself.
+    outbox.flushLeaving();
+    expect(batches).toEqual([[1], [2, 3], [4]]);
+    await vi.waitFor(() => expect(outbox.stats.sent).toBe(3));
+    expect(outbox.pending).toBe(1);
+    release();
+    await vi.waitFor(() => expect(outbox.pending).toBe(0));
+    // The page stayed (back-forward cache): the timers run, and no claim goes a second time.
+    while (timers.timers.length > 0) await timers.runNext();
+    outbox.flushLeaving();
+    await outbox.flush();
+    expect(batches).toEqual([[1], [2, 3], [4]]);
+    expect(outbox.stats.sent).toBe(4);
+  });
+
+  it('a send made as the page is left that fails is tried again if the page stays', async () => {
+    const timers = manualTimers();
+    const batches: number[][] = [];
+    const outbox = new ClaimOutbox(
+      async (claims) => {
+        batches.push(claims.map((item) => Number(item.nonce)));
+        if (batches.length === 1) throw new Error('worker restarting');
+      },
+      { setTimer: timers.setTimer },
+    );
+    outbox.offer([claim(1)]);
+    outbox.flushLeaving();
+    await vi.waitFor(() => expect(outbox.stats.failures).toBe(1));
+    while (timers.timers.length > 0) await timers.runNext();
+    expect(batches).toEqual([[1], [1]]);
+    expect(outbox.pending).toBe(0);
+  });
 });
