@@ -13,7 +13,7 @@ import { useEnv } from './env.js';
 import { findingSentence } from './finding-text.js';
 
 /** Up to this many stored rounds, the audit runs as the popup opens. */
-export const FINDINGS_AUTO_LIMIT = 20_000;
+export const FINDINGS_AUTO_LIMIT = 5_000;
 
 /** `revision` changes whenever the stored rounds do, which is when findings can change. */
 export function Findings({ revision, total }: { revision: number; total: number }) {
