@@ -111,22 +111,21 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
           </button>
         )}
       </header>
-      {view.kind !== 'detail' && (
-        <>
-          <Header summary={summary} onOpenCasino={openCasino}>
-            {!tab && <TabContext />}
-            {error !== undefined && <ErrorNote error={error} />}
-            <Findings revision={revision} total={summary?.total ?? 0} />
-          </Header>
-          <nav class="views" aria-label={t('viewsLabel')}>
-            {VIEWS.map(([kind, label]) => (
-              <button key={kind} type="button" data-view={kind} aria-pressed={view.kind === kind} onClick={() => setView({ kind })}>
-                {t(label)}
-              </button>
-            ))}
-          </nav>
-        </>
-      )}
+      {/* Hidden, not unmounted, behind a round's detail: coming back asks the worker for nothing again. */}
+      <div class="summary-area" hidden={view.kind === 'detail'}>
+        <Header summary={summary} onOpenCasino={openCasino}>
+          {!tab && <TabContext />}
+          {error !== undefined && <ErrorNote error={error} />}
+          <Findings revision={revision} total={summary?.total ?? 0} />
+        </Header>
+        <nav class="views" aria-label={t('viewsLabel')}>
+          {VIEWS.map(([kind, label]) => (
+            <button key={kind} type="button" data-view={kind} aria-pressed={view.kind === kind} onClick={() => setView({ kind })}>
+              {t(label)}
+            </button>
+          ))}
+        </nav>
+      </div>
       <main>
         <div class="list-view" hidden={view.kind !== 'list'}>
           <Filters filter={filter} games={games} onChange={setFilter} />
@@ -141,11 +140,11 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
             {more.error !== undefined && <ErrorNote error={more.error} />}
             {more.module && (
               <more.module.MoreView
-              summary={summary}
-              exportOnOpen={exportOnOpen}
-              onChanged={changed}
-              onRerunSelfTest={rerunSelfTest}
-              selfTestRunning={selfTestRunning}
+                summary={summary}
+                exportOnOpen={exportOnOpen}
+                onChanged={changed}
+                onRerunSelfTest={rerunSelfTest}
+                selfTestRunning={selfTestRunning}
               />
             )}
           </div>

@@ -6,7 +6,7 @@ import type { RoundClaim } from '../../src/core/index.js';
 import { claimFor, mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
 import { act } from 'preact/test-utils';
-import { renderApp, settle, t, type Rendered } from './render.js';
+import { click, renderApp, rowsOf, settle, t, type Rendered } from './render.js';
 import de from '../../src/_locales/de/messages.json';
 import type { Finding } from '../../src/core/index.js';
 import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
@@ -48,6 +48,21 @@ describe('findings', () => {
     expect(gap.dataset.nonces).toBe('8');
     expect(JSON.parse(gap.dataset.roundKeys!)).toHaveLength(2);
     expect(details.textContent).toContain(t('findingsExplained'));
+  });
+
+  test('opening a round and going back asks for the findings no second time', async () => {
+    const worker = new FakeWorker(mixedClaims());
+    rendered = await renderApp(worker.client);
+    const asked = () => worker.log.filter((m) => m.type === 'findings').length;
+    expect(asked()).toBe(1);
+    await click(rowsOf(rendered.container)[0]!.querySelector('button'));
+    expect(rendered.container.querySelector('.detail')).not.toBeNull();
+    const summary = rendered.container.querySelector<HTMLElement>('.summary-area')!;
+    expect(summary.hidden).toBe(true);
+    await click(rendered.container.querySelector('button.back'));
+    expect(summary.hidden).toBe(false);
+    expect(summary.contains(section(rendered.container))).toBe(true);
+    expect(asked()).toBe(1);
   });
 
   test('no findings: the section is not shown', async () => {
