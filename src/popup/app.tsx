@@ -8,7 +8,7 @@ import { useEnv, type ExportKind } from './env.js';
 import { Filters } from './filters.js';
 import { Findings } from './findings.js';
 import { Header } from './header.js';
-import { useLazyModule } from './lazy.js';
+import { lazyModule, useLazyModule } from './lazy.js';
 import { RoundDetailView } from './round-detail.js';
 import { RoundList } from './round-list.js';
 import { TabContext } from './tab-context.js';
@@ -33,6 +33,9 @@ const VIEWS: readonly [kind: 'list' | 'check' | 'more', label: string][] = [
   ['more', 'viewMore'],
 ];
 
+/** Export, import, the glossary and Clear: loaded when the "More" view first opens. */
+const moreView = lazyModule(() => import('./more-view.js'));
+
 const fingerprint = (summary: Summary) => JSON.stringify([summary.total, summary.counts, summary.levels]);
 
 export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = exportOnOpen ? 'more' : 'list' }: AppProps) {
@@ -46,8 +49,7 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
   const [lastOpened, setLastOpened] = useState<string | undefined>(undefined);
   const [selfTestRunning, setSelfTestRunning] = useState(false);
   const seen = useRef<string | undefined>(undefined);
-  // Export, import, the glossary and Clear: loaded when the "More" view first opens.
-  const more = useLazyModule(() => import('./more-view.js'), view.kind === 'more');
+  const more = useLazyModule(moreView, view.kind === 'more');
 
   /** Reads the summary; when the stored rounds changed, the list and the game filter reload. */
   const refresh = useCallback(async () => {
