@@ -22,6 +22,21 @@ function manualTimers() {
   };
 }
 
+/** An outbox on manual timers whose first send stays unanswered until `release()`; the nonces of each batch sent. */
+function outboxWithFirstSendHeld(maxBatch?: number) {
+  const timers = manualTimers();
+  const batches: number[][] = [];
+  let answer: (() => void) | undefined;
+  const outbox = new ClaimOutbox(
+    (claims) => {
+      batches.push(claims.map((item) => Number(item.nonce)));
+      return batches.length === 1 ? new Promise<void>((resolve) => (answer = resolve)) : Promise.resolve();
+    },
+    { setTimer: timers.setTimer, ...(maxBatch === undefined ? {} : { maxBatch }) },
+  );
+  return { timers, batches, outbox, release: () => answer!() };
+}
+
 describe('claimKey', () => {
   it('depends on values, not on when they were seen or key order', () => {
     expect(claimKey(claim(1, '5', 1))).toBe(claimKey(claim(1, '5', 99)));
@@ -181,16 +196,7 @@ describe('ClaimOutbox', () => {
   });
 
   it('one flush at a time: claims offered during a send go in the next batch', async () => {
-    const timers = manualTimers();
-    const batches: number[][] = [];
-    let release!: () => void;
-    const outbox = new ClaimOutbox(
-      (claims) => {
-        batches.push(claims.map((item) => Number(item.nonce)));
-        return batches.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
-      },
-      { setTimer: timers.setTimer },
-    );
+    const { timers, batches, outbox, release } = outboxWithFirstSendHeld();
     outbox.offer([claim(1)]);
     timers.timers.shift()!.callback();
     outbox.offer([claim(2)]);
@@ -200,16 +206,7 @@ describe('ClaimOutbox', () => {
   });
 
   it('as the page is left, sends what waits at once, even behind a send still under way, and nothing twice', async () => {
-    const timers = manualTimers();
-    const batches: number[][] = [];
-    let release!: () => void;
-    const outbox = new ClaimOutbox(
-      (claims) => {
-        batches.push(claims.map((item) => Number(item.nonce)));
-        return batches.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
-      },
-      { setTimer: timers.setTimer, maxBatch: 2 },
-    );
+    const { timers, batches, outbox, release } = outboxWithFirstSendHeld(2);
     outbox.offer([claim(1)]);
     timers.timers.shift()!.callback(); // claim 1 is on its way; its answer has not come
     outbox.offer([claim(2), claim(3), claim(4)]);

@@ -23,13 +23,3 @@ export interface PageSize {
 
 /** The toolbar popup's size in both browsers (they cap a popup at 800×600; ours sets 420×600). */
 export const POPUP_SIZE: PageSize = { width: 420, height: 600 };
-
-/** Polls `probe` in the page until it returns true (CSP-safe: no Function() as waitForFunction builds). */
-export async function waitInPage(evaluate: (probe: (selector: string) => boolean, selector: string) => Promise<boolean>, selector: string, what = selector): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await evaluate((wanted) => document.querySelector(wanted) !== null, selector).catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}

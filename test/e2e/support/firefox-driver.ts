@@ -14,7 +14,6 @@ import {
   type BrowserDriver,
   type CasinoTab,
 } from './driver.js';
-import { waitInPage } from './extension-page.js';
 import { launchFirefox, type FirefoxSession } from './firefox.js';
 
 export interface FirefoxDriver extends BrowserDriver {
@@ -109,7 +108,10 @@ export async function firefoxDriver(casinoPort: number, locale?: string): Promis
           await page.click(selector);
         },
         press: (key) => page.keyboard.press(key as never),
-        waitFor: (selector) => waitInPage(evaluate, selector),
+        async waitFor(selector) {
+          const found = await pollPage(page, (wanted: string) => document.querySelector(wanted) !== null, [selector], 10_000);
+          if (!found) throw new Error(`firefox: timed out waiting for ${selector}`);
+        },
         async chooseFile(selector, file) {
           const input = await page.$(selector);
           if (!input) throw new Error(`firefox: no ${selector}`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { exportFileOf, playRounds } from '../../../scripts/bench/ext-rounds.mjs';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
-import type { BrowserDriver } from './driver.js';
+import { readCountsInPage, type BrowserDriver } from './driver.js';
 import { POPUP_SIZE, type ExtensionPage } from './extension-page.js';
 import { repoRoot } from './paths.js';
 
@@ -64,17 +64,26 @@ function layoutInPage(): Layout {
   return { bodyFontPx: parseFloat(getComputedStyle(document.body).fontSize), smallText, overflowing, pageScrollsBy: document.documentElement.scrollWidth - width };
 }
 
-/** Runs in the popup: the headline, the count chips, and how many rows are wholly in view. */
+/** Runs in the popup: the headline, chips showing 0, and how many rows are wholly in view. */
 function popupStateInPage() {
   const header = document.querySelector<HTMLElement>('[data-headline]');
   const headline = document.querySelector<HTMLElement>('.header .headline');
-  const counts: Record<string, number> = {};
-  for (const chip of document.querySelectorAll<HTMLElement>('.counts [data-status]')) counts[chip.dataset.status!] = Number(chip.dataset.count);
+  // Counts that are 0 have no chip (the counts themselves: readCountsInPage).
+  const zeroChips = document.querySelectorAll('.counts [data-status][data-count="0"]').length;
   const viewport = document.querySelector('.viewport')?.getBoundingClientRect();
   const rows = [...document.querySelectorAll('li[data-verdict]')].map((row) => row.getBoundingClientRect());
   const inView = viewport ? rows.filter((row) => row.top >= viewport.top - 0.5 && row.bottom <= viewport.bottom + 0.5).length : 0;
-  return { kind: header?.dataset.headline ?? '', headlineCount: Number(headline?.dataset.count), headline: headline?.textContent ?? '', counts, rowsInView: inView };
+  return { kind: header?.dataset.headline ?? '', headlineCount: Number(headline?.dataset.count), headline: headline?.textContent ?? '', zeroChips, rowsInView: inView };
 }
+
+type PopupState = ReturnType<typeof popupStateInPage> & { counts: Record<string, number> };
+
+/** The popup's state and its count per verdict (0 for a verdict without a chip). */
+async function readPopup(page: ExtensionPage): Promise<PopupState> {
+  return { ...(await page.evaluate(popupStateInPage)), counts: await page.evaluate(readCountsInPage) };
+}
+
+const NO_ROUNDS = { verified: 0, pending: 0, mismatch: 0, invalid: 0, unsupported: 0 };
 
 interface AxeViolation {
   id: string;
@@ -157,25 +166,28 @@ export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): P
   await waitForPopup(popup, false);
   // The extension's strings follow the browser's language (German Firefox needs firefox-esr-l10n-de).
   expect(await popup.evaluate(() => document.documentElement.lang), 'the language the popup is drawn in').toBe(locale);
-  expect(await popup.evaluate(popupStateInPage)).toMatchObject({ kind: 'empty', headlineCount: 0, counts: {} });
+  expect(await readPopup(popup)).toMatchObject({ kind: 'empty', headlineCount: 0, zeroChips: 0, counts: NO_ROUNDS });
+  expect(await popup.evaluate(() => document.querySelector('.counts')), 'no count chips at all').toBeNull();
   await checkPage(popup, 'popup with 0 rounds');
   await popup.close();
 
   // 10 rounds played in the demo casino.
   await playTen(driver, casino);
   popup = await driver.openPage('popup.html', POPUP_SIZE);
-  let state = { kind: '', headlineCount: 0, headline: '', counts: {} as Record<string, number>, rowsInView: 0 };
+  let state: PopupState | undefined;
   for (let i = 0; i < 100; i++) {
     await waitForPopup(popup, true);
-    state = await popup.evaluate(popupStateInPage);
+    state = await readPopup(popup);
     if (Object.values(state.counts).reduce((sum, n) => sum + n, 0) === 10) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  if (!state) throw new Error('the popup was never read');
   if (Object.values(state.counts).reduce((sum, n) => sum + n, 0) !== 10) {
     // Say which round is missing: the rows as the popup lists them.
     console.log(`[ui ${prefix}] rows after playing ten: ${JSON.stringify(await popup.evaluate(() => [...document.querySelectorAll<HTMLElement>('li[data-verdict]')].map((row) => `${row.dataset.game} ${row.dataset.nonce} ${row.dataset.verdict} ${row.dataset.key}`)))}`);
   }
-  expect(state.counts, 'the ten rounds played').toEqual({ mismatch: 1, pending: 1, verified: 8 });
+  expect(state.counts, 'the ten rounds played').toEqual({ ...NO_ROUNDS, mismatch: 1, pending: 1, verified: 8 });
+  expect(state.zeroChips, 'chips showing 0').toBe(0);
   expect(state).toMatchObject({ kind: 'mismatch', headlineCount: 1 });
   expect(state.headline).toMatch(/^1 /);
   console.log(`[ui ${prefix}] 10 rounds: headline “${state.headline}”, ${state.rowsInView} rows wholly in view at 420×600`);
@@ -217,9 +229,10 @@ export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): P
   await data.close();
   popup = await driver.openPage('popup.html', POPUP_SIZE);
   await waitForPopup(popup, true);
-  state = await popup.evaluate(popupStateInPage);
+  state = await readPopup(popup);
   const want = { mismatch: 1 + expected.mismatch, pending: 1 + expected.pending, verified: 8 + expected.verified };
-  expect(state.counts, 'after importing 1 000 rounds').toEqual(Object.fromEntries(Object.entries(want).filter(([, n]) => n > 0)));
+  expect(state.counts, 'after importing 1 000 rounds').toEqual({ ...NO_ROUNDS, ...want });
+  expect(state.zeroChips, 'chips showing 0').toBe(0);
   expect(state).toMatchObject({ kind: 'mismatch', headlineCount: want.mismatch });
   console.log(`[ui ${prefix}] ${10 + IMPORTED} rounds: headline “${state.headline}”, ${state.rowsInView} rows wholly in view`);
   expect(state.rowsInView).toBeGreaterThanOrEqual(7);
