@@ -57,7 +57,7 @@ export async function hostilePage(state: CasinoSnapshot, lang: Lang, self: URL):
   return insertAfter(html, `<main class="${cls('main')}">\n`, controls);
 }
 
-/** The forged rounds and payloads of one run, as text/plain (so the extension's JSON tap ignores this answer). */
+/** The forged rounds and payloads of one run, as octet-stream (a type no tap reads: the page forges them itself). */
 export function forgedJson(run: string | null): string | undefined {
   if (run === null || !RUN_ID.test(run)) return undefined;
   return JSON.stringify({ forged: forgedRounds(run), payloadRounds: payloadRounds(run), payloads: payloads() });

@@ -130,7 +130,7 @@ async function handle(casino: CasinoState, request: IncomingMessage, response: S
       return send(response, 200, 'text/html; charset=utf-8', await hostilePage(casino.snapshot(), lang, url), { 'content-security-policy': HOSTILE_CSP });
     case 'GET /casino/hostile/forged': {
       const forged = forgedJson(url.searchParams.get('run'));
-      return forged === undefined ? notFound(response, 'run must be 8 to 32 hex digits') : send(response, 200, 'text/plain; charset=utf-8', forged);
+      return forged === undefined ? notFound(response, 'run must be 8 to 32 hex digits') : send(response, 200, 'application/octet-stream', forged);
     }
     case 'GET /casino/hostile/flood': {
       const flood = floodJson(url.searchParams.get('run'), url.searchParams.get('from'), url.searchParams.get('n'));

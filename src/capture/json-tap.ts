@@ -36,7 +36,7 @@ const KEY_TABLE: readonly [FieldName, readonly string[]][] = [
   ['clientSeed', ['clientSeed']],
   ['nonce', ['nonce']],
   ['roundSignature', ['roundSignature']],
-  ['result', ['result', 'winningNumber', 'drawnNumbers', 'hits', 'numbers', 'draw']],
+  ['result', ['result', 'outcome', 'winningNumber', 'drawnNumbers', 'hits', 'numbers', 'draw']],
   ['picks', ['picks', 'selectedNumbers', 'playerPicks', 'chosenNumbers']],
   ['game', ['game', 'gameName', 'gameType', 'gameSlug']],
   ['stake', ['stake', 'amount', 'betAmount', 'stakeAmount', 'wager']],
@@ -44,6 +44,9 @@ const KEY_TABLE: readonly [FieldName, readonly string[]][] = [
   ['multiplier', ['multiplier', 'payoutMultiplier']],
 ];
 for (const [field, keys] of KEY_TABLE) for (const key of keys) KEYS.set(labelKey(key), field);
+
+/** Keys of an object holding a bet's outcome beside its fairness object. */
+const OUTCOME_KEYS = new Set(['outcome', 'result']);
 
 /** Keys a game object keeps its name under ({game: {name: "Keno"}}). */
 const GAME_NAME_KEYS = ['name', 'title', 'slug'];
@@ -163,6 +166,8 @@ function visit(frame: Frame, stack: Frame[], rounds: TapRound[], limits: WalkLim
   } else {
     childContext = { ...context };
     for (const field of Object.keys(own) as FieldName[]) childContext[field] = own[field];
+    // A bet that keeps its outcome and its fairness in two objects ({outcome: {…}, fairness: {…}}).
+    for (const key of keys) if (OUTCOME_KEYS.has(labelKey(key))) fillFromChildren(childContext, object, [key], limits);
   }
   for (let index = keys.length - 1; index >= 0; index--) {
     const child = ownValue(object, keys[index]!);

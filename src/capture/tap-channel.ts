@@ -14,15 +14,19 @@ const MAX_TEXT = MAX_CLAIM_VALUE_LENGTH;
 const MAX_LIST = MAX_LIST_LENGTH;
 const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
 
+/** Where the page's rounds came from (the page can claim any: untrusted, for counting only). */
+export type TapChannelName = 'fetch' | 'xhr' | 'websocket' | 'sse' | 'embedded';
+
 export interface TapPayload {
+  channel: TapChannelName;
   rounds: TapRound[];
 }
 
 /** Splits rounds into event details of at most MAX_TAP_ROUNDS each. */
-export function encodeTapDetails(rounds: readonly TapRound[]): string[] {
+export function encodeTapDetails(rounds: readonly TapRound[], channel: TapChannelName): string[] {
   const details: string[] = [];
   for (let start = 0; start < rounds.length; start += MAX_TAP_ROUNDS) {
-    const payload: TapPayload = { rounds: rounds.slice(start, start + MAX_TAP_ROUNDS) };
+    const payload: TapPayload = { channel, rounds: rounds.slice(start, start + MAX_TAP_ROUNDS) };
     details.push(JSON.stringify(payload));
   }
   return details;

@@ -1,14 +1,20 @@
 // Watches the page's own JSON traffic from inside the page (MAIN world) without changing it:
-// fetch responses are cloned and read on the side, XHR responses are read after their load event.
-// Nothing here may delay, alter or break the page's requests, so every step is guarded and the
-// page's response is returned untouched. The browser API is out of reach here by design.
+// fetch responses are cloned and read on the side, XHR responses are read after their load event,
+// WebSocket and EventSource messages are read by a listener of ours added as each is created
+// (before any of the page's), and JSON script elements are read once the document is parsed and
+// when one is added. Nothing here may delay, alter or break the page's traffic: every step is
+// guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer),
+// and the page's objects are returned untouched. The browser API is out of reach here by design.
 import { extractRounds } from './json-tap.js';
-import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
+import { encodeTapDetails, TAP_EVENT, type TapChannelName } from './tap-channel.js';
+import { isJsonScript, jsonValues } from './tap-text.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
-const JSON_TYPE = /json/i;
-/** Responses without any of these words cannot hold a round: skip parsing them. */
-const WORTH_PARSING = /seed|nonce|commitment|signature/i;
+/** JSON, JSON lines (application/x-ndjson, application/jsonl), and JSON sent as text/plain. */
+const JSON_TYPE = /json|text\/plain/i;
+/** Messages (WebSocket, EventSource, script elements) queued per second and their characters; the rest is dropped. */
+export const MAX_MESSAGES_PER_SECOND = 200;
+export const MAX_MESSAGE_CHARS_PER_SECOND = 4_000_000;
 
 /** The parts of `window` the tap uses (a test passes a fake). */
 export interface TapWindow {
@@ -18,37 +24,76 @@ export interface TapWindow {
   CustomEvent: typeof CustomEvent;
   setTimeout: (callback: () => void, ms: number) => unknown;
   TextDecoder: typeof TextDecoder;
+  WebSocket?: typeof WebSocket;
+  EventSource?: typeof EventSource;
+  MutationObserver?: typeof MutationObserver;
 }
 
 export interface TapStats {
   responses: number;
+  /** WebSocket, EventSource and script-element texts queued for reading. */
+  messages: number;
+  /** Binary WebSocket frames: counted, never read. */
+  binary: number;
+  /** Messages over the size cap or the per-second budget. */
+  dropped: number;
   rounds: number;
   errors: number;
 }
 
 export function installTap(win: TapWindow): TapStats {
-  const stats: TapStats = { responses: 0, rounds: 0, errors: 0 };
+  const stats: TapStats = { responses: 0, messages: 0, binary: 0, dropped: 0, rounds: 0, errors: 0 };
   // Captured now, at document_start, before page scripts could replace them.
   const parse = JSON.parse;
   const dispatch = EventTarget.prototype.dispatchEvent;
   const listen = EventTarget.prototype.addEventListener;
+  const now = Date.now;
   const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
   const later = win.setTimeout.bind(win);
 
-  const publish = (text: string): void => {
+  const publish = (text: string, channel: TapChannelName): void => {
     try {
-      if (text.length > MAX_BODY_BYTES || !WORTH_PARSING.test(text)) return;
-      publishValue(parse(text));
+      if (text.length > MAX_BODY_BYTES) return;
+      for (const value of jsonValues(text, parse)) publishValue(value, channel);
     } catch {
       stats.errors++;
     }
   };
 
-  const publishValue = (value: unknown): void => {
+  const publishValue = (value: unknown, channel: TapChannelName): void => {
     const rounds = extractRounds(value);
     if (rounds.length === 0) return;
     stats.rounds += rounds.length;
-    for (const detail of encodeTapDetails(rounds)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
+    for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
+  };
+
+  // Messages wait here while the page handles them; one timer reads them all afterwards.
+  const queue: [string, TapChannelName][] = [];
+  let windowStart = 0;
+  let windowMessages = 0;
+  let windowChars = 0;
+  const drain = (): void => {
+    for (const [text, channel] of queue.splice(0)) publish(text, channel);
+  };
+  /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. */
+  const enqueue = (data: unknown, channel: TapChannelName): void => {
+    if (typeof data !== 'string') {
+      if (data !== null && typeof data === 'object') stats.binary++;
+      return;
+    }
+    const at = now();
+    if (at - windowStart >= 1000) {
+      windowStart = at;
+      windowMessages = windowChars = 0;
+    }
+    if (data.length > MAX_BODY_BYTES || windowMessages >= MAX_MESSAGES_PER_SECOND || windowChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND) {
+      stats.dropped++;
+      return;
+    }
+    windowMessages++;
+    windowChars += data.length;
+    stats.messages++;
+    if (queue.push([data, channel]) === 1) later(drain, 0);
   };
 
   /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
@@ -80,7 +125,7 @@ export function installTap(win: TapWindow): TapStats {
       // Cloned now, before the page (whose callbacks were attached after ours) reads the body.
       readCapped(response.clone()).then(
         (text) => {
-          if (text !== undefined) later(() => publish(text), 0);
+          if (text !== undefined) later(() => publish(text, 'fetch'), 0);
         },
         () => stats.errors++,
       );
@@ -114,14 +159,14 @@ export function installTap(win: TapWindow): TapStats {
           const value: unknown = this.response;
           later(() => {
             try {
-              publishValue(value);
+              publishValue(value, 'xhr');
             } catch {
               stats.errors++;
             }
           }, 0);
         } else {
           const text = this.responseText;
-          later(() => publish(text), 0);
+          later(() => publish(text, 'xhr'), 0);
         }
       } catch {
         stats.errors++;
@@ -136,5 +181,68 @@ export function installTap(win: TapWindow): TapStats {
       return Reflect.apply(originalSend, this, args);
     };
   }
+  watchCreated(win, 'WebSocket', (socket) => listen.call(socket, 'message', (event) => enqueue((event as MessageEvent).data, 'websocket')));
+  watchCreated(win, 'EventSource', (source) => listen.call(source, 'message', (event) => enqueue((event as MessageEvent).data, 'sse')));
+  watchScripts(win, listen, (text) => enqueue(text, 'embedded'));
   return stats;
+}
+
+/**
+ * Replaces win[name] with a constructor that builds the page's object exactly as the original does
+ * (its prototype, statics and `instanceof` unchanged, subclasses too) and hands it to `watch` first.
+ */
+function watchCreated<Name extends 'WebSocket' | 'EventSource'>(win: TapWindow, name: Name, watch: (created: EventTarget) => void): void {
+  const Original = win[name] as unknown as (new (...args: unknown[]) => EventTarget) | undefined;
+  if (typeof Original !== 'function') return;
+  const Watched = function (this: unknown, ...args: unknown[]) {
+    // Called without `new`: the original throws its own TypeError.
+    if (!new.target) return Reflect.apply(Original, this, args) as unknown;
+    const created = Reflect.construct(Original, args, new.target) as EventTarget;
+    try {
+      watch(created);
+    } catch {
+      // Unwatched, the page's object works as ever.
+    }
+    return created;
+  };
+  try {
+    Object.defineProperties(Watched, Object.getOwnPropertyDescriptors(Original));
+    Object.defineProperty(Original.prototype, 'constructor', { value: Watched, writable: true, configurable: true, enumerable: false });
+    (win as unknown as Record<string, unknown>)[name] = Watched;
+  } catch {
+    // A frozen or odd global: leave it as it is.
+  }
+}
+
+/** Hands on the text of every JSON script element: those parsed with the document, then each added later. */
+function watchScripts(win: TapWindow, listen: EventTarget['addEventListener'], read: (text: string) => void): void {
+  const { document, MutationObserver: Observer } = win;
+  const textOf = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')?.get;
+  const typeOf = Element.prototype.getAttribute;
+  const seen = new WeakSet<Node>();
+  const offer = (node: Node): void => {
+    // An element added with scripts inside (a re-rendered part of the page): each of them.
+    if (node.nodeType === 1 && node.nodeName !== 'SCRIPT') for (const script of (node as Element).getElementsByTagName('script')) offer(script);
+    if (seen.has(node) || node.nodeName !== 'SCRIPT' || !isJsonScript(typeOf.call(node, 'type'))) return;
+    seen.add(node);
+    const text: unknown = textOf?.call(node);
+    if (typeof text === 'string') read(text);
+  };
+  const readAll = (): void => {
+    try {
+      for (const script of document.getElementsByTagName('script')) offer(script);
+      if (typeof Observer !== 'function') return;
+      new Observer((records) => {
+        try {
+          for (const record of records) for (const node of record.addedNodes) offer(node);
+        } catch {
+          // A node we could not read: the rest of the page still is.
+        }
+      }).observe(document, { childList: true, subtree: true });
+    } catch {
+      // Without them, the fetch and DOM reading still work.
+    }
+  };
+  if (document.readyState === 'loading') listen.call(document, 'DOMContentLoaded', readAll, { once: true });
+  else readAll();
 }

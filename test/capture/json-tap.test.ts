@@ -26,7 +26,7 @@ describe('extractRounds', () => {
       },
     };
     expect(extractRounds(response)).toEqual([
-      { serverSeed: SEED, clientSeed: CLIENT, nonce: '1', game: 'European Roulette' },
+      { serverSeed: SEED, clientSeed: CLIENT, nonce: '1', game: 'European Roulette', result: '23' },
       { result: '5', serverSeed: SEED, clientSeed: CLIENT, nonce: '2', game: 'European Roulette' },
     ]);
   });
@@ -34,6 +34,15 @@ describe('extractRounds', () => {
   it('takes the outcome from the bet that encloses its fairness object', () => {
     const response = { bet: { game: 'keno', hits: [1, 2, 3], fairness: { serverSeedHash: COMMITMENT, clientSeed: CLIENT, nonce: 4 } } };
     expect(extractRounds(response)).toEqual([{ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '4', game: 'keno', result: ['1', '2', '3'] }]);
+  });
+
+  it('reads the round under `outcome`, and GraphQL connections (edges[].node)', () => {
+    expect(extractRounds({ server_seed: SEED, client_seed: CLIENT, nonce: 1, outcome: 17 })).toEqual([{ serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '17' }]);
+    expect(extractRounds({ outcome: { drawn_numbers: KENO.map(Number) }, provably_fair: { server_seed_hash: COMMITMENT, client_seed: CLIENT, nonce: 2 } })).toEqual([
+      { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '2', result: KENO },
+    ]);
+    const graphql = { type: 'next', id: '1', payload: { data: { bets: { edges: [1, 2].map((nonce) => ({ cursor: 'x', node: { serverSeed: SEED, clientSeed: CLIENT, nonce } })) } } } };
+    expect(extractRounds(graphql)).toEqual([1, 2].map((nonce) => ({ serverSeed: SEED, clientSeed: CLIENT, nonce: String(nonce) })));
   });
 
   it('takes the outcome from a plain child object of the round', () => {

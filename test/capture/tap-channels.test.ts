@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+// The taps beyond fetch/XHR JSON: WebSocket and EventSource messages, JSON script elements, and
+// answers sent as text/plain or JSON lines. The page's objects must stay exactly as they were.
+import { describe, expect, it, vi } from 'vitest';
+import { installTap, MAX_MESSAGES_PER_SECOND, type TapWindow } from '../../src/capture/tap-install.js';
+import { TAP_EVENT } from '../../src/capture/tap-channel.js';
+import { CLIENT, COMMITMENT, SEED } from './dom.js';
+
+const ROUND = { serverSeed: SEED, clientSeed: CLIENT, nonce: 1, result: 17, game: 'Roulette' };
+const TAKEN = { serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '17', game: 'Roulette' };
+
+/** Stands in for the browser's WebSocket / EventSource: an EventTarget with statics and a prototype method. */
+function socketClass() {
+  return class FakeSocket extends EventTarget {
+    static readonly OPEN = 1;
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    constructor(readonly url: string) {
+      super();
+    }
+    send(): void {}
+    /** The server's message, dispatched as the browser does: listeners, then onmessage. */
+    receive(data: unknown): MessageEvent {
+      const event = new MessageEvent('message', { data });
+      this.dispatchEvent(event);
+      this.onmessage?.(event);
+      return event;
+    }
+  };
+}
+type FakeSocket = InstanceType<ReturnType<typeof socketClass>>;
+
+function setup(target = document.implementation.createHTMLDocument('page'), respond: () => Response = () => new Response('')) {
+  const details: { channel: string; rounds: unknown[] }[] = [];
+  target.addEventListener(TAP_EVENT, (event) => details.push(JSON.parse((event as CustomEvent<string>).detail) as { channel: string; rounds: unknown[] }));
+  const OriginalSocket = socketClass();
+  const OriginalSource = socketClass();
+  const win: TapWindow = {
+    fetch: (async () => respond()) as unknown as typeof fetch,
+    document: target,
+    CustomEvent,
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    TextDecoder,
+    WebSocket: OriginalSocket as unknown as typeof WebSocket,
+    EventSource: OriginalSource as unknown as typeof EventSource,
+    MutationObserver,
+  };
+  const stats = installTap(win);
+  return { win, details, stats, OriginalSocket, OriginalSource };
+}
+
+describe('installTap: WebSocket', () => {
+  it('reads plain, GraphQL and Socket.IO frames; counts binary ones; the page gets every event as it was', async () => {
+    const { win, details, stats, OriginalSocket } = setup();
+    const socket = new win.WebSocket!('wss://casino.example/ws') as unknown as FakeSocket;
+    expect(socket).toBeInstanceOf(OriginalSocket);
+    expect(socket).toBeInstanceOf(win.WebSocket!);
+    expect(Object.getPrototypeOf(socket)).toBe(OriginalSocket.prototype);
+    expect(socket.constructor).toBe(win.WebSocket);
+    expect((win.WebSocket as unknown as { OPEN: number }).OPEN).toBe(1);
+    expect(win.WebSocket!.name).toBe('FakeSocket');
+    const seen: unknown[] = [];
+    socket.addEventListener('message', (event) => seen.push((event as MessageEvent).data));
+    socket.onmessage = (event) => seen.push(event.data);
+
+    const frames = [
+      JSON.stringify({ type: 'bet', round: ROUND }),
+      JSON.stringify({ type: 'next', id: '1', payload: { data: { bets: { edges: [{ node: { server_seed_hash: COMMITMENT, client_seed: CLIENT, nonce: 2 } }] } } } }),
+      `42${JSON.stringify(['settled', { ...ROUND, nonce: 3 }])}`,
+      new ArrayBuffer(8),
+    ];
+    for (const frame of frames) socket.receive(frame);
+    expect(seen).toEqual(frames.flatMap((frame) => [frame, frame]));
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    expect(details.map((detail) => detail.channel)).toEqual(['websocket', 'websocket', 'websocket']);
+    expect(details.map((detail) => detail.rounds)).toEqual([[TAKEN], [{ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '2' }], [{ ...TAKEN, nonce: '3' }]]);
+    expect(stats.binary).toBe(1);
+  });
+
+  it('keeps subclasses working and a call without new failing as before', () => {
+    const { win, OriginalSocket } = setup();
+    class Mine extends (win.WebSocket as unknown as typeof OriginalSocket) {
+      mine = true;
+    }
+    const socket = new Mine('wss://x');
+    expect(socket).toBeInstanceOf(Mine);
+    expect(socket).toBeInstanceOf(OriginalSocket);
+    expect(socket.mine).toBe(true);
+    expect(() => (win.WebSocket as unknown as (url: string) => unknown)('wss://x')).toThrow(TypeError);
+  });
+
+  it('queues at most its per-second budget and never reads while the page handles the event', async () => {
+    const { win, details, stats } = setup();
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    for (let i = 0; i < MAX_MESSAGES_PER_SECOND + 50; i++) socket.receive(JSON.stringify({ ...ROUND, nonce: i }));
+    expect(details).toHaveLength(0);
+    expect(stats.dropped).toBe(50);
+    await vi.waitFor(() => expect(details).toHaveLength(MAX_MESSAGES_PER_SECOND));
+  });
+});
+
+describe('installTap: EventSource', () => {
+  it('reads JSON event data, one document or one per line', async () => {
+    const { win, details, OriginalSource } = setup();
+    const source = new win.EventSource!('/events') as unknown as FakeSocket;
+    expect(source).toBeInstanceOf(OriginalSource);
+    source.receive(JSON.stringify(ROUND, null, 2));
+    source.receive(`${JSON.stringify({ ...ROUND, nonce: 2 })}\n${JSON.stringify({ ...ROUND, nonce: 3 })}`);
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    expect(details.every((detail) => detail.channel === 'sse')).toBe(true);
+    expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('installTap: JSON script elements', () => {
+  it('reads those parsed with the document once, and each added later (also inside an added element)', async () => {
+    const page = new DOMParser().parseFromString(
+      `<html><body><script type="application/json" id="__NEXT_DATA__">${JSON.stringify({ props: { pageProps: { bets: [ROUND] } } })}</script>
+       <script>var serverSeed = "${SEED}", nonce = 1;</script></body></html>`,
+      'text/html',
+    );
+    const { details } = setup(page);
+    await vi.waitFor(() => expect(details).toHaveLength(1));
+    expect(details[0]).toEqual({ channel: 'embedded', rounds: [TAKEN] });
+    const added = page.createElement('script');
+    added.type = 'application/json';
+    added.textContent = JSON.stringify({ ...ROUND, nonce: 2 });
+    page.body.append(added);
+    const wrapper = page.createElement('div');
+    const inner = page.createElement('script');
+    inner.setAttribute('type', 'application/json');
+    inner.textContent = JSON.stringify({ ...ROUND, nonce: 3 });
+    wrapper.append(inner);
+    page.body.append(wrapper);
+    page.body.append(added); // moved, not new: not read again
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('installTap: text/plain and JSON lines', () => {
+  it('reads JSON sent as text/plain and newline-delimited JSON', async () => {
+    const bodies = [
+      new Response(JSON.stringify(ROUND), { headers: { 'content-type': 'text/plain;charset=UTF-8' } }),
+      new Response(`${JSON.stringify({ ...ROUND, nonce: 2 })}\n${JSON.stringify({ ...ROUND, nonce: 3 })}\n`, { headers: { 'content-type': 'application/x-ndjson' } }),
+    ];
+    const { win, details } = setup(undefined, () => bodies.shift()!);
+    expect(await (await win.fetch!('/a')).text()).toBe(JSON.stringify(ROUND));
+    await (await win.fetch!('/b')).text();
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    expect(details.map((detail) => [detail.channel, (detail.rounds[0] as { nonce: string }).nonce])).toEqual([
+      ['fetch', '1'],
+      ['fetch', '2'],
+      ['fetch', '3'],
+    ]);
+  });
+});
