@@ -20,7 +20,9 @@ import { floodJson, forgedJson, HOSTILE_CSP, hostilePage, hostilePageScript } fr
 import { parseLang } from './i18n.js';
 import { embedPage, framePage, gamePage, historyPage, lobbyPage } from './pages.js';
 import { demoJson, roundJson, seedPairJson, showAlternatives, showHistory, showPanel, showRound } from './shown.js';
-import { pageScript, pageStyles } from './static-assets.js';
+import { ChannelServer } from './channels.js';
+import type { ChannelLog } from './channel-log.js';
+import { channelScript, pageScript, pageStyles } from './static-assets.js';
 import { ensureCertificate } from './tls.js';
 
 export interface DemoCasinoOptions {
@@ -51,6 +53,8 @@ export interface DemoCasino {
   state(): CasinoSnapshot;
   /** Plays a round as the page's bet button does (its result shown at once, whatever the cheat). */
   bet(game: GameId, picks?: number[], stake?: string): CasinoSnapshot['rounds'][number];
+  /** What the server sent to a channel page's session (body[data-session]): the page must have received the same. */
+  channelLog(session: string): ChannelLog;
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -67,13 +71,15 @@ const SECURITY_HEADERS = {
 export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<DemoCasino> {
   const tls = await ensureCertificate(options.certificateDir);
   const casino = new CasinoState(options.seed);
+  const channels = new ChannelServer(casino);
   const server = createServer({ cert: tls.cert, key: tls.key }, (request, response) => {
-    handle(casino, request, response).catch((error: unknown) => {
+    handle(casino, channels, request, response).catch((error: unknown) => {
       if (error instanceof UserError) return send(response, 400, 'application/json', JSON.stringify({ error: error.message }));
       console.error('demo casino:', error);
       send(response, 500, 'application/json', JSON.stringify({ error: 'internal error' }));
     });
   });
+  server.on('upgrade', (request, socket) => channels.upgrade(request, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -89,6 +95,7 @@ export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
+        channels.close();
         // A browser keeps connections alive; without this, close() would wait for them.
         server.closeAllConnections();
       }),
@@ -98,15 +105,18 @@ export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<
     reset: () => casino.reset(),
     state: () => casino.snapshot(),
     bet: (game, picks, stake) => structuredClone(casino.bet(game, picks, stake)),
+    channelLog: (session) => channels.log(session),
   };
 }
 
-async function handle(casino: CasinoState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(casino: CasinoState, channels: ChannelServer, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'https://www.cloudbet.com');
   const route = `${request.method ?? 'GET'} ${url.pathname}`;
   const lang = parseLang(url.searchParams.get('lang'));
   const html = (page: string) => send(response, 200, 'text/html; charset=utf-8', page);
   const json = (value: unknown) => send(response, 200, 'application/json', JSON.stringify(value));
+  // The channel pages (WebSocket, server-sent events, embedded JSON, text/plain, JSON lines): channels.ts.
+  if (await channels.handle(request, response, url, (status, type, body) => send(response, status, type, body))) return;
 
   switch (route) {
     // Pages
@@ -140,6 +150,8 @@ async function handle(casino: CasinoState, request: IncomingMessage, response: S
       return send(response, 200, 'text/javascript; charset=utf-8', await hostilePageScript());
     case 'GET /static/casino.js':
       return send(response, 200, 'text/javascript; charset=utf-8', await pageScript());
+    case 'GET /static/channel.js':
+      return send(response, 200, 'text/javascript; charset=utf-8', await channelScript());
     case 'GET /static/casino.css':
       return send(response, 200, 'text/css; charset=utf-8', pageStyles());
     case 'GET /favicon.ico':

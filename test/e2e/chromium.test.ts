@@ -32,6 +32,7 @@ import {
   severalCommitmentsAttack,
   twoSeedsAttack,
 } from './support/witness-scenario.js';
+import { CHANNEL_PAGES, roundsThroughChannel } from './support/channel-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { exportClearImport, chromiumDataPage } from './support/import-scenario.js';
@@ -76,6 +77,13 @@ describe('Chromium: the production build against the demo casino', () => {
   it('flags two server seeds shown for one commitment (seed-conflict)', () => twoSeedsAttack(driver, casino));
   it('does not witness rounds whose panel was hidden until after play', () => panelHiddenAttack(driver, casino));
 
+  // Every channel a casino app uses (#13): rounds only through the channel, the page's traffic intact.
+  for (const [channel, path] of Object.entries(CHANNEL_PAGES)) {
+    it(`channel ${channel}: verifies honest rounds, flags a wrong result, the page gets every message intact`, () => roundsThroughChannel(driver, casino, path));
+  }
+  it('channel WebSocket with a new seed pair per round: verifies honest rounds, flags a wrong result', () =>
+    roundsThroughChannel(driver, casino, CHANNEL_PAGES['WebSocket (GraphQL over WebSocket, snake_case keys)'], 'per-round-nonce-one'));
+
   it('loses no round when the worker is stopped mid-burst', () => burstWithWorkerStops(driver, casino));
   it('shows a skipped nonce as a finding', () => nonceGapFinding(driver, casino));
   it('shows a nonce bet twice as a finding', () => nonceRepeatFinding(driver, casino));
@@ -103,6 +111,6 @@ describe('Chromium: the production build against the demo casino', () => {
     // background traffic, such as its component updater, has no initiator origin.)
     const fromOrigins = requests.filter((request) => request.initiator !== undefined && /^[a-z-]+:\/\//.test(request.initiator));
     expect(fromOrigins.length).toBeGreaterThan(0);
-    expect(fromOrigins.filter((request) => !/^https:\/\/www\.cloudbet\.com(:443)?\//.test(request.url))).toEqual([]);
+    expect(fromOrigins.filter((request) => !/^(https|wss):\/\/www\.cloudbet\.com(:443)?\//.test(request.url))).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ import {
   severalCommitmentsAttack,
   twoSeedsAttack,
 } from './support/witness-scenario.js';
+import { CHANNEL_PAGES, roundsThroughChannel } from './support/channel-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { exportClearImport, firefoxDataPage } from './support/import-scenario.js';
@@ -86,6 +87,13 @@ describe('Firefox: the production build against the demo casino', () => {
   it('does not witness rounds the page played by itself', () => selfPlayAttack(driver, casino));
   it('flags two server seeds shown for one commitment (seed-conflict)', () => twoSeedsAttack(driver, casino));
   it('does not witness rounds whose panel was hidden until after play', () => panelHiddenAttack(driver, casino));
+
+  // Every channel a casino app uses (#13): rounds only through the channel, the page's traffic intact.
+  for (const [channel, path] of Object.entries(CHANNEL_PAGES)) {
+    it(`channel ${channel}: verifies honest rounds, flags a wrong result, the page gets every message intact`, () => roundsThroughChannel(driver, casino, path));
+  }
+  it('channel WebSocket with a new seed pair per round: verifies honest rounds, flags a wrong result', () =>
+    roundsThroughChannel(driver, casino, CHANNEL_PAGES['WebSocket (GraphQL over WebSocket, snake_case keys)'], 'per-round-nonce-one'));
 
   it('loses no round when the background is suspended mid-burst', () => burstWithWorkerStops(driver, casino));
   it('shows a skipped nonce as a finding', () => nonceGapFinding(driver, casino));

@@ -18,7 +18,7 @@ import { askInPage, type BrowserDriver, type CasinoTab, type PopupFinding } from
 type PlayedRound = ReturnType<DemoCasino['state']>['rounds'][number];
 
 /** A round as the worker stores it: verdict, trust level and its reason, failed steps. */
-interface StoredRound {
+export interface StoredRound {
   status: string;
   level: string;
   levelReason: string;
@@ -36,7 +36,7 @@ const keyOf = (round: Pick<PlayedRound, 'commitment' | 'clientSeed' | 'nonce'>) 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The stored rounds of `keys` (null: not stored), asked of the worker as the popup does. */
-async function storedRounds(driver: BrowserDriver, keys: string[]): Promise<(StoredRound | null)[]> {
+export async function storedRounds(driver: BrowserDriver, keys: string[]): Promise<(StoredRound | null)[]> {
   const details = (await driver.inPopup(askInPage, keys.map((key) => ({ type: 'round-detail', key })))) as
     ({ record: { verdict: { status: string; level?: string; levelReason?: string; failures?: { step: string }[] } } } | null)[];
   return details.map((detail) =>
@@ -52,7 +52,7 @@ async function storedRounds(driver: BrowserDriver, keys: string[]): Promise<(Sto
 }
 
 /** Polls until every round is stored and `accept` holds for them all; fails with what it saw last. */
-async function waitForStored(
+export async function waitForStored(
   driver: BrowserDriver,
   rounds: readonly PlayedRound[],
   accept: (stored: StoredRound) => boolean,

@@ -1,0 +1,91 @@
+// Every channel a single-page casino app uses (issue #13), end to end: the demo's channel pages
+// (scripts/demo-casino/channels.ts) deliver rounds only through their channel — WebSocket frames
+// (plain JSON, GraphQL over WebSocket, Socket.IO), server-sent events, embedded JSON, text/plain
+// and JSON-lines answers — and show no value on screen, so only the page-world taps can see them.
+// Honest rounds must come out `verified`, a round shown with a wrong result `mismatch` (step
+// outcome), and the page must have received every message intact: its own count and hash of what
+// it got (the page checks listener order and the browser's objects itself) equal the server's log.
+import { expect } from 'vitest';
+import type { PairMode } from '../../../scripts/demo-casino/casino-state.js';
+import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
+import type { BrowserDriver, CasinoTab } from './driver.js';
+import { waitForStored } from './witness-scenario.js';
+
+const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
+const KENO = 'button[data-action="bet"][data-game="keno"]';
+const ROTATE = 'button[data-action="rotate"]';
+
+/** Channel pages by name: the path the scenario opens. */
+export const CHANNEL_PAGES = {
+  'WebSocket (plain JSON frames)': '/casino/channel/websocket?format=plain',
+  'WebSocket (GraphQL over WebSocket, snake_case keys)': '/casino/channel/websocket?format=graphql',
+  'WebSocket (Socket.IO frames)': '/casino/channel/websocket?format=socketio',
+  'server-sent events (multi-line data)': '/casino/channel/sse',
+  'embedded JSON (__NEXT_DATA__ and added script elements)': '/casino/channel/embedded',
+  'fetch answers sent as text/plain': '/casino/channel/text',
+  'newline-delimited JSON (XMLHttpRequest)': '/casino/channel/ndjson',
+} as const;
+
+interface PageLog {
+  session: string;
+  ready: string;
+  received: number;
+  hash: string;
+  intact: string;
+  broken: string;
+}
+
+const readLog = (tab: CasinoTab): Promise<PageLog> =>
+  tab.evaluate(() => {
+    const data = document.body.dataset;
+    return { session: data.session ?? '', ready: data.ready ?? '', received: Number(data.received), hash: data.hash ?? '', intact: data.intact ?? '', broken: data.broken ?? '' };
+  });
+
+async function whenReady(tab: CasinoTab): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await readLog(tab)).ready !== 'true') {
+    if (Date.now() > deadline) throw new Error(`the channel page never got ready: ${JSON.stringify(await readLog(tab))}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * On a fresh seed pair: a roulette spin and a keno round played honestly, a spin shown with a wrong
+ * result, then the reveal (a rotation; with a pair per round, each bet reveals the last).
+ */
+export async function roundsThroughChannel(driver: BrowserDriver, casino: DemoCasino, path: string, pairMode: PairMode = 'fixed'): Promise<void> {
+  casino.setCheat('none');
+  casino.setPairMode(pairMode);
+  casino.rotateSeedPair();
+  const before = casino.state().rounds.length;
+  const tab = await driver.openCasino(path);
+  try {
+    await whenReady(tab);
+    await tab.act(SPIN);
+    await tab.act(KENO);
+    casino.setCheat('wrong-result');
+    await tab.act(SPIN);
+    casino.setCheat('none');
+    await tab.act(ROTATE);
+    const played = casino.state().rounds.slice(before);
+    expect(played).toHaveLength(3);
+    const [honest, cheated] = [played.slice(0, 2), played[2]!];
+    const stored = await waitForStored(driver, played, (round) => round.status !== 'pending', 'the channel\'s rounds checked');
+    expect(stored.map((round) => round.status)).toEqual(['verified', 'verified', 'mismatch']);
+    expect(stored[2]!.failures).toContain('outcome');
+    expect(honest.every((round) => round.displayedOutcome.toString() === round.trueOutcome.toString())).toBe(true);
+    expect(cheated.displayedOutcome.toString()).not.toBe(cheated.trueOutcome.toString());
+
+    // The page received every message the server sent it, intact and in order.
+    const page = await readLog(tab);
+    expect(page.broken).toBe('');
+    expect(page.intact).toBe('true');
+    const sent = casino.channelLog(page.session);
+    expect(sent.count).toBeGreaterThanOrEqual(4);
+    expect({ received: page.received, hash: page.hash }).toEqual({ received: sent.count, hash: sent.hash });
+  } finally {
+    casino.setCheat('none');
+    casino.setPairMode('fixed');
+    await tab.close();
+  }
+}
