@@ -7,8 +7,9 @@
 //   3. capture → badge latency                               scripts/bench/ext-badge.mjs
 //   4. gzip -9 sizes of the built scripts
 //   5. Import JSON of a 100 000-round export                 scripts/bench/ext-import.mjs
+//   6. page-world taps: time per message on the page's thread scripts/bench/ext-taps.mjs
 //
-//   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000] [--only popup,scan,badge,size,import]
+//   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000] [--only popup,scan,badge,size,import,taps]
 // Run through tsx: it imports the demo casino's TypeScript. `npm run bench:ext` builds first.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { measureImport } from './bench/ext-import.mjs';
 import { askSummary, fillStore, measurePopup, waitForIdleWorker } from './bench/ext-popup.mjs';
 import { playRounds } from './bench/ext-rounds.mjs';
 import { measureScan } from './bench/ext-scan.mjs';
+import { measureTaps } from './bench/ext-taps.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +32,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     'badge-rounds': { type: 'string', default: '10' },
     'import-rounds': { type: 'string', default: '100000' },
-    only: { type: 'string', default: 'size,scan,badge,popup,import' },
+    only: { type: 'string', default: 'size,scan,taps,badge,popup,import' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -92,6 +94,21 @@ try {
       row('Longest extension run in one task, rescans', scan.rescan.longestTask.extensionMs, ms, 50, `trace: content.js time within one task (whole task ${ms(scan.rescan.longestTask.ms)})`);
       row('First full scan at page load (cold)', scan.load.longestScan, ms, 20, `longest of ${scan.load.scans.length} load scans`);
       row('Longest extension run in one task, page load', scan.load.longestTask.extensionMs, ms, 50, `content.js + page-tap.js (JSON tap) time within one task (whole task ${ms(scan.load.longestTask.ms)})`);
+    } finally {
+      await session.close();
+    }
+  }
+
+  // 6. Taps
+  if (ONLY.has('taps')) {
+    log('6. page-world taps: time per message on the page\'s thread (bursts of 200, the per-second budget)');
+    const session = await launchWithExtension(casino.port);
+    try {
+      for (const tap of await measureTaps(casino, session, { runs: RUNS })) {
+        log(`  ${tap.what} (${kb(tap.bytes)}): in the page's event ${tap.inEvent.toFixed(4)} ms, on the page's thread in all ${tap.total.toFixed(3)} ms; longest call ${ms(tap.longestCall)}; tap events per burst ${tap.tapEvents.join(', ')}`);
+        row(`Tap: ${tap.what}, per message (${RUNS} bursts of 200)`, tap.total, (value) => `${value.toFixed(3)} ms`, undefined, `trace: page-tap.js + content.js; in the page's event ${tap.inEvent.toFixed(4)} ms; longest call ${ms(tap.longestCall)}`);
+      }
+      log('');
     } finally {
       await session.close();
     }

@@ -108,7 +108,7 @@ function casinoOrigin(casino) {
   return casino.origin.replace(/:\d+$/, '');
 }
 
-async function mainFrameId(context, page) {
+export async function mainFrameId(context, page) {
   const cdp = await context.newCDPSession(page);
   const { frameTree } = await cdp.send('Page.getFrameTree');
   await cdp.detach();

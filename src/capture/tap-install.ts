@@ -15,6 +15,8 @@ const JSON_TYPE = /json|text\/plain/i;
 /** Messages (WebSocket, EventSource, script elements) queued per second and their characters; the rest is dropped. */
 export const MAX_MESSAGES_PER_SECOND = 200;
 export const MAX_MESSAGE_CHARS_PER_SECOND = 4_000_000;
+/** A burst of messages is read in slices of this many ms, so the tap never holds the page's thread long. */
+const SLICE_MS = 8;
 
 /** The parts of `window` the tap uses (a test passes a fake). */
 export interface TapWindow {
@@ -72,8 +74,14 @@ export function installTap(win: TapWindow): TapStats {
   let windowStart = 0;
   let windowMessages = 0;
   let windowChars = 0;
+  /** Reads queued messages for at most SLICE_MS, then lets the page run before the rest. */
   const drain = (): void => {
-    for (const [text, channel] of queue.splice(0)) publish(text, channel);
+    const end = now() + SLICE_MS;
+    while (queue.length > 0) {
+      if (now() >= end) return void later(drain, 0);
+      const [text, channel] = queue.shift()!;
+      publish(text, channel);
+    }
   };
   /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. */
   const enqueue = (data: unknown, channel: TapChannelName): void => {
@@ -183,7 +191,11 @@ export function installTap(win: TapWindow): TapStats {
   }
   watchCreated(win, 'WebSocket', (socket) => listen.call(socket, 'message', (event) => enqueue((event as MessageEvent).data, 'websocket')));
   watchCreated(win, 'EventSource', (source) => listen.call(source, 'message', (event) => enqueue((event as MessageEvent).data, 'sse')));
-  watchScripts(win, listen, (text) => enqueue(text, 'embedded'));
+  try {
+    watchScripts(win, listen, (text) => enqueue(text, 'embedded'));
+  } catch {
+    stats.errors++;
+  }
   return stats;
 }
 
@@ -207,7 +219,9 @@ function watchCreated<Name extends 'WebSocket' | 'EventSource'>(win: TapWindow, 
   };
   try {
     Object.defineProperties(Watched, Object.getOwnPropertyDescriptors(Original));
-    Object.defineProperty(Original.prototype, 'constructor', { value: Watched, writable: true, configurable: true, enumerable: false });
+    Object.setPrototypeOf(Watched, Object.getPrototypeOf(Original)); // WebSocket.__proto__ is EventTarget
+    // Its other attributes (writable, configurable, not enumerable) stay as they are.
+    Object.defineProperty(Original.prototype, 'constructor', { value: Watched });
     (win as unknown as Record<string, unknown>)[name] = Watched;
   } catch {
     // A frozen or odd global: leave it as it is.

@@ -58,6 +58,8 @@ describe('installTap: WebSocket', () => {
     expect(socket.constructor).toBe(win.WebSocket);
     expect((win.WebSocket as unknown as { OPEN: number }).OPEN).toBe(1);
     expect(win.WebSocket!.name).toBe('FakeSocket');
+    expect(Object.getPrototypeOf(win.WebSocket)).toBe(EventTarget);
+    expect(Object.getOwnPropertyDescriptor(OriginalSocket.prototype, 'constructor')).toEqual({ value: win.WebSocket, writable: true, enumerable: false, configurable: true });
     const seen: unknown[] = [];
     socket.addEventListener('message', (event) => seen.push((event as MessageEvent).data));
     socket.onmessage = (event) => seen.push(event.data);
