@@ -52,10 +52,10 @@ describe('GET /casino/hostile', () => {
 });
 
 describe('GET /casino/hostile/forged', () => {
-  it('answers as text (the JSON tap skips it) with the run’s forged rounds and payloads', async () => {
+  it('answers as octet-stream (no tap reads it) with the run’s forged rounds and payloads', async () => {
     const reply = await get(casino, `/casino/hostile/forged?run=${RUN}`);
     expect(reply.status).toBe(200);
-    expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(reply.headers['content-type']).toBe('application/octet-stream');
     expect(JSON.parse(reply.text)).toEqual({ forged: forgedRounds(RUN), payloadRounds: payloadRounds(RUN), payloads: payloads() });
   });
 
