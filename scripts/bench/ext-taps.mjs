@@ -86,7 +86,8 @@ export async function measureTaps(casino, session, { messages = 200, runs = 5 } 
       bytes: text.length,
       inEvent: median(runsOut.map((run) => run.inEvent)),
       total: extension.reduce((sum, call) => sum + call.ms, 0) / (messages * runs),
-      longestCall: extension.reduce((max, call) => Math.max(max, call.ms), 0),
+      longestTap: extension.filter((call) => call.script === 'page-tap.js').reduce((max, call) => Math.max(max, call.ms), 0),
+      longestContent: extension.filter((call) => call.script === 'content.js').reduce((max, call) => Math.max(max, call.ms), 0),
       tapEvents: runsOut.map((run) => run.tapEvents),
     });
   }

@@ -41,7 +41,8 @@ describe('tap-frames: WebSocket frames', () => {
       { weight: 1, arbitrary: fc.uint8Array({ maxLength: 32 }).map((bytes) => bytes.buffer) },
       { weight: 1, arbitrary: fc.constantFrom(null, 0, {}) },
     );
-    const details: unknown[] = [];
+    // What the taps published (read later, on their timers): counted, each a decoded round.
+    let published = 0;
     runProperty(
       TARGET,
       'socket',
@@ -51,7 +52,7 @@ describe('tap-frames: WebSocket frames', () => {
           onmessage: ((event: MessageEvent) => void) | null = null;
         }
         const page = new EventTarget();
-        page.addEventListener(TAP_EVENT, (event) => details.push(...decodeTapDetail((event as CustomEvent).detail)));
+        page.addEventListener(TAP_EVENT, (event) => (published += decodeTapDetail((event as CustomEvent).detail).length));
         const win = {
           document: Object.assign(page, { readyState: 'complete', getElementsByTagName: () => [] }) as unknown as Document,
           CustomEvent,
@@ -83,6 +84,6 @@ describe('tap-frames: WebSocket frames', () => {
       share(CASES, 0.5),
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    for (const round of details) expect(typeof round).toBe('object');
+    expect(published).toBeGreaterThan(0);
   }, PROPERTY_TIMEOUT);
 });
