@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFairnessText } from '../../src/capture/paste-parser.js';
+import { parseFairnessText } from '../../src/popup/paste-parser.js';
 import { CLIENT, COMMITMENT, KENO, SEED, SIGNATURE } from './dom.js';
 
 // Exactly what the casino's reference programs print (Node's console.log of the keno array).
