@@ -9,6 +9,9 @@ const HEAVY = ['test/**/*.heavy.test.ts', 'test/fuzz/**/*.test.ts', 'test/demo-c
 
 export default defineConfig({
   test: {
+    // A time limit catches a hang, not slowness: on a shared two-core machine a property test that
+    // takes 2 s alone can take 8 s (vitest's default limit is 5 s).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -71,6 +71,16 @@ afterEach(async () => {
   await deleteDB(DATABASE_NAME);
 });
 
+// The limiter's buckets refill by Date.now(): the clock stands still here unless a test moves it,
+// so how long a test takes (seconds on a busy machine) refills nothing and changes no count.
+const T0 = Date.UTC(2026, 0, 1);
+beforeEach(() => {
+  vi.spyOn(Date, 'now').mockReturnValue(T0);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('the per-tab rate limit on claims', () => {
   it('stores a flood up to the tab’s budget and refuses the rest, each with the rate-limit reason', async () => {
     const tab = casinoTab();
