@@ -72,13 +72,14 @@ afterEach(async () => {
 });
 
 // The limiter's buckets refill by Date.now(): the clock stands still here unless a test moves it,
-// so how long a test takes (seconds on a busy machine) refills nothing and changes no count.
-const T0 = Date.UTC(2026, 0, 1);
+// so how long a test takes (seconds on a busy machine) refills nothing and changes no count. (Not
+// a spy: one would record each of the hundreds of thousands of calls.)
 beforeEach(() => {
-  vi.spyOn(Date, 'now').mockReturnValue(T0);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.UTC(2026, 0, 1));
 });
 afterEach(() => {
-  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('the per-tab rate limit on claims', () => {
