@@ -1,11 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects, split by a rule you can read off a file's path (docs/testing.md):
+//   unit   everything under test/ that is neither heavy nor e2e: no build, no browser, no server
+//   heavy  test/**/*.heavy.test.ts (builds, packages, the CLI as a process), test/fuzz/ (property
+//          fuzzing, 1 MB inputs) and test/demo-casino/ (HTTPS servers, openssl); after `npm run build`
+//   e2e    test/e2e/: the built extensions in Chromium and Firefox
+const HEAVY = ['test/**/*.heavy.test.ts', 'test/fuzz/**/*.test.ts', 'test/demo-casino/**/*.test.ts'];
+
 export default defineConfig({
   test: {
+    // A time limit catches a hang, not slowness: on a shared two-core machine a property test that
+    // takes 2 s alone can take 8 s (vitest's default limit is 5 s).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/e2e/**'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/e2e/**', ...HEAVY] },
+      },
+      {
+        extends: true,
+        test: { name: 'heavy', include: HEAVY },
       },
       {
         extends: true,

@@ -8,7 +8,8 @@
 //
 // `npm test` runs the same files with a small number of cases each. Every property writes its case
 // count and duration to a JSON file in a temporary folder (FUZZ_REPORT_DIR); this script sums them.
-// A failure prints fast-check's counterexample, seed and path, and the command that replays it.
+// Every property's seed is printed; a failure also prints fast-check's counterexample and path, and
+// the command that replays it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ const reportDir = mkdtempSync(join(tmpdir(), 'fair-witness-fuzz-'));
 const files = filters.length > 0 ? filters.map((filter) => (filter.includes('/') ? filter : `test/fuzz/${filter}`)) : ['test/fuzz/'];
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 // Two workers: the machine has two cores, and each target is one file.
-const command = [vitest, 'run', '--project', 'unit', '--maxWorkers=2', ...files];
+const command = [vitest, 'run', '--project', 'heavy', '--maxWorkers=2', ...files];
 
 console.log(`fuzz: ${Number(runs).toLocaleString('en')} cases per target; reports in ${reportDir}`);
 const started = performance.now();
@@ -73,7 +74,8 @@ for (const [name, target] of [...targets].sort(([a], [b]) => a.localeCompare(b))
   console.log(`${pad(name, 26)} ${pad(target.cases.toLocaleString('en'), 10, true)} ${pad(seconds(target.ms), 10, true)} ${pad(rate.toLocaleString('en'), 9, true)}  ${target.failed}`);
   for (const property of target.properties.sort((a, b) => a.property.localeCompare(b.property))) {
     const counters = property.counters ? `  ${Object.entries(property.counters).map(([key, count]) => `${key}: ${count}`).join(', ')}` : '';
-    const status = property.failed ? `  FAILED (seed ${property.seed})` : '';
+    // The seed, passed or not: FUZZ_SEED=<seed> runs the same cases again.
+    const status = `  ${property.failed ? 'FAILED, ' : ''}seed ${property.seed}`;
     console.log(`  ${pad(property.property, 24)} ${pad(property.cases.toLocaleString('en'), 10, true)} ${pad(seconds(property.ms), 10, true)}${status}${counters}`);
   }
 }

@@ -2,7 +2,7 @@
 // "Label<TAB>value", or a label line followed by its value line), or the casino's reference
 // program output ("🔒 Server Seed (revealed after the game): …", "🎯 Hits: [ … ]" over several
 // lines as Node prints arrays). The content script reads preformatted blocks of a page with it;
-// the popup's paste parser (paste-parser.ts) also reads a JSON round. It only reads, the core
+// the popup's paste parser (src/popup/paste-parser.ts) also reads a JSON round. It only reads, the core
 // checks. A value is kept as written (a truncated one too, so the check can say so).
 import { LIST_FIELDS, type FairnessFields, type FieldName } from './fields.js';
 import { matchGameName, matchLabel, MAX_LABEL_LENGTH, type LabelMatch } from './labels.js';

@@ -1,7 +1,7 @@
 // Amounts and times in the UI language, as the casino shows them: money with at least two decimals
 // ("1.00", German "1,00"), the multiplier with a "×" ("0.00×"). The stored decimal text is
 // formatted as it is (Intl reads a numeric string exactly), never through a float.
-import type { Translate } from './i18n.js';
+import type { Translate } from '../ui/i18n.js';
 
 function decimal(t: Translate, value: string): string {
   try {

@@ -2,7 +2,7 @@
 // "Check a round". Everything comes through the worker client and strings from context.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { RoundFilter, Summary } from '../shared/records.js';
-import { ErrorNote } from './bits.js';
+import { ErrorNote } from '../ui/bits.js';
 import { CheckRound } from './check-round.js';
 import { useEnv, type ExportKind } from './env.js';
 import { Filters } from './filters.js';

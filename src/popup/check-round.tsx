@@ -6,8 +6,8 @@ import { verifyRound } from '../core/index.js';
 import type { RoundRow } from '../shared/records.js';
 import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount, storedRoundQuery, type CheckFields } from './check-fields.js';
 import { useEnv } from './env.js';
-import { GameOptions } from './bits.js';
-import { levelLabel, statusLabel, SUPPORTED_GAME_IDS } from './labels.js';
+import { GameOptions } from '../ui/bits.js';
+import { levelLabel, statusLabel, SUPPORTED_GAME_IDS } from '../ui/labels.js';
 import { ProofViewLoader } from './proof-loader.js';
 import { proofFromVerdict, type ProofModel } from './proof-model.js';
 

@@ -2,8 +2,8 @@
 // undone. Kept apart from export and import, at the end of the "More" view.
 import { useState } from 'preact/hooks';
 import { useEnv } from './env.js';
-import { countText } from './i18n.js';
-import { workerErrorText } from './labels.js';
+import { countText } from '../ui/i18n.js';
+import { workerErrorText } from '../ui/labels.js';
 
 export function ClearData({ total, onCleared }: { total: number; onCleared: () => void }) {
   const { client, t } = useEnv();

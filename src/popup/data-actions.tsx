@@ -8,8 +8,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
 import { useEnv, type ExportKind } from './env.js';
-import { countText } from './i18n.js';
-import { workerErrorText } from './labels.js';
+import { countText } from '../ui/i18n.js';
+import { workerErrorText } from '../ui/labels.js';
 import type { ImportTotals } from './import-file.js';
 import type { ImportReportView } from './import-result.js';
 

@@ -1,12 +1,10 @@
-// What the components need from the outside world, passed down by context so tests can supply
-// fakes: the worker client, the UI strings, the clipboard, file downloads and the parser.
-import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
-import type { FairnessFields } from '../capture/fields.js';
-import type { Translate } from './i18n.js';
-import type { WorkerClient } from './worker-client.js';
+// What the popup's components need from the outside world, passed down by context so tests can
+// supply fakes: what every page has (src/ui/env.ts: the worker client, the UI strings, the
+// clipboard), plus file downloads, the parser and the tabs.
+import { EnvContext, useEnv as useUiEnv, type UiEnv } from '../ui/env.js';
+import type { FairnessFields } from './paste-parser.js';
 
-/** The fields `parseFairnessText` (src/capture/paste-parser.ts) reads from pasted text. */
+/** The fields `parseFairnessText` (paste-parser.ts) reads from pasted text. */
 export type ParsedFairnessText = FairnessFields;
 
 export type ExportKind = 'json' | 'csv';
@@ -14,12 +12,9 @@ export type ExportKind = 'json' | 'csv';
 /** What the history page opens for: an export to make, or the data section (an import). */
 export type TabPurpose = ExportKind | 'data';
 
-export interface PopupEnv {
-  client: WorkerClient;
-  t: Translate;
+export interface PopupEnv extends UiEnv {
   /** Reads a fairness panel or the reference program's output (the popup loads its reader on first use). */
   parseText: (text: string) => ParsedFairnessText | Promise<ParsedFairnessText>;
-  copyText: (text: string) => Promise<void>;
   download: (fileName: string, content: string, mimeType: string) => void;
   /**
    * Opens the popup as a full tab (absent when already in one). With an export kind, the tab makes
@@ -36,10 +31,10 @@ export interface PopupEnv {
   activeTabId?: () => Promise<number | undefined>;
 }
 
-export const EnvContext = createContext<PopupEnv | null>(null);
+export { EnvContext };
 
 export function useEnv(): PopupEnv {
-  const env = useContext(EnvContext);
-  if (!env) throw new Error('PopupEnv missing: render inside <EnvContext.Provider>.');
-  return env;
+  // Only the popup renders its components, and it provides a PopupEnv: no other page imports a
+  // popup file (the boundary check, .dependency-cruiser.cjs, rule pages-share-through-ui).
+  return useUiEnv() as PopupEnv;
 }

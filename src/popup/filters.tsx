@@ -2,8 +2,8 @@
 import type { VerdictStatus } from '../core/index.js';
 import type { RoundFilter } from '../shared/records.js';
 import { useEnv } from './env.js';
-import { GameOptions } from './bits.js';
-import { STATUS_ORDER, statusLabel } from './labels.js';
+import { GameOptions } from '../ui/bits.js';
+import { STATUS_ORDER, statusLabel } from '../ui/labels.js';
 
 export function Filters({ filter, games, onChange }: { filter: RoundFilter; games: string[]; onChange: (filter: RoundFilter) => void }) {
   const { t } = useEnv();

@@ -2,7 +2,7 @@
 // English `message` for the CLI; the popup never shows it, and builds its own from the finding's
 // kind and fields, through the locale files, so a German player reads German.
 import type { Finding } from '../core/index.js';
-import type { Translate } from './i18n.js';
+import type { Translate } from '../ui/i18n.js';
 
 /** The sentence for `finding`, with its commitment shortened and its nonces as compact ranges. */
 export function findingSentence(finding: Finding, t: Translate): string {

@@ -8,7 +8,7 @@
 // stored round (seconds with 100 000), which must not make the worker busy at every opening.
 import { useEffect, useState } from 'preact/hooks';
 import type { Finding } from '../core/index.js';
-import { ErrorNote } from './bits.js';
+import { ErrorNote } from '../ui/bits.js';
 import { useEnv } from './env.js';
 import { findingSentence } from './finding-text.js';
 

@@ -1,7 +1,7 @@
 // What an import did, or why a file cannot be imported, in the user's words.
 import { EXPORT_VERSION } from '../core/index.js';
 import type { FieldIssue, ImportRefusal } from '../shared/messages.js';
-import { countText, type Translate } from './i18n.js';
+import { countText, type Translate } from '../ui/i18n.js';
 import type { ImportFileProblem, ImportTotals } from './import-file.js';
 import { fieldLabel } from './problem-text.js';
 

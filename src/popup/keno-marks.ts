@@ -2,7 +2,7 @@
 // where the seeds and the casino's display differ. The board, the row's strip and their text
 // equivalents all read this one reckoning.
 import { KENO_BOARD } from '../core/index.js';
-import type { Translate } from './i18n.js';
+import type { Translate } from '../ui/i18n.js';
 
 /** `shown-only`: the casino showed it, the seeds did not draw it; `seeds-only`: the other way round. */
 export type KenoDifference = 'shown-only' | 'seeds-only';

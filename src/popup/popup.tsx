@@ -4,10 +4,10 @@ import { render } from 'preact';
 import { activeTabId, message, openExtensionPage, openWebPage, sendToWorker } from '../shared/browser.js';
 import { CASINO_URL } from '../shared/casino.js';
 import { App } from './app.js';
-import { copyToClipboard, downloadText } from './download.js';
+import { copyToClipboard, downloadText } from '../ui/download.js';
 import { EnvContext, type PopupEnv } from './env.js';
-import { substitutionList } from './i18n.js';
-import { createWorkerClient } from './worker-client.js';
+import { substitutionList } from '../ui/i18n.js';
+import { createWorkerClient } from '../ui/worker-client.js';
 
 const params = new URLSearchParams(location.search);
 const tab = params.get('view') === 'tab';
@@ -29,7 +29,7 @@ const env: PopupEnv = {
   client: createWorkerClient(sendToWorker),
   t: (key, substitutions) => message(key, substitutionList(substitutions)),
   // The reader of pasted text is a chunk of its own: only "Check a round" needs it.
-  parseText: async (text) => (await import('../capture/paste-parser.js')).parseFairnessText(text),
+  parseText: async (text) => (await import('./paste-parser.js')).parseFairnessText(text),
   copyText: copyToClipboard,
   download: downloadText,
   openTab: tab

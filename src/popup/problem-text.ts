@@ -1,7 +1,7 @@
 // Why a round has no verdict, in the player's language: the core says what is wrong as a code with
 // the field and value (core/claim.ts ClaimProblem); the words come from _locales.
 import type { ClaimProblem, ProblemCode, SupportedGameId } from '../core/index.js';
-import type { Translate } from './i18n.js';
+import type { Translate } from '../ui/i18n.js';
 
 const PROBLEM_KEYS: Record<ProblemCode, string> = {
   'not-object': 'problemNotObject',

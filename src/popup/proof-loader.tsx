@@ -1,6 +1,6 @@
 // The proof view (steps, draws table, outcome pictures) is a chunk of its own, loaded when a proof
 // is first shown, so the list's first load stays small (scripts/build.mjs splits dynamic imports).
-import { ErrorNote } from './bits.js';
+import { ErrorNote } from '../ui/bits.js';
 import { useEnv } from './env.js';
 import { lazyModule, useLazyModule } from './lazy.js';
 import type { ProofModel } from './proof-model.js';

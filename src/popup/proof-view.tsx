@@ -4,11 +4,11 @@
 import type { ComponentChildren } from 'preact';
 import type { FailedStep } from '../core/index.js';
 import { dateTimeText, moneyText, multiplierText } from './amounts.js';
-import { Field, MatchMark, VerdictBadge } from './bits.js';
+import { Field, MatchMark, VerdictBadge } from '../ui/bits.js';
 import { DrawTable } from './draw-table.js';
 import { useEnv } from './env.js';
-import type { Translate } from './i18n.js';
-import { FAILURE_KEYS, gameLabel, levelLabel, levelReasonText } from './labels.js';
+import type { Translate } from '../ui/i18n.js';
+import { FAILURE_KEYS, gameLabel, levelLabel, levelReasonText } from '../ui/labels.js';
 import { OutcomePicture } from './outcome-picture.js';
 import { problemSentence } from './problem-text.js';
 import type { ProofFailure, ProofModel } from './proof-model.js';

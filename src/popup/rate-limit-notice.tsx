@@ -3,7 +3,7 @@
 // silent loss: the user learns rounds that page showed meanwhile may be missing.
 import type { RateLimitNote } from '../shared/records.js';
 import { useEnv } from './env.js';
-import { countText } from './i18n.js';
+import { countText } from '../ui/i18n.js';
 
 export function RateLimitNotices({ notes }: { notes?: RateLimitNote[] }) {
   const { t } = useEnv();

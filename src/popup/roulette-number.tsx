@@ -2,7 +2,7 @@
 // also in words for screen readers.
 import { pocketColour } from '../core/index.js';
 import { useEnv } from './env.js';
-import type { Translate } from './i18n.js';
+import type { Translate } from '../ui/i18n.js';
 
 const COLOUR_KEYS = { red: 'pocketRed', black: 'pocketBlack', green: 'pocketGreen' } as const;
 

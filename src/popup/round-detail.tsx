@@ -1,7 +1,7 @@
 // One stored round's proof, fetched from the worker with its full trace.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoundDetail } from '../shared/messages.js';
-import { ErrorNote } from './bits.js';
+import { ErrorNote } from '../ui/bits.js';
 import { useEnv } from './env.js';
 import { loadProofView, ProofViewLoader } from './proof-loader.js';
 import { proofFromDetail } from './proof-model.js';

@@ -3,7 +3,7 @@
 // come into view. Stays fast with 100 000 rounds.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { RoundFilter } from '../shared/records.js';
-import { ErrorNote } from './bits.js';
+import { ErrorNote } from '../ui/bits.js';
 import { useEnv } from './env.js';
 import { PlaceholderRow, ROW_HEIGHT, RoundRowItem } from './round-row.js';
 import { ROW_PAGE_SIZE, RowPages } from './row-pages.js';

@@ -1,12 +1,12 @@
 // One row of the round list. The data-* attributes are the popup contract (docs/design.md).
 import type { RoundRow } from '../shared/records.js';
 import type { ComponentChildren } from 'preact';
-import { VerdictBadge } from './bits.js';
+import { VerdictBadge } from '../ui/bits.js';
 import { useEnv } from './env.js';
-import { countText, type Translate } from './i18n.js';
+import { countText, type Translate } from '../ui/i18n.js';
 import { KenoStrip, STRIP_MAX } from './keno-strip.js';
 import { boardNumbers, kenoMarks } from './keno-marks.js';
-import { dataGame, FAILURE_KEYS, gameLabel, levelLabel } from './labels.js';
+import { dataGame, FAILURE_KEYS, gameLabel, levelLabel } from '../ui/labels.js';
 import { problemSentence } from './problem-text.js';
 import { RouletteNumber } from './roulette-number.js';
 

@@ -1,8 +1,8 @@
 // A failed self-test check in the player's language: the worker sends what was checked as codes
 // (core/self-test.ts); the words come from _locales.
 import type { SelfTestResult } from '../shared/records.js';
-import type { Translate } from './i18n.js';
-import { gameLabel, statusLabel } from './labels.js';
+import type { Translate } from '../ui/i18n.js';
+import { gameLabel, statusLabel } from '../ui/labels.js';
 
 /** Why one check failed. A check stored by an older version, without codes, is named only as failed. */
 export function selfTestCheckText(t: Translate, check: SelfTestResult['checks'][number]): string {

@@ -3,7 +3,7 @@
 // and after, so a refusal is never silent.
 import type { StoreFillNote } from '../shared/records.js';
 import { useEnv } from './env.js';
-import { countText } from './i18n.js';
+import { countText } from '../ui/i18n.js';
 
 export function StoreFillNotice({ fill }: { fill?: StoreFillNote }) {
   const { t } = useEnv();

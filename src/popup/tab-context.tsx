@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TabContext as Context } from '../shared/messages.js';
 import { useEnv } from './env.js';
-import { countText } from './i18n.js';
+import { countText } from '../ui/i18n.js';
 
 export function TabContext() {
   const { client, t, activeTabId } = useEnv();

@@ -7,7 +7,7 @@
 // numbers under 40 bars shrank to a few pixels in a narrow window. Text stays at the stylesheet's
 // size, and where the bars are too narrow for every number, every 2nd, 5th or 10th is named.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { useEnv } from '../popup/env.js';
+import { useEnv } from '../ui/env.js';
 import { integerText, roughText } from './format.js';
 
 export interface BarChartProps {

@@ -5,8 +5,8 @@
 import type { VNode } from 'preact';
 import { compareWithAdvertised, KENO_ADVERTISED_RTP, rouletteRtp, type SupportedGameId } from '../core/index.js';
 import type { UniformityTest } from '../core/statistics.js';
-import { ErrorNote } from '../popup/bits.js';
-import { useEnv } from '../popup/env.js';
+import { ErrorNote } from '../ui/bits.js';
+import { useEnv } from '../ui/env.js';
 import { advertisedText, returnText } from './format.js';
 import type { GameReturns } from './returns.js';
 import { fairnessOf, fairnessSentence, rouletteRulesSentences, type Fairness } from './stats-text.js';

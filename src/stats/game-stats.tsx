@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Outcome, SupportedGameId } from '../core/index.js';
 import type { VerifiedRound } from '../shared/records.js';
 import { kenoUniformity, rouletteUniformity, type UniformityTest } from '../core/statistics.js';
-import { useEnv } from '../popup/env.js';
+import { useEnv } from '../ui/env.js';
 import { BarChart } from './bar-chart.js';
 import { Conclusion } from './conclusion.js';
 import { gameReturns } from './returns.js';

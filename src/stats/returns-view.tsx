@@ -3,8 +3,8 @@
 // its disagreements, and the exact return per number of picks against the advertised 99 %.
 import type { KenoRtp, SupportedGameId } from '../core/index.js';
 import { KENO_ADVERTISED_RTP } from '../core/index.js';
-import { useEnv } from '../popup/env.js';
-import { countText, type Translate } from '../popup/i18n.js';
+import { useEnv } from '../ui/env.js';
+import { countText, type Translate } from '../ui/i18n.js';
 import { advertisedText, amountText, decimalText, integerText, multiplierText, returnText } from './format.js';
 import type { GameReturns, KenoReturns } from './returns.js';
 

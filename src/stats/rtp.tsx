@@ -3,7 +3,7 @@
 // published: its return is learnt from the player's rounds in the Keno section above.
 import { useState } from 'preact/hooks';
 import { kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
-import { useEnv } from '../popup/env.js';
+import { useEnv } from '../ui/env.js';
 import { advertisedText, chanceText, integerText, returnText } from './format.js';
 import { betName } from './stats-text.js';
 

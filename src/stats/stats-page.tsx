@@ -1,6 +1,6 @@
 // The statistics page (stats.html): per game, the distribution of verified outcomes and its test
 // of uniformity, then the return-to-player math. It reads through the worker like the popup does.
-import { useEnv } from '../popup/env.js';
+import { useEnv } from '../ui/env.js';
 import { GameStats } from './game-stats.js';
 import { RtpSection } from './rtp.js';
 

@@ -3,7 +3,7 @@
 import type { RouletteRtp } from '../core/index.js';
 import type { UniformityTest } from '../core/statistics.js';
 import { UNUSUAL_P_VALUE } from '../core/statistics.js';
-import { countText, type Translate } from '../popup/i18n.js';
+import { countText, type Translate } from '../ui/i18n.js';
 import { advertisedText, decimalText, integerText, pValueText, returnText } from './format.js';
 
 /** What the uniformity test says about a game's outcomes, as the conclusion's `data-fairness`. */

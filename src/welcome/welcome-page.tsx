@@ -1,6 +1,6 @@
 // The page opened once, when the extension is installed: what it does, how a player gets rounds
 // it can call fair (witnessed), and that nothing leaves the browser. Text only, from _locales.
-import type { Translate } from '../popup/i18n.js';
+import type { Translate } from '../ui/i18n.js';
 
 const STEPS = ['welcomeStepOpen', 'welcomeStepPanel', 'welcomeStepRotate', 'welcomeStepRead'];
 

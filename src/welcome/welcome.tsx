@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { message, openWebPage } from '../shared/browser.js';
 import { CASINO_URL } from '../shared/casino.js';
-import { substitutionList } from '../popup/i18n.js';
+import { substitutionList } from '../ui/i18n.js';
 import { WelcomePage } from './welcome-page.js';
 
 document.documentElement.lang = message('uiLanguage');

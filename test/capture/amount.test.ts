@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAmount } from '../../src/capture/amount.js';
 import { scanDocument } from '../../src/capture/scanner.js';
-import { parseFairnessText } from '../../src/capture/paste-parser.js';
+import { parseFairnessText } from '../../src/popup/paste-parser.js';
 import { CLIENT, COMMITMENT, KENO, page, SEED, shorten } from './dom.js';
 
 describe('readAmount: page text', () => {

@@ -3,8 +3,10 @@
 // FUZZ_REPORT_DIR to a folder where every property writes its case count and duration, which the
 // script sums per target.
 //
-// Reproducing a failure: the message gives the seed and the counterexample's path; run
-//   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run --project unit test/fuzz/<target>.fuzz.test.ts -t "<property>"
+// Every property prints its seed, passed or not (the seeds are random unless FUZZ_SEED is set, so
+// a run that passed can be run again). Reproducing a failure: the message gives the seed and the
+// counterexample's path; run
+//   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run --project heavy test/fuzz/<target>.fuzz.test.ts -t "<property>"
 // and fast-check replays exactly that case (then shrinks it again).
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -84,6 +86,7 @@ export function runProperty<Ts>(target: string, name: string, property: fc.IProp
     failed: details.failed,
     ...(counters ? { counters: counters.values } : {}),
   });
+  console.log(`[fuzz] ${target} › ${name}: ${details.failed ? 'failed after' : 'passed'} ${details.numRuns} cases, seed ${details.seed} (FUZZ_SEED=${details.seed} runs them again)`);
   if (details.failed) {
     const report = fc.defaultReportMessage(details) ?? 'property failed';
     const error = details.errorInstance;
@@ -93,7 +96,7 @@ export function runProperty<Ts>(target: string, name: string, property: fc.IProp
     const pattern = testName.replace(/[.*+?^${}()|[\]\\"`$]/g, '\\$&');
     throw new Error(
       `${report}\n\nGot: ${cause}\n\nReplay: FUZZ_SEED=${details.seed} FUZZ_PATH="${details.counterexamplePath ?? ''}" ` +
-        `npx vitest run --project unit test/fuzz/${target}.fuzz.test.ts -t "${pattern}"`,
+        `npx vitest run --project heavy test/fuzz/${target}.fuzz.test.ts -t "${pattern}"`,
     );
   }
 }

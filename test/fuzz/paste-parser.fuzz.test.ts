@@ -4,7 +4,7 @@
 // output exactly.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFairnessText } from '../../src/capture/paste-parser.js';
+import { parseFairnessText } from '../../src/popup/paste-parser.js';
 import { checkClaim } from '../../src/core/claim.js';
 import { fairnessText, hex64, labelledLine, referenceRound, referenceText } from './arbitraries.js';
 import { fieldProblems } from './field-checks.js';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
-import { parseFairnessText } from '../../src/capture/paste-parser.js';
+import { parseFairnessText } from '../../src/popup/paste-parser.js';
 import type { RoundClaim } from '../../src/core/index.js';
 import type { ParsedFairnessText, PopupEnv } from '../../src/popup/env.js';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { FakeWorker } from './fake-worker.js';
 import { KENO_REFERENCE_OUTPUT, KENO_REFERENCE_PARSED, ROULETTE_REFERENCE_OUTPUT } from './reference-output.js';
 import { buttonByText, click, renderApp, setValue, type Rendered } from './render.js';

@@ -4,7 +4,7 @@ import { auditRounds, lookupGame, verifyRound, type RoundClaim, type VerdictStat
 import { auditRoundOf } from '../../src/background/findings.js';
 import { validatePageMessage, type ImportReport, type PageMessage, type PageResponses, type Reply, type TabContext } from '../../src/shared/messages.js';
 import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../../src/shared/records.js';
-import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
+import { createWorkerClient, type WorkerClient } from '../../src/ui/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { claimsOfExportedRound } from '../../src/background/import.js';
 import { verifiedRoundOf } from '../../src/background/verified-round.js';

@@ -5,7 +5,7 @@ import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
 import type { Finding, FindingKind } from '../../src/core/index.js';
 import { findingSentence } from '../../src/popup/finding-text.js';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 
 const KINDS: FindingKind[] = ['nonce-gap', 'nonce-repeat', 'nonce-conflict', 'client-seed-changed', 'server-seed-reused', 'several-commitments', 'seed-conflict', 'file-disagrees'];
 

@@ -9,7 +9,7 @@ import { act } from 'preact/test-utils';
 import { click, renderApp, rowsOf, settle, t, type Rendered } from './render.js';
 import de from '../../src/_locales/de/messages.json';
 import type { Finding } from '../../src/core/index.js';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { FINDINGS_AUTO_LIMIT } from '../../src/popup/findings.js';
 
 const tDe = translatorFrom(de as Record<string, LocaleEntry>);

@@ -19,14 +19,14 @@ import {
   type VerdictStatus,
 } from '../../src/core/index.js';
 import { findingSentence } from '../../src/popup/finding-text.js';
-import { translatorFrom, type LocaleEntry, type Translate } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry, type Translate } from '../../src/ui/i18n.js';
 import type { ImportFileProblem } from '../../src/popup/import-file.js';
 import { importProblemText, importRefusalText } from '../../src/popup/import-result.js';
-import { gameLabel, levelLabel, levelReasonText, statusLabel, storageProblemText, workerErrorText } from '../../src/popup/labels.js';
+import { gameLabel, levelLabel, levelReasonText, statusLabel, storageProblemText, workerErrorText } from '../../src/ui/labels.js';
 import { problemSentence } from '../../src/popup/problem-text.js';
 import { rowSentence } from '../../src/popup/round-row.js';
 import { selfTestCheckText } from '../../src/popup/self-test-text.js';
-import { WorkerError } from '../../src/popup/worker-client.js';
+import { WorkerError } from '../../src/ui/worker-client.js';
 import type { ImportRefusal } from '../../src/shared/messages.js';
 import type { RoundRow, StorageProblem } from '../../src/shared/records.js';
 

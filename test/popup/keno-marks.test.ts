@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { boardNumbers, kenoMarks, kenoMarksText } from '../../src/popup/keno-marks.js';
 
 const english = translatorFrom(en as Record<string, LocaleEntry>);

@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
 import { EnvContext, type PopupEnv } from '../../src/popup/env.js';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 
 export const strings = {
   en: translatorFrom(en as Record<string, LocaleEntry>),

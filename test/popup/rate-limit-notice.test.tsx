@@ -6,7 +6,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import { EnvContext, type PopupEnv } from '../../src/popup/env.js';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { RateLimitNotices } from '../../src/popup/rate-limit-notice.js';
 import type { RateLimitNote } from '../../src/shared/records.js';
 import { mixedClaims } from './claims.js';

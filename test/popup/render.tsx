@@ -5,9 +5,9 @@ import { afterAll } from 'vitest';
 import en from '../../src/_locales/en/messages.json';
 import { App, type AppProps } from '../../src/popup/app.js';
 import { EnvContext, type PopupEnv } from '../../src/popup/env.js';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { loadProofView } from '../../src/popup/proof-loader.js';
-import type { WorkerClient } from '../../src/popup/worker-client.js';
+import type { WorkerClient } from '../../src/ui/worker-client.js';
 
 // Preact schedules effects with requestAnimationFrame and a 100 ms timer; let those fire while
 // jsdom still exists, or they throw after the file's environment is torn down.

@@ -5,7 +5,7 @@ import { computeRound, gameById, rejectionLimit } from '../../src/core/index.js'
 import { claimFor, mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
 import de from '../../src/_locales/de/messages.json';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { buttonByText, click, renderApp, rowsOf, settle, t, type Rendered } from './render.js';
 
 const german = translatorFrom(de as Record<string, LocaleEntry>);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { problemSentence } from '../../src/popup/problem-text.js';
 import { rowSentence } from '../../src/popup/round-row.js';
 import type { RoundRow } from '../../src/shared/records.js';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
 import { nobleBackend, runSelfTest, type HashBackend } from '../../src/core/index.js';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { selfTestCheckText } from '../../src/popup/self-test-text.js';
 
 const english = translatorFrom(en as Record<string, LocaleEntry>);

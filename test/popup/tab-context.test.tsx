@@ -3,7 +3,7 @@
 // worker saw on a watched Cloudbet tab, a plain "not reading this tab" elsewhere, nothing in a full tab.
 import { afterEach, describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
 import { renderApp, type Rendered } from './render.js';

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { EMPTY_FIELDS, fieldsFromParsed, inputFromFields, parsedCount } from '../../src/popup/check-fields.js';
 import de from '../../src/_locales/de/messages.json';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
-import { dataGame, gameLabel, workerErrorText } from '../../src/popup/labels.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
+import { dataGame, gameLabel, workerErrorText } from '../../src/ui/labels.js';
 import { formatOutcome } from '../../src/popup/proof-model.js';
 import { RowPages } from '../../src/popup/row-pages.js';
 import { scrollToReveal, visibleWindow } from '../../src/popup/virtual-window.js';
-import { createWorkerClient, unwrapReply } from '../../src/popup/worker-client.js';
+import { createWorkerClient, unwrapReply } from '../../src/ui/worker-client.js';
 import type { RoundRow } from '../../src/shared/records.js';
 
 describe('worker client', () => {

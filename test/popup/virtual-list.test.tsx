@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import type { PageMessage, PageResponses } from '../../src/shared/messages.js';
 import type { RoundRow } from '../../src/shared/records.js';
 import { ROW_HEIGHT } from '../../src/popup/round-row.js';
-import type { WorkerClient } from '../../src/popup/worker-client.js';
+import type { WorkerClient } from '../../src/ui/worker-client.js';
 import { renderApp, rowsOf, settle, type Rendered } from './render.js';
 
 const TOTAL = 100_000;
@@ -57,7 +57,6 @@ async function scrollTo(viewport: HTMLElement, top: number) {
 
 test('100 000 rounds: only the visible window is in the DOM, pages are fetched on demand', async () => {
   const { client, requests } = bigWorker();
-  const started = performance.now();
   rendered = await renderApp(client);
   const { container } = rendered;
   const list = container.querySelector<HTMLElement>('ul.rows')!;
@@ -91,7 +90,9 @@ test('100 000 rounds: only the visible window is in the DOM, pages are fetched o
 
   await scrollTo(viewport, (TOTAL - 1) * ROW_HEIGHT);
   expect(rowsOf(container).at(-1)!.dataset.nonce).toBe(String(TOTAL - 1));
-  expect(performance.now() - started).toBeLessThan(3000);
+  // The rows in the DOM, not the time taken, show the list stays a window (a clock on a shared
+  // machine says little): at most 30 however far it scrolls.
+  expect(rowsOf(container).length).toBeLessThan(30);
 });
 
 test('arrow keys move focus row by row, scrolling the list', async () => {

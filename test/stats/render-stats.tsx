@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach } from 'vitest';
-import { EnvContext, type PopupEnv } from '../../src/popup/env.js';
+import { EnvContext, type UiEnv } from '../../src/ui/env.js';
 import { StatsPage } from '../../src/stats/stats-page.js';
 import type { FakeWorker } from '../popup/fake-worker.js';
 import { settle, t } from '../popup/render.js';
@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 export async function renderStats(worker: FakeWorker): Promise<HTMLElement> {
-  const env: PopupEnv = { client: worker.client, t, parseText: () => ({}), copyText: async () => {}, download: () => {}, now: () => new Date(0) };
+  const env: UiEnv = { client: worker.client, t, copyText: async () => {} };
   const root = document.createElement('div');
   container = root;
   document.body.append(root);

@@ -2,7 +2,7 @@
 // The statistics page's returns: realised RTP per game from the verified rounds' stakes and
 // payouts against the theoretical one, and keno's learnt paytable with its gaps and conflicts.
 import { describe, expect, test } from 'vitest';
-import { countText } from '../../src/popup/i18n.js';
+import { countText } from '../../src/ui/i18n.js';
 import type { RoundRecord } from '../../src/shared/records.js';
 import { claimFor } from '../popup/claims.js';
 import { FakeWorker } from '../popup/fake-worker.js';

@@ -3,7 +3,7 @@
 // as a chart and a table with the uniformity test's figures, the RTP tables, and the keno odds.
 import { act } from 'preact/test-utils';
 import { describe, expect, test } from 'vitest';
-import { countText } from '../../src/popup/i18n.js';
+import { countText } from '../../src/ui/i18n.js';
 import { claimFor } from '../popup/claims.js';
 import { FakeWorker } from '../popup/fake-worker.js';
 import { click, settle, t } from '../popup/render.js';

@@ -6,7 +6,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 import { WelcomePage } from '../../src/welcome/welcome-page.js';
 
 let container: HTMLElement;

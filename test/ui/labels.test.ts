@@ -2,8 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
-import { translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
-import { storageProblemText } from '../../src/popup/labels.js';
+import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
+import { storageProblemText } from '../../src/ui/labels.js';
 import type { StorageProblem } from '../../src/shared/records.js';
 
 const english = translatorFrom(en as Record<string, LocaleEntry>);

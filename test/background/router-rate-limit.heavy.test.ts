@@ -71,6 +71,17 @@ afterEach(async () => {
   await deleteDB(DATABASE_NAME);
 });
 
+// The limiter's buckets refill by Date.now(): the clock stands still here unless a test moves it,
+// so how long a test takes (seconds on a busy machine) refills nothing and changes no count. (Not
+// a spy: one would record each of the hundreds of thousands of calls.)
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.UTC(2026, 0, 1));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('the per-tab rate limit on claims', () => {
   it('stores a flood up to the tab’s budget and refuses the rest, each with the rate-limit reason', async () => {
     const tab = casinoTab();

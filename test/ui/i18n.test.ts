@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { countText, substitutionList, translatorFrom, type LocaleEntry } from '../../src/popup/i18n.js';
+import { countText, substitutionList, translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
 
 const root = join(import.meta.dirname, '../..');
 const load = (lang: string) => JSON.parse(readFileSync(join(root, 'src/_locales', lang, 'messages.json'), 'utf8')) as Record<string, LocaleEntry>;
