@@ -9,14 +9,15 @@ import { applyClaim, revealClaim, seedsOf, type ClaimContext } from './apply-cla
 import { fileRefusal, isCaptured } from './import-guard.js';
 import { readMeta, writeMeta, type MetaSource } from './meta.js';
 import { panelTimeKeys, settledPanel, withPanelSighting } from './pre-round.js';
-import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
+import { canonicalNonce, isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { commitmentOf, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
-import { witnessOf } from './witness-evidence.js';
+import { mergeClaim } from './merge.js';
+import { scanOthers, scanQueryOf, witnessOf, type OthersScan } from './witness-evidence.js';
 
 export const DATABASE_NAME = 'fair-witness';
 export { DATABASE_VERSION };
@@ -99,12 +100,18 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
   return (await writeClaims(claims, now, options)).changed;
 }
 
-/** storeClaims, also saying what became of each claim (in the order given). */
-export async function writeClaims(
-  claims: readonly CapturedClaim[],
-  now = Date.now(),
-  options: StoreOptions = {},
-): Promise<{ changed: string[]; fates: ClaimFate[] }> {
+/** The rounds by status, as the badge shows them. */
+export type Counts = Pick<Summary, 'total' | 'counts'>;
+
+/** What a written batch did: the rounds that changed, each claim's fate, and the counts it left. */
+export interface Written {
+  changed: string[];
+  fates: ClaimFate[];
+  counts: Counts;
+}
+
+/** storeClaims, also saying what became of each claim (in the order given) and the counts after it (for the badge, without reading them again). */
+export async function writeClaims(claims: readonly CapturedClaim[], now = Date.now(), options: StoreOptions = {}): Promise<Written> {
   const tx = writeTransaction(await openStore());
   // A write that throws (quota, a value the browser cannot store) must not let the transaction
   // commit the batch's first half without its tally: abort, so the batch is all or nothing.
@@ -191,13 +198,45 @@ function batchView(tx: WriteTransaction) {
 
 type BatchView = ReturnType<typeof batchView>;
 
+/**
+ * Reads ahead, for all of a batch's round claims at once, what the trust rule (witness-evidence.ts)
+ * will read for each, one after the other: the index scan for other commitments shown, their
+ * records, and their rounds on the same nonce. Each judgement then finds it in the batch view
+ * instead of waiting for several reads in turn. The answer it returns serves each scan asked
+ * again with the same query; a query that comes out otherwise (a round merged differently than
+ * foreseen) is scanned then. Valid only while no panel state is written.
+ */
+async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedClaim; key: string }[], now: number): Promise<OthersScan> {
+  const scans = new Map<string, Promise<Set<string> | 'several'>>();
+  const scan: OthersScan = (stores, query) => {
+    const id = `${query.commitment}\n${query.clientSeed}\n${query.upTo}\n${query.firstOwn}`;
+    let found = scans.get(id);
+    if (found === undefined) scans.set(id, (found = scanOthers(stores, query)));
+    return found;
+  };
+  await Promise.all(
+    items.map(async ({ claim, key }) => {
+      // The record as merging this claim alone would leave it: what the rule will most likely be asked about.
+      const record = mergeClaim(await view.rounds.get(key), claim, now, 0);
+      const commitment = commitmentOf(record);
+      const query = commitment === undefined ? undefined : scanQueryOf(record, await view.commitments.get(commitment));
+      if (query === undefined) return;
+      const others = await scan(view, query);
+      if (others === 'several') return;
+      const nonce = canonicalNonce(record.nonce!);
+      await Promise.all([...others].flatMap((other) => [view.commitments.get(other), view.rounds.get(roundKey({ commitment: other, clientSeed: query.clientSeed, nonce }))]));
+    }),
+  );
+  return scan;
+}
+
 async function mergeBatch(
   tx: WriteTransaction,
   view: BatchView,
   claims: readonly CapturedClaim[],
   now: number,
   options: StoreOptions,
-): Promise<{ changed: string[]; fates: ClaimFate[] }> {
+): Promise<Written> {
   const { rounds, commitments } = view;
   const meta = tx.objectStore('meta');
   // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
@@ -227,34 +266,42 @@ async function mergeBatch(
   const refusedAt = notes === undefined || notes.length === 0 ? undefined : Math.max(...notes.map((note) => note.lastAt));
   const changed: string[] = [];
   const fates: ClaimFate[] = claims.map(() => 'known');
+  /** How the trust rule finds other commitments shown (see evidenceAhead). */
+  let scan: OthersScan = scanOthers;
   const order = claims.map((_, index) => index);
-  const ordered = [...order.filter((index) => keys[index] === undefined), ...order.filter((index) => keys[index] !== undefined)];
-  for (const index of ordered) {
+  const pairClaims = order.filter((index) => keys[index] === undefined);
+  const roundClaims = order.filter((index) => keys[index] !== undefined);
+  // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
+  for (const index of pairClaims) {
     const claim = claims[index]!;
-    const key = keys[index];
-    if (key === undefined) {
-      const sighting = await recordSeedPair(commitments, claim, now, pairCount < STORE_CAPS.pairs);
-      if (sighting === undefined) {
-        fates[index] = { refused: { code: 'store-full' } };
-        refusedFull++;
-        continue;
-      }
-      if (sighting.created) pairCount++;
-      // Rounds accused of playing on another pair than the panel showed (step `witness`) are judged
-      // again when either pair is revealed or shown anew: a rotation the extension saw late.
-      if (sighting.changed) {
-        for (const accusedKey of sighting.accused ?? []) {
-          const accused = await rounds.get(accusedKey);
-          if (accused) await saveRound(accused, { source: 'dom', observedAt: {} }, { now, seq: accused.seq, rejudge: true });
-        }
-      }
-      if (sighting.newSeed === undefined) continue;
-      // A reveal completes every stored round of its pair; a second, different seed is added to each.
-      for (const round of await rounds.ofPair(sighting.commitment)) {
-        await saveRound(round, revealClaim(sighting.newSeed, sighting.revealedAt, now), { now, seq: round.seq });
-      }
+    const sighting = await recordSeedPair(commitments, claim, now, pairCount < STORE_CAPS.pairs);
+    if (sighting === undefined) {
+      fates[index] = { refused: { code: 'store-full' } };
+      refusedFull++;
       continue;
     }
+    if (sighting.created) pairCount++;
+    // Rounds accused of playing on another pair than the panel showed (step `witness`) are judged
+    // again when either pair is revealed or shown anew: a rotation the extension saw late.
+    if (sighting.changed) {
+      for (const accusedKey of sighting.accused ?? []) {
+        const accused = await rounds.get(accusedKey);
+        if (accused) await saveRound(accused, { source: 'dom', observedAt: {} }, { now, seq: accused.seq, rejudge: true });
+      }
+    }
+    if (sighting.newSeed === undefined) continue;
+    // A reveal completes every stored round of its pair; a second, different seed is added to each.
+    for (const round of await rounds.ofPair(sighting.commitment)) {
+      await saveRound(round, revealClaim(sighting.newSeed, sighting.revealedAt, now), { now, seq: round.seq });
+    }
+  }
+  // From here on no panel state is written (round claims only note accusations), so what the trust
+  // rule reads from the index is the same all through the batch: read it for every round at once.
+  // A file's rounds are never judged (apply-claim.ts).
+  if (!options.untimed) scan = await evidenceAhead(view, roundClaims.map((index) => ({ claim: claims[index]!, key: keys[index]! })), now);
+  for (const index of roundClaims) {
+    const claim = claims[index]!;
+    const key = keys[index]!;
     const existing = await rounds.get(key);
     const refusal = options.untimed && existing && isCaptured(existing) ? fileRefusal(existing, claim) : undefined;
     if (refusal !== undefined) {
@@ -280,7 +327,7 @@ async function mergeBatch(
     let step = steps.next();
     while (!step.done) {
       const need = step.value;
-      step = steps.next('sighting' in need ? await commitments.get(need.sighting) : await witnessOf(view, need.judgement, refusedAt));
+      step = steps.next('sighting' in need ? await commitments.get(need.sighting) : await witnessOf(view, need.judgement, refusedAt, scan));
     }
     const { record, accused } = step.value;
     for (const pair of accused) if (await noteAccused(commitments, pair, record.key, now)) pairCount++;
@@ -302,7 +349,7 @@ async function mergeBatch(
   if (refusedFull > 0) view.send(writeMeta(meta, 'storeFullRefused', (keptRefused ?? 0) + refusedFull));
   if (JSON.stringify([...games].sort()) !== gamesBefore) view.send(writeMeta(meta, 'games', [...games].sort()));
   if (changed.length > 0) view.send(writeMeta(meta, 'tally', tally));
-  return { changed, fates };
+  return { changed, fates, counts: countsOf(tally) };
 }
 
 /**
@@ -405,6 +452,11 @@ async function noteAccused(
   return stored === undefined;
 }
 
+function countsOf(tally: Tally): Counts {
+  const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
+  return { total: STATUSES.reduce((sum, status) => sum + counts[status], 0), counts };
+}
+
 const noCounts = (): Record<VerdictStatus, number> => ({ mismatch: 0, pending: 0, verified: 0, invalid: 0, unsupported: 0 });
 
 /**
@@ -426,8 +478,7 @@ export async function summarise(): Promise<Summary> {
   const pairs = await readPairCount(meta, tx.objectStore('commitments'));
   const refused = (await readMeta(meta, 'storeFullRefused')) ?? 0;
   await tx.done;
-  const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
-  const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  const { total, counts } = countsOf(tally);
   const fill = { rounds: total, pairs, refused };
   const summary: Summary = { total, counts, levels: { ...tally.levels }, selfTest, storageProblem: currentStorageProblem() };
   if (worthShowing(fill, STORE_CAPS)) summary.storeFill = { share: fillShare(fill, STORE_CAPS), rounds: total, pairs, refused };
