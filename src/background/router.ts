@@ -14,7 +14,7 @@ import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
 import { findRound } from './find-round.js';
 import { findings } from './findings.js';
-import { importRounds } from './import.js';
+import { importChunk } from './import.js';
 import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
 import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
@@ -244,8 +244,8 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
       return { cleared };
     }
     case 'import-rounds': {
-      const report = await importRounds(message.rounds);
-      await refreshBadge();
+      const { report, counts } = await importChunk(message.rounds);
+      await refreshBadge(counts);
       return report;
     }
     case 'run-self-test':
