@@ -21,12 +21,47 @@ const BATCH = 200; // MAX_CLAIMS_PER_MESSAGE in src/shared/messages.ts
 const CHUNK = 4000;
 const IN_FLIGHT = 2; // messages the "content script" keeps in flight
 
+/**
+ * New claims all tabs together may send at once (allClaims in src/background/rate-limit.ts: a
+ * burst of 20 000, then 200 a second): beyond it the worker refuses a flood, by design. To measure
+ * how fast the worker stores, the fill gives it full budgets again before it would run out: the
+ * worker stopped, its kept budgets deleted (untimed: the wait is not counted).
+ */
+const BUDGET = 19_000;
+
+/** Stops the worker and deletes the rate limiter's kept budgets: it starts again with full ones. */
+async function resetBudgets(session) {
+  await session.stopWorker();
+  const page = await session.context.newPage();
+  await page.goto(`chrome-extension://${session.extensionId}/manifest.json`);
+  await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('fair-witness');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('meta', 'readwrite');
+          tx.objectStore('meta').delete('budgets');
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await page.close();
+}
+
 /** Sends the claims to the worker from casino tabs (a fresh one per chunk); resolves with how long the sending took. */
 export async function fillStore(session, casinoOrigin, claims, log = () => {}) {
   let ms = 0;
   let stored = 0;
+  let sinceReset = 0;
   for (let offset = 0; offset < claims.length; offset += CHUNK) {
     const chunk = claims.slice(offset, offset + CHUNK);
+    if (sinceReset + chunk.length > BUDGET) {
+      await resetBudgets(session);
+      sinceReset = 0;
+    }
+    sinceReset += chunk.length;
     const page = await session.context.newPage();
     const world = await contentScriptWorld(session.context, page, session.extensionId);
     await page.goto(`${casinoOrigin}/`);
