@@ -150,7 +150,7 @@ try {
       }
       const popup = await measurePopup(session, RUNS);
       log(`  worker running: rows painted at ${popup.warm.all.map(ms).join(', ')} (FCP ${ms(popup.warm.fcp)}); "${popup.warm.count}", ${popup.warm.rowCount} rows drawn`);
-      log(`  worker busy per opening (its thread's tasks, traced): ${popup.warm.workerBusy.map(ms).join(', ')}; its last task ended ${popup.warm.workerDoneAt.map(ms).join(', ')} after the first${popup.warm.workerCutOff ? ' (CUT OFF: still working at the end of the trace)' : ''}`);
+      log(`  worker busy per opening (its thread's tasks, traced): ${popup.warm.workerBusy.map(ms).join(', ')}; its last task ended ${popup.warm.workerDoneAt.map(ms).join(', ')} after the first${popup.warm.workerCutOff ? ' (still working at the end of the trace: the popup asks for the summary again every 2 s while open, a task or two of that may be counted)' : ''}`);
       log(`  waited for an idle worker before each opening: ${popup.warm.busyBefore.map(ms).join(', ')} (at least 8 pings 100 ms apart)`);
       log(`  worker stopped first: rows painted at ${popup.cold.all.map(ms).join(', ')} (FCP ${ms(popup.cold.fcp)})`);
       rowAtLeast(`Claims stored per second through the worker, history page (${claims.length - small} claims)`, (claims.length - small) / (fill.ms / 1000), perSecond, 5000, `${(fill.ms / 1000).toFixed(1)} s; batches of 200 from casino tabs, 2 in flight`);
