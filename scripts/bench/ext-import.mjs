@@ -71,7 +71,8 @@ async function historyPage(session) {
   const page = await session.context.newPage();
   await page.setViewportSize({ width: 900, height: 700 });
   await page.addInitScript(watchLongTasks);
-  await page.goto(`chrome-extension://${session.extensionId}/popup.html?view=tab`);
+  // The data buttons live in the "More" view, loaded on first use: asked for by the address.
+  await page.goto(`chrome-extension://${session.extensionId}/popup.html?view=tab&show=data`);
   await page.waitForSelector('input[data-import-file]', { state: 'attached' });
   const cdp = await session.context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');

@@ -63,3 +63,18 @@ export function extensionWork(events, extensionId, frameId) {
     extensionTasks: [...perTask].map(([task, dur]) => ({ start: task.ts / 1000, ms: task.dur / 1000, extensionMs: dur / 1000 })),
   };
 }
+
+/**
+ * The extension's service worker in a trace: its thread's top-level tasks ({start, ms}), from the
+ * thread Chromium names "ServiceWorker thread" that ran the extension's background script.
+ */
+export function workerTasks(events, extensionId) {
+  const script = `chrome-extension://${extensionId}/background.js`;
+  const threads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'ServiceWorker thread').map((e) => `${e.pid}/${e.tid}`));
+  const call = events.find((e) => e.name === 'FunctionCall' && e.args?.data?.url === script && threads.has(`${e.pid}/${e.tid}`));
+  if (!call) return [];
+  const tasks = events.filter((e) => e.pid === call.pid && e.tid === call.tid && e.ph === 'X' && e.name === 'RunTask' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts);
+  const top = [];
+  for (const task of tasks) if (!top.some((outer) => outer.ts <= task.ts && task.ts + task.dur <= outer.ts + outer.dur)) top.push(task);
+  return top.map((task) => ({ start: task.ts / 1000, ms: task.dur / 1000 }));
+}

@@ -6,7 +6,7 @@ const VERIFIED_GREEN = '#2e7d32';
 
 /** Badge text and colour: red with the mismatch count when any round is mismatched, else the verified count. */
 export function badgeFor(
-  summary: Summary,
+  summary: Pick<Summary, 'total' | 'counts'>,
   translate: (name: string, substitutions?: string[]) => string,
 ): { text: string; color: string; title: string } {
   const { verified, pending, mismatch } = summary.counts;
@@ -26,7 +26,7 @@ function compact(count: number): string {
 }
 
 /** The summary's badge on the watched casino tabs (watched-tabs.ts); other tabs show no text, and the same title. */
-export async function showSummaryOnBadge(summary: Summary, tabs: readonly number[]): Promise<void> {
+export async function showSummaryOnBadge(summary: Pick<Summary, 'total' | 'counts'>, tabs: readonly number[]): Promise<void> {
   const { text, color, title } = badgeFor(summary, message);
   await setBadge(text, color, title, tabs);
 }

@@ -16,7 +16,7 @@ import { validateClaim, type ImportRefusal, type ImportReport } from '../shared/
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { storageFailure } from './storage-problem.js';
-import { writeClaims, type ClaimFate } from './store.js';
+import { writeClaims, type ClaimFate, type Counts } from './store.js';
 
 /** Claim fields an exported round carries under the same name and in the same form. */
 const PLAIN_FIELDS = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
@@ -80,6 +80,11 @@ export function claimsOfExportedRound(input: unknown): Converted {
 
 /** Merges one chunk of an export file's rounds into the store, in one transaction. */
 export async function importRounds(rounds: readonly unknown[], now = Date.now()): Promise<ImportReport> {
+  return (await importChunk(rounds, now)).report;
+}
+
+/** importRounds, also with the counts the chunk left (for the badge; undefined when nothing was written). */
+export async function importChunk(rounds: readonly unknown[], now = Date.now()): Promise<{ report: ImportReport; counts?: Counts }> {
   const report: ImportReport = { added: 0, updated: 0, known: 0, refused: [] };
   const claims: CapturedClaim[] = [];
   /** For each round taken, which of `claims` are its own. */
@@ -93,10 +98,11 @@ export async function importRounds(rounds: readonly unknown[], now = Date.now())
     spans.push({ first: claims.length, count: converted.claims.length, index });
     claims.push(...converted.claims);
   });
-  if (claims.length === 0) return report;
+  if (claims.length === 0) return { report };
   let fates: ClaimFate[];
+  let counts: Counts;
   try {
-    ({ fates } = await writeClaims(claims, now, { untimed: true }));
+    ({ fates, counts } = await writeClaims(claims, now, { untimed: true }));
   } catch (error) {
     // Nothing of the chunk was stored (one transaction): the popup says so and the user can retry.
     throw storageFailure(error);
@@ -110,5 +116,5 @@ export async function importRounds(rounds: readonly unknown[], now = Date.now())
     else report.known++;
   });
   report.refused.sort((a, b) => a.index - b.index);
-  return report;
+  return { report, counts };
 }

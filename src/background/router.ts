@@ -14,7 +14,7 @@ import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
 import { findRound } from './find-round.js';
 import { findings } from './findings.js';
-import { importRounds } from './import.js';
+import { importChunk } from './import.js';
 import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
 import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
@@ -136,9 +136,13 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   let stored = 0;
   /** The claims stored or already known: what the tab's count is about. */
   let accepted: CapturedClaim[] = [];
+  /** The counts the write left, for the badge (undefined: nothing was written, read them). */
+  let counts: store.Counts | undefined;
   try {
     // Stored before acknowledged: the content script keeps a claim queued until this resolves.
-    const { changed, fates } = taken.length > 0 ? await store.writeClaims(taken.map(({ claim }) => claim)) : { changed: [], fates: [] };
+    const written = taken.length > 0 ? await store.writeClaims(taken.map(({ claim }) => claim)) : undefined;
+    const { changed, fates } = written ?? { changed: [], fates: [] };
+    counts = written?.counts;
     // Refused by the store itself (full): not worth sending again until the player clears it.
     fates.forEach((fate, position) => {
       // A page's claims are refused only for a full store (a captured round is guarded against files alone).
@@ -160,7 +164,7 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     await saveRateLimitState(claimRateLimiter.snapshot()).catch(() => undefined);
   }
   await countRounds(tab, accepted);
-  await refreshBadge();
+  await refreshBadge(counts);
   refused.sort((a, b) => a.index - b.index);
   return { stored, refused, retryLater };
 }
@@ -187,9 +191,10 @@ async function noteRateLimit(tab: number, sender: MessageSender, report: { claim
   }
 }
 
-export async function refreshBadge(): Promise<void> {
+/** Sets the badge from the store's counts; `counts` when a write just left them (no need to read them again). */
+export async function refreshBadge(counts?: store.Counts): Promise<void> {
   try {
-    const [summary, tabs] = await Promise.all([store.summarise(), watchedTabIds()]);
+    const [summary, tabs] = await Promise.all([counts ?? store.summarise(), watchedTabIds()]);
     await showSummaryOnBadge(summary, tabs);
   } catch {
     // The badge is a convenience; the rounds are already stored.
@@ -239,8 +244,8 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
       return { cleared };
     }
     case 'import-rounds': {
-      const report = await importRounds(message.rounds);
-      await refreshBadge();
+      const { report, counts } = await importChunk(message.rounds);
+      await refreshBadge(counts);
       return report;
     }
     case 'run-self-test':

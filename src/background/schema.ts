@@ -6,6 +6,7 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { TrustLevel, VerdictStatus } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
 import { panelRoundKeys, panelTimeKeys, type PanelSighting } from './pre-round.js';
+import type { MetaKey } from './meta.js';
 import { countTally } from './tally.js';
 
 /** A round as stored, with the keys its indexes sort by. */
@@ -51,7 +52,8 @@ export interface FairWitnessDB extends DBSchema {
     indexes: { 'by-rank': [number, number]; 'by-game': [string, number, number]; 'by-seq': number; 'by-level': string };
   };
   commitments: { key: string; value: CommitmentSighting; indexes: { 'by-panel-round': string; 'by-panel-time': [string, number] } };
-  meta: { key: string; value: unknown };
+  // One value per key: meta.ts types each (MetaEntries).
+  meta: { key: MetaKey; value: unknown };
 }
 
 export type UpgradeTransaction = IDBPTransaction<FairWitnessDB, StoreNames<FairWitnessDB>[], 'versionchange'>;

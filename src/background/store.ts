@@ -4,19 +4,20 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import type { VerdictStatus } from '../core/index.js';
 import type { StoreRefusal } from '../shared/messages.js';
-import type { CapturedClaim, RateLimitNote, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
+import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
+import { applyClaim, revealClaim, seedsOf, type ClaimContext } from './apply-claim.js';
 import { fileRefusal, isCaptured } from './import-guard.js';
-import { mergeClaim } from './merge.js';
+import { readMeta, writeMeta, type MetaSource } from './meta.js';
 import { panelTimeKeys, settledPanel, withPanelSighting } from './pre-round.js';
-import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
+import { canonicalNonce, isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { commitmentOf, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './rows.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
-import { verifyRecord } from './verify-record.js';
-import { witnessOf } from './witness-evidence.js';
+import { mergeClaim } from './merge.js';
+import { scanOthers, scanQueryOf, witnessOf, type OthersScan } from './witness-evidence.js';
 
 export const DATABASE_NAME = 'fair-witness';
 export { DATABASE_VERSION };
@@ -79,10 +80,6 @@ function stored(record: RoundRecord): StoredRound {
   return { ...record, rank: STATUS_RANK[record.verdict.status], order: -record.seq };
 }
 
-function sameContent(a: RoundRecord, b: RoundRecord): boolean {
-  return JSON.stringify({ ...a, updatedAt: 0 }) === JSON.stringify({ ...b, updatedAt: 0 });
-}
-
 export interface StoreOptions {
   /**
    * The claims come from a file, not from a casino page: the fields they add get no observation
@@ -103,18 +100,25 @@ export async function storeClaims(claims: readonly CapturedClaim[], now = Date.n
   return (await writeClaims(claims, now, options)).changed;
 }
 
-/** storeClaims, also saying what became of each claim (in the order given). */
-export async function writeClaims(
-  claims: readonly CapturedClaim[],
-  now = Date.now(),
-  options: StoreOptions = {},
-): Promise<{ changed: string[]; fates: ClaimFate[] }> {
+/** The rounds by status, as the badge shows them. */
+export type Counts = Pick<Summary, 'total' | 'counts'>;
+
+/** What a written batch did: the rounds that changed, each claim's fate, and the counts it left. */
+export interface Written {
+  changed: string[];
+  fates: ClaimFate[];
+  counts: Counts;
+}
+
+/** storeClaims, also saying what became of each claim (in the order given) and the counts after it (for the badge, without reading them again). */
+export async function writeClaims(claims: readonly CapturedClaim[], now = Date.now(), options: StoreOptions = {}): Promise<Written> {
   const tx = writeTransaction(await openStore());
   // A write that throws (quota, a value the browser cannot store) must not let the transaction
   // commit the batch's first half without its tally: abort, so the batch is all or nothing.
   tx.done.catch(() => undefined);
+  const view = batchView(tx);
   try {
-    const result = await mergeBatch(tx, claims, now, options);
+    const result = await mergeBatch(tx, view, claims, now, options);
     await tx.done;
     clearStorageProblem();
     return result;
@@ -124,65 +128,181 @@ export async function writeClaims(
     } catch {
       // Already aborted by the browser.
     }
-    throw error;
+    // A write that failed late (a full disk) aborted the transaction: its error says why, not the
+    // request that then found the transaction gone.
+    throw view.writeError() ?? error;
   }
 }
 
+type WriteTransaction = ReturnType<typeof writeTransaction>;
+
+/**
+ * The batch's rounds and seed-pair records, each read from the database once and then kept: a
+ * batch of a history page asks for the same pair's record for every round. Writes are sent without
+ * waiting for each: requests of one transaction run in order, so a later read (an index scan of the
+ * trust rule) sees them, and a failed one aborts the transaction, which `tx.done` reports.
+ */
+function batchView(tx: WriteTransaction) {
+  const rounds = tx.objectStore('rounds');
+  const commitments = tx.objectStore('commitments');
+  const keptRounds = new Map<string, StoredRound | undefined>();
+  const keptPairs = new Map<string, CommitmentSighting | undefined>();
+  let failed: unknown;
+  const sent = (request: Promise<unknown>) => void request.catch((error: unknown) => (failed ??= error));
+  const round = async (key: string): Promise<StoredRound | undefined> => {
+    if (keptRounds.has(key)) return keptRounds.get(key);
+    const value = await rounds.get(key);
+    if (!keptRounds.has(key)) keptRounds.set(key, value);
+    return keptRounds.get(key);
+  };
+  const pair = async (commitment: string): Promise<CommitmentSighting | undefined> => {
+    if (keptPairs.has(commitment)) return keptPairs.get(commitment);
+    const value = await commitments.get(commitment);
+    if (!keptPairs.has(commitment)) keptPairs.set(commitment, value);
+    return keptPairs.get(commitment);
+  };
+  return {
+    rounds: {
+      get: round,
+      put(record: RoundRecord): void {
+        const value = stored(record);
+        sent(rounds.put(value));
+        keptRounds.set(record.key, value);
+      },
+      /** Every stored round of a seed pair (as this batch left them). */
+      async ofPair(commitment: string): Promise<StoredRound[]> {
+        const values = await rounds.getAll(roundsOfCommitment(commitment));
+        for (const value of values) keptRounds.set(value.key, value);
+        return values;
+      },
+      countOfGame: (gameId: string) => rounds.index('by-game').count(IDBKeyRange.bound([gameId, -Infinity, -Infinity], [gameId, Infinity, Infinity])),
+    },
+    commitments: {
+      get: pair,
+      put(sighting: CommitmentSighting): Promise<void> {
+        sent(commitments.put(sighting));
+        keptPairs.set(sighting.commitment, sighting);
+        return Promise.resolve();
+      },
+      index: (name: 'by-panel-time') => commitments.index(name),
+    },
+    /** Reads every round and pair of `roundKeys` and `pairKeys` at once, before the batch works through them one by one. */
+    async prefetch(roundKeys: Iterable<string>, pairKeys: Iterable<string>): Promise<void> {
+      await Promise.all([...[...new Set(roundKeys)].map(round), ...[...new Set(pairKeys)].map(pair)]);
+    },
+    /** Sends a write without waiting for it (see above). */
+    send: sent,
+    writeError: () => failed,
+  };
+}
+
+type BatchView = ReturnType<typeof batchView>;
+
+/**
+ * Reads ahead, for all of a batch's round claims at once, what the trust rule (witness-evidence.ts)
+ * will read for each, one after the other: the index scan for other commitments shown, their
+ * records, and their rounds on the same nonce. Each judgement then finds it in the batch view
+ * instead of waiting for several reads in turn. The answer it returns serves each scan asked
+ * again with the same query; a query that comes out otherwise (a round merged differently than
+ * foreseen) is scanned then. Valid only while no panel state is written.
+ */
+async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedClaim; key: string }[], now: number): Promise<OthersScan> {
+  const scans = new Map<string, Promise<Set<string> | 'several'>>();
+  const scan: OthersScan = (stores, query) => {
+    const id = `${query.commitment}\n${query.clientSeed}\n${query.upTo}\n${query.firstOwn}`;
+    let found = scans.get(id);
+    if (found === undefined) scans.set(id, (found = scanOthers(stores, query)));
+    return found;
+  };
+  await Promise.all(
+    items.map(async ({ claim, key }) => {
+      // The record as merging this claim alone would leave it: what the rule will most likely be asked about.
+      const record = mergeClaim(await view.rounds.get(key), claim, now, 0);
+      const commitment = commitmentOf(record);
+      const query = commitment === undefined ? undefined : scanQueryOf(record, await view.commitments.get(commitment));
+      if (query === undefined) return;
+      const others = await scan(view, query);
+      if (others === 'several') return;
+      const nonce = canonicalNonce(record.nonce!);
+      await Promise.all([...others].flatMap((other) => [view.commitments.get(other), view.rounds.get(roundKey({ commitment: other, clientSeed: query.clientSeed, nonce }))]));
+    }),
+  );
+  return scan;
+}
+
 async function mergeBatch(
-  tx: ReturnType<typeof writeTransaction>,
+  tx: WriteTransaction,
+  view: BatchView,
   claims: readonly CapturedClaim[],
   now: number,
   options: StoreOptions,
-): Promise<{ changed: string[]; fates: ClaimFate[] }> {
-  const rounds = tx.objectStore('rounds');
-  const commitments = tx.objectStore('commitments');
+): Promise<Written> {
+  const { rounds, commitments } = view;
   const meta = tx.objectStore('meta');
-  let seq = ((await meta.get('seq')) as number | undefined) ?? 0;
-  const games = new Set(((await meta.get('games')) as string[] | undefined) ?? []);
+  // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
+  const isPairClaim = (claim: CapturedClaim) => isCommitmentSighting(claim) || isSeedReveal(claim);
+  const keys = claims.map((claim) => (isPairClaim(claim) ? undefined : roundKey(claim)));
+  const pairKeys = claims.map((claim) => commitmentOf(claim)).filter((key) => key !== undefined);
+  const [keptSeq, keptGames, keptTally, keptPairs, notes, keptRefused] = await Promise.all([
+    readMeta(meta, 'seq'),
+    readMeta(meta, 'games'),
+    readMeta(meta, 'tally'),
+    readMeta(meta, 'pairs'),
+    readMeta(meta, 'rateLimited'),
+    readMeta(meta, 'storeFullRefused'),
+    view.prefetch(keys.filter((key) => key !== undefined), pairKeys),
+  ]);
+  let seq = keptSeq ?? 0;
+  const games = new Set(keptGames ?? []);
   const gamesBefore = JSON.stringify([...games].sort());
-  const tally = await readTally(meta, rounds);
+  // Kept from the store's upgrade to version 2 on (schema.ts); counted only should a store have lost them.
+  const tally = keptTally ?? (await readTally(meta, tx.objectStore('rounds')));
   let roundCount = tallied(tally, {});
-  let pairCount = await readPairCount(meta, commitments);
+  let pairCount = keptPairs ?? (await readPairCount(meta, tx.objectStore('commitments')));
   const pairsBefore = pairCount;
   let refusedFull = 0;
   // The latest refusal of a flooding tab (router.ts notes it before storing the batch): what it
   // refused may have been the one panel state that would have kept a round from `witnessed`.
-  const notes = ((await meta.get('rateLimited')) as RateLimitNote[] | undefined) ?? [];
-  const refusedAt = notes.length === 0 ? undefined : Math.max(...notes.map((note) => note.lastAt));
+  const refusedAt = notes === undefined || notes.length === 0 ? undefined : Math.max(...notes.map((note) => note.lastAt));
   const changed: string[] = [];
   const fates: ClaimFate[] = claims.map(() => 'known');
-  // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
-  const isPairClaim = (claim: CapturedClaim) => isCommitmentSighting(claim) || isSeedReveal(claim);
+  /** How the trust rule finds other commitments shown (see evidenceAhead). */
+  let scan: OthersScan = scanOthers;
   const order = claims.map((_, index) => index);
-  const ordered = [...order.filter((index) => isPairClaim(claims[index]!)), ...order.filter((index) => !isPairClaim(claims[index]!))];
-  for (const index of ordered) {
+  const pairClaims = order.filter((index) => keys[index] === undefined);
+  const roundClaims = order.filter((index) => keys[index] !== undefined);
+  // Seed-pair claims first: a commitment seen before a round counts wherever it sits in the batch.
+  for (const index of pairClaims) {
     const claim = claims[index]!;
-    if (isPairClaim(claim)) {
-      const sighting = await recordSeedPair(commitments, claim, now, pairCount < STORE_CAPS.pairs);
-      if (sighting === undefined) {
-        fates[index] = { refused: { code: 'store-full' } };
-        refusedFull++;
-        continue;
-      }
-      if (sighting.created) pairCount++;
-      // Rounds accused of playing on another pair than the panel showed (step `witness`) are judged
-      // again when either pair is revealed or shown anew: a rotation the extension saw late.
-      if (sighting.changed) {
-        for (const key of sighting.accused ?? []) {
-          const accused = await rounds.get(key);
-          if (accused) await saveRound(accused, { source: 'dom', observedAt: {} }, accused.seq, false, true);
-        }
-      }
-      if (sighting.newSeed === undefined) continue;
-      // A reveal completes every stored round of its pair; a second, different seed is added to each.
-      let cursor = await rounds.openCursor(roundsOfCommitment(sighting.commitment));
-      while (cursor) {
-        await saveRound(cursor.value, revealClaim(sighting.newSeed, sighting.revealedAt));
-        cursor = await cursor.continue();
-      }
+    const sighting = await recordSeedPair(commitments, claim, now, pairCount < STORE_CAPS.pairs);
+    if (sighting === undefined) {
+      fates[index] = { refused: { code: 'store-full' } };
+      refusedFull++;
       continue;
     }
-    const existing = await rounds.get(roundKey(claim));
+    if (sighting.created) pairCount++;
+    // Rounds accused of playing on another pair than the panel showed (step `witness`) are judged
+    // again when either pair is revealed or shown anew: a rotation the extension saw late.
+    if (sighting.changed) {
+      for (const accusedKey of sighting.accused ?? []) {
+        const accused = await rounds.get(accusedKey);
+        if (accused) await saveRound(accused, { source: 'dom', observedAt: {} }, { now, seq: accused.seq, rejudge: true });
+      }
+    }
+    if (sighting.newSeed === undefined) continue;
+    // A reveal completes every stored round of its pair; a second, different seed is added to each.
+    for (const round of await rounds.ofPair(sighting.commitment)) {
+      await saveRound(round, revealClaim(sighting.newSeed, sighting.revealedAt, now), { now, seq: round.seq });
+    }
+  }
+  // From here on no panel state is written (round claims only note accusations), so what the trust
+  // rule reads from the index is the same all through the batch: read it for every round at once.
+  // A file's rounds are never judged (apply-claim.ts).
+  if (!options.untimed) scan = await evidenceAhead(view, roundClaims.map((index) => ({ claim: claims[index]!, key: keys[index]! })), now);
+  for (const index of roundClaims) {
+    const claim = claims[index]!;
+    const key = keys[index]!;
+    const existing = await rounds.get(key);
     const refusal = options.untimed && existing && isCaptured(existing) ? fileRefusal(existing, claim) : undefined;
     if (refusal !== undefined) {
       fates[index] = { refused: refusal };
@@ -193,7 +313,7 @@ async function mergeBatch(
       refusedFull++;
       continue;
     }
-    const saved = await saveRound(existing, claim, existing?.seq ?? seq + 1, options.untimed === true);
+    const saved = await saveRound(existing, claim, { now, seq: existing?.seq ?? seq + 1, untimed: options.untimed === true });
     if (!existing) {
       seq++;
       roundCount++;
@@ -201,59 +321,35 @@ async function mergeBatch(
     fates[index] = !existing ? 'added' : saved ? 'updated' : 'known';
   }
 
-  /** Merges a claim into its round, re-verifies it, and writes it if anything changed. */
-  async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, newSeq = existing?.seq ?? 0, untimed = false, rejudge = false): Promise<boolean> {
-    // Only the extension's own sightings have times: a field first known from a file has none.
-    const record = mergeClaim(existing, claim, now, newSeq, { fromFile: untimed });
-    const commitment = record.commitment?.toLowerCase();
-    const sighting = commitment === undefined ? undefined : await commitments.get(commitment);
-    if (sighting) {
-      record.observedAt.commitment = Math.min(record.observedAt.commitment ?? Infinity, sighting.firstSeenAt);
-      for (const seed of seedsOf(sighting)) Object.assign(record, mergeClaim(record, revealClaim(seed, sighting.revealedAt), now, record.seq));
+  /** Applies a claim to its round (apply-claim.ts), answering what it asks from the store, and writes the round if it changed. */
+  async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, context: ClaimContext): Promise<boolean> {
+    const steps = applyClaim(existing, claim, context);
+    let step = steps.next();
+    while (!step.done) {
+      const need = step.value;
+      step = steps.next('sighting' in need ? await commitments.get(need.sighting) : await witnessOf(view, need.judgement, refusedAt, scan));
     }
-    // Judged when the outcome's first sighting (or the action credited as its bet) is new, with what
-    // the store knows then; again when the reveal completes the round (a panel state another frame
-    // delivered late, a worker restart reordering frames' deliveries, is known by then); and when a
-    // pair it was accused over is revealed or shown anew. A file brings no sighting of its own
-    // (untimed), so it is never judged here.
-    const newOutcome = existing?.witness === undefined || existing.observedAt.result !== record.observedAt.result || existing.actedAt !== record.actedAt;
-    const completed = existing?.serverSeed === undefined && record.serverSeed !== undefined;
-    if (!untimed && record.result !== undefined && (newOutcome || completed || rejudge)) {
-      const judgement = await witnessOf({ commitments, rounds }, record, refusedAt);
-      // Trust comes from the judgement of a new outcome; a later one only ever takes it away (panel
-      // states of revealed pairs are cut down, pre-round.ts settledPanel: less evidence must not read
-      // as more). An accusation is always the latest judgement's: new evidence can withdraw it.
-      if (newOutcome || existing?.witness === 'bound-before-bet') {
-        if (judgement === undefined) delete record.witness;
-        else record.witness = judgement.reason;
-      }
-      if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
-      else {
-        record.preRoundCommitment = judgement.shownBeforeAction;
-        for (const pair of [judgement.shownBeforeAction, commitmentOf(record)!]) if (await noteAccused(commitments, pair, record.key, now)) pairCount++;
-      }
-    }
-    record.verdict = verifyRecord(record).verdict;
-    if (existing && sameContent(existing, record)) return false;
-    await rounds.put(stored(record));
+    const { record, accused } = step.value;
+    for (const pair of accused) if (await noteAccused(commitments, pair, record.key, now)) pairCount++;
+    if (!step.value.changed) return false;
+    rounds.put(record);
     if (existing) addToTally(tally, existing, -1);
     addToTally(tally, record, 1);
     games.add(record.gameId);
     // A name filled in later moves the round to its game: drop the old id once no round has it.
     if (existing && existing.gameId !== record.gameId) {
       const old = existing.gameId;
-      const left = await rounds.index('by-game').count(IDBKeyRange.bound([old, -Infinity, -Infinity], [old, Infinity, Infinity]));
-      if (left === 0) games.delete(old);
+      if ((await rounds.countOfGame(old)) === 0) games.delete(old);
     }
     changed.push(record.key);
     return true;
   }
-  await meta.put(seq, 'seq');
-  if (pairCount !== pairsBefore) await meta.put(pairCount, 'pairs');
-  if (refusedFull > 0) await meta.put((((await meta.get('storeFullRefused')) as number | undefined) ?? 0) + refusedFull, 'storeFullRefused');
-  if (JSON.stringify([...games].sort()) !== gamesBefore) await meta.put([...games].sort(), 'games');
-  if (changed.length > 0) await meta.put(tally, 'tally');
-  return { changed, fates };
+  view.send(writeMeta(meta, 'seq', seq));
+  if (pairCount !== pairsBefore) view.send(writeMeta(meta, 'pairs', pairCount));
+  if (refusedFull > 0) view.send(writeMeta(meta, 'storeFullRefused', (keptRefused ?? 0) + refusedFull));
+  if (JSON.stringify([...games].sort()) !== gamesBefore) view.send(writeMeta(meta, 'games', [...games].sort()));
+  if (changed.length > 0) view.send(writeMeta(meta, 'tally', tally));
+  return { changed, fates, counts: countsOf(tally) };
 }
 
 /**
@@ -280,16 +376,13 @@ function writeTransaction(db: Database) {
  * The kept tally. Every store has one from its upgrade to version 2 on (schema.ts); counting
  * remains only as a guard, should a store somehow have lost it.
  */
-async function readTally(
-  meta: { get(key: string): Promise<unknown> },
-  rounds: Parameters<typeof countTally>[0],
-): Promise<Tally> {
-  return ((await meta.get('tally')) as Tally | undefined) ?? (await countTally(rounds)).tally;
+async function readTally(meta: MetaSource, rounds: Parameters<typeof countTally>[0]): Promise<Tally> {
+  return (await readMeta(meta, 'tally')) ?? (await countTally(rounds)).tally;
 }
 
 /** The kept count of seed pairs; counted once should a store not have it yet (stores before it was kept). */
-async function readPairCount(meta: { get(key: string): Promise<unknown> }, commitments: { count(): Promise<number> }): Promise<number> {
-  return ((await meta.get('pairs')) as number | undefined) ?? (await commitments.count());
+async function readPairCount(meta: MetaSource, commitments: { count(): Promise<number> }): Promise<number> {
+  return (await readMeta(meta, 'pairs')) ?? (await commitments.count());
 }
 
 /** The most other seeds kept for one commitment: enough to show the conflict, bounded against a flood. */
@@ -359,14 +452,9 @@ async function noteAccused(
   return stored === undefined;
 }
 
-/** Every server seed shown for a commitment, the first one first. */
-function seedsOf(sighting: CommitmentSighting): string[] {
-  return sighting.revealedSeed === undefined ? [] : [sighting.revealedSeed, ...(sighting.otherSeeds ?? [])];
-}
-
-/** The claim a reveal makes about each round of its pair. */
-function revealClaim(serverSeed: string, revealedAt: number | undefined): CapturedClaim {
-  return { source: 'dom', serverSeed, observedAt: { serverSeed: revealedAt ?? Date.now() } };
+function countsOf(tally: Tally): Counts {
+  const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
+  return { total: STATUSES.reduce((sum, status) => sum + counts[status], 0), counts };
 }
 
 const noCounts = (): Record<VerdictStatus, number> => ({ mismatch: 0, pending: 0, verified: 0, invalid: 0, unsupported: 0 });
@@ -386,12 +474,11 @@ export async function summarise(): Promise<Summary> {
   const tx = db.transaction(['rounds', 'commitments', 'meta']);
   const meta = tx.objectStore('meta');
   const tally = await readTally(meta, tx.objectStore('rounds'));
-  const selfTest = (await meta.get('selfTest')) as SelfTestResult | undefined;
+  const selfTest = await readMeta(meta, 'selfTest');
   const pairs = await readPairCount(meta, tx.objectStore('commitments'));
-  const refused = ((await meta.get('storeFullRefused')) as number | undefined) ?? 0;
+  const refused = (await readMeta(meta, 'storeFullRefused')) ?? 0;
   await tx.done;
-  const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
-  const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  const { total, counts } = countsOf(tally);
   const fill = { rounds: total, pairs, refused };
   const summary: Summary = { total, counts, levels: { ...tally.levels }, selfTest, storageProblem: currentStorageProblem() };
   if (worthShowing(fill, STORE_CAPS)) summary.storeFill = { share: fillShare(fill, STORE_CAPS), rounds: total, pairs, refused };
@@ -456,7 +543,7 @@ export async function pageInSeenOrder(offset: number, limit: number): Promise<{ 
 }
 
 export async function listGames(): Promise<string[]> {
-  return ((await (await openStore()).get('meta', 'games')) as string[] | undefined) ?? [];
+  return (await readMeta((await openStore()).transaction('meta').store, 'games')) ?? [];
 }
 
 /** Deletes every round and sighting; the self-test result stays. */
@@ -467,9 +554,9 @@ export async function clearRounds(): Promise<number> {
   await Promise.all([
     tx.objectStore('rounds').clear(),
     tx.objectStore('commitments').clear(),
-    tx.objectStore('meta').put([], 'games'),
-    tx.objectStore('meta').put(emptyTally(), 'tally'),
-    tx.objectStore('meta').put(0, 'pairs'),
+    writeMeta(tx.objectStore('meta'), 'games', []),
+    writeMeta(tx.objectStore('meta'), 'tally', emptyTally()),
+    writeMeta(tx.objectStore('meta'), 'pairs', 0),
     tx.objectStore('meta').delete('storeFullRefused'),
   ]);
   await tx.done;
@@ -479,12 +566,14 @@ export async function clearRounds(): Promise<number> {
 /** Keeps the self-test's result; a store that cannot be written is reported, not thrown: the result is shown anyway. */
 export async function saveSelfTest(result: SelfTestResult): Promise<void> {
   try {
-    await (await openStore()).put('meta', result, 'selfTest');
+    const tx = (await openStore()).transaction('meta', 'readwrite');
+    await writeMeta(tx.store, 'selfTest', result);
+    await tx.done;
   } catch (error) {
     reportStorageProblem(error);
   }
 }
 
 export async function loadSelfTest(): Promise<SelfTestResult | undefined> {
-  return (await (await openStore()).get('meta', 'selfTest')) as SelfTestResult | undefined;
+  return readMeta((await openStore()).transaction('meta').store, 'selfTest');
 }

@@ -36,11 +36,56 @@ function statesOf(sighting: CommitmentSighting | undefined, clientSeed: string):
     .map((state) => ({ ...state, commitment: sighting.commitment, ...(sighting.revealedAt === undefined ? {} : { revealedAt: sighting.revealedAt }) }));
 }
 
+/** What scanOthers looks for: other commitments shown for `clientSeed` before `upTo`, back to the round's own first state. */
+export interface ScanQuery {
+  commitment: string;
+  clientSeed: string;
+  upTo: number;
+  /** The round's own commitment's first state for the client seed (Infinity: none). */
+  firstOwn: number;
+}
+
+/** Other commitments found, or 'several' when more index entries than MAX_ENTRIES had to be read. */
+export type OthersScan = (stores: Pick<EvidenceStores, 'commitments'>, query: ScanQuery) => Promise<Set<string> | 'several'>;
+
+/**
+ * Other commitments' states for this client seed, newest first from the action back to the
+ * round's own first state, and at least the latest stamp before the action. Reads the
+ * `by-panel-time` index only: its answer is the same for the same query as long as no panel state
+ * is written (store.ts runs these for a whole batch at once, after its seed-pair claims).
+ */
+export async function scanOthers(stores: Pick<EvidenceStores, 'commitments'>, { commitment, clientSeed, upTo, firstOwn }: ScanQuery): Promise<Set<string> | 'several'> {
+  const others = new Set<string>();
+  let latest: number | undefined;
+  let entries = 0;
+  const range = IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, upTo], false, true);
+  for (let cursor = await stores.commitments.index('by-panel-time').openKeyCursor(range, 'prev'); cursor; cursor = await cursor.continue()) {
+    const seenAt = (cursor.key as [string, number])[1];
+    if (latest !== undefined && seenAt < latest && seenAt < firstOwn) break;
+    if (++entries > MAX_ENTRIES) return 'several';
+    const other = cursor.primaryKey as string;
+    if (other === commitment) continue;
+    latest ??= seenAt;
+    others.add(other);
+  }
+  return others;
+}
+
+/** What witnessOf will ask about `record` (undefined: it asks nothing of the index), given its own commitment's record. */
+export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce' | 'observedAt' | 'actedAt'>, own: CommitmentSighting | undefined): ScanQuery | undefined {
+  const commitment = commitmentOf(record);
+  const { clientSeed, nonce } = record;
+  const outcomeAt = record.observedAt.result;
+  if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce) || outcomeAt === undefined) return undefined;
+  const firstOwn = Math.min(...statesOf(own, clientSeed).map((state) => state.seenAt));
+  return { commitment, clientSeed, upTo: record.actedAt ?? outcomeAt, firstOwn };
+}
+
 /**
  * The judgement for a round with a result, its client seed and nonce; undefined when it cannot be
  * judged (no client seed or nonce: such a round is invalid anyway).
  */
-export async function witnessOf(stores: EvidenceStores, record: RoundRecord, refusedAt: number | undefined): Promise<WitnessJudgement | undefined> {
+export async function witnessOf(stores: EvidenceStores, record: RoundRecord, refusedAt: number | undefined, scan?: OthersScan): Promise<WitnessJudgement | undefined> {
   const commitment = commitmentOf(record);
   const { clientSeed, nonce } = record;
   if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce)) return undefined;
@@ -52,21 +97,8 @@ export async function witnessOf(stores: EvidenceStores, record: RoundRecord, ref
   const upTo = actedAt ?? outcomeAt;
   const firstOwn = Math.min(...ownStates.map((state) => state.seenAt));
 
-  // Other commitments' states for this client seed, newest first from the action back to the
-  // round's own first state, and at least the latest stamp before the action.
-  const others = new Set<string>();
-  let latest: number | undefined;
-  let entries = 0;
-  const range = IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, upTo], false, true);
-  for (let cursor = await stores.commitments.index('by-panel-time').openKeyCursor(range, 'prev'); cursor; cursor = await cursor.continue()) {
-    const seenAt = (cursor.key as [string, number])[1];
-    if (latest !== undefined && seenAt < latest && seenAt < firstOwn) break;
-    if (++entries > MAX_ENTRIES) return { reason: 'several-commitments' };
-    const other = cursor.primaryKey as string;
-    if (other === commitment) continue;
-    latest ??= seenAt;
-    others.add(other);
-  }
+  const others = await (scan ?? scanOthers)(stores, { commitment, clientSeed, upTo, firstOwn });
+  if (others === 'several') return { reason: 'several-commitments' };
   const otherStates: PanelState[] = [];
   const usedAt = new Map<string, number>();
   const nonceText = canonicalNonce(nonce);

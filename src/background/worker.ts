@@ -11,7 +11,7 @@ onInstalled((reason) => {
   // An update cuts the old content scripts off (Chrome does not inject the new ones into open
   // tabs): no tab is watched until its page loads again.
   const forgotten = reason === 'update' ? forgetAllTabs().catch(() => undefined) : Promise.resolve();
-  void forgotten.then(selfTest).then(refreshBadge);
+  void forgotten.then(selfTest).then(() => refreshBadge());
   // Once, on a fresh install (not on updates or browser updates): what it does and how to use it.
   if (reason === 'install') void openExtensionPage('welcome.html');
 });
@@ -20,7 +20,7 @@ onStartup(() => {
   // A new browser session: the tabs kept from the last one are gone (their ids are reused).
   void forgetAllTabs()
     .catch(() => undefined)
-    .then(refreshBadge);
+    .then(() => refreshBadge());
 });
 
 onTabClosed((tab) => {

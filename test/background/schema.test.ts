@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { roundKey } from '../../src/background/round-key.js';
 import { panelRoundKeys } from '../../src/background/pre-round.js';
 import { DATABASE_VERSION, MIGRATIONS, upgrade, type CommitmentSighting, type FairWitnessDB } from '../../src/background/schema.js';
+import type { MetaKey } from '../../src/background/meta.js';
 import { DATABASE_NAME, getRound, listGames, loadSelfTest, pageInSeenOrder, pageOfRounds, storeClaims, summarise } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { commitmentSighting, pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
@@ -47,7 +48,7 @@ async function writeVersion(version: number, records: Dump): Promise<void> {
     const v3Keys = sighting.panel === undefined ? {} : { panelRounds: panelRoundKeys(sighting.panel) };
     await tx.objectStore('commitments').put(version < 3 ? withoutKeys : version === 3 ? { ...withoutKeys, ...v3Keys } : sighting);
   }
-  for (const [key, value] of records.meta) if (version > 1 || key !== 'tally') await tx.objectStore('meta').put(value, key as string);
+  for (const [key, value] of records.meta) if (version > 1 || key !== 'tally') await tx.objectStore('meta').put(value, key as MetaKey);
   await tx.done;
   expect(db.version).toBe(version);
   db.close();
