@@ -3,6 +3,7 @@
 // Nothing here may delay, alter or break the page's requests, so every step is guarded and the
 // page's response is returned untouched. The browser API is out of reach here by design.
 import { extractRounds } from './json-tap.js';
+import type { CaptureChannel } from '../shared/capture-channel.js';
 import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -35,20 +36,20 @@ export function installTap(win: TapWindow): TapStats {
   const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
   const later = win.setTimeout.bind(win);
 
-  const publish = (text: string): void => {
+  const publish = (text: string, channel: CaptureChannel): void => {
     try {
       if (text.length > MAX_BODY_BYTES || !WORTH_PARSING.test(text)) return;
-      publishValue(parse(text));
+      publishValue(parse(text), channel);
     } catch {
       stats.errors++;
     }
   };
 
-  const publishValue = (value: unknown): void => {
+  const publishValue = (value: unknown, channel: CaptureChannel): void => {
     const rounds = extractRounds(value);
     if (rounds.length === 0) return;
     stats.rounds += rounds.length;
-    for (const detail of encodeTapDetails(rounds)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
+    for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
   };
 
   /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
@@ -80,7 +81,7 @@ export function installTap(win: TapWindow): TapStats {
       // Cloned now, before the page (whose callbacks were attached after ours) reads the body.
       readCapped(response.clone()).then(
         (text) => {
-          if (text !== undefined) later(() => publish(text), 0);
+          if (text !== undefined) later(() => publish(text, 'fetch'), 0);
         },
         () => stats.errors++,
       );
@@ -114,14 +115,14 @@ export function installTap(win: TapWindow): TapStats {
           const value: unknown = this.response;
           later(() => {
             try {
-              publishValue(value);
+              publishValue(value, 'xhr');
             } catch {
               stats.errors++;
             }
           }, 0);
         } else {
           const text = this.responseText;
-          later(() => publish(text), 0);
+          later(() => publish(text, 'xhr'), 0);
         }
       } catch {
         stats.errors++;
