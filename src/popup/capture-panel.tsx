@@ -35,8 +35,8 @@ export function CapturePanel({ tally, host, env: { t, copyText, version } }: Cap
     const button = event.currentTarget as HTMLElement;
     const status = button.nextElementSibling!;
     const box = status.nextElementSibling as HTMLTextAreaElement;
-    // Keys come from the page: a control character among them would travel on unseen.
-    const text = printable(captureReport(tally, { host, version: version ?? '?' }));
+    // Keys come from the page: a control character among them would travel on unseen (each line made printable: the line breaks stay).
+    const text = captureReport(tally, { host, version: version ?? '?' }).split('\n').map(printable).join('\n');
     box.value = text;
     box.hidden = false;
     status.textContent = '';

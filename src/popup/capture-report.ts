@@ -23,7 +23,7 @@ export function captureReport(tally: CaptureTally, page: ReportPage): string {
   const lines = ['Fair Witness capture report (labels, keys and value shapes; no values)', `page: ${page.host}`, `version: ${page.version}`];
   for (const channel of CAPTURE_CHANNELS) {
     const counts = tally.counts[channel];
-    if (counts) lines.push(`${channel}: ${counts[0]} fairness values, ${counts[1]} rounds, ${counts[2]} not placed`);
+    if (counts) lines.push(`${channel}: fairness values ${counts[0]}, rounds ${counts[1]}, not placed ${counts[2]}`);
   }
   const unplaced = tally.seen.filter((kind) => kind[3] === 0);
   const placed = tally.seen.filter((kind) => kind[3] === 1);

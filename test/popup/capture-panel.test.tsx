@@ -81,9 +81,9 @@ describe('capture diagnostics in the popup', () => {
     await click(rendered.container.querySelector('[data-capture-report]'));
     expect(rendered.copies).toHaveLength(1);
     const report = rendered.copies[0]!;
-    expect(report).toContain('page: www.cloudbet.com');
+    expect(report.split('\n').slice(1, 3)).toEqual(['page: www.cloudbet.com', 'version: 9.9.9']);
     expect(report).toContain('version: 9.9.9');
-    expect(report).toContain('dom: 6 fairness values, 0 rounds, 6 not placed');
+    expect(report).toContain('dom: fairness values 6, rounds 0, not placed 6');
     expect(report).toContain('  dom clientSeed: 64-hex');
     expect(report).toContain('  dom result: list of 10 ints');
     expect(report).not.toContain(SEED.slice(0, 6));
