@@ -22,17 +22,21 @@ interface KeptTallies {
 const isKept = (value: unknown): value is KeptTallies =>
   typeof value === 'object' && value !== null && typeof (value as KeptTallies).tab === 'number' && typeof (value as KeptTallies).since === 'number' && Array.isArray((value as KeptTallies).frames);
 
+/** What is kept; anything there that is not a tab's entry is left out. */
+const validKept = (value: unknown): KeptTallies[] => (Array.isArray(value) ? value.filter(isKept) : []);
+
 /** Keeps a frame's tally (already validated) for its tab, if the tab is watched. */
 export async function keepTally(tab: number, frame: number, tally: CaptureTally): Promise<boolean> {
   const watched = await watchedSince();
   const since = watched.get(tab);
   if (since === undefined) return false;
   const tx = (await openStore()).transaction('meta', 'readwrite');
-  const stored: unknown = await tx.store.get(KEY);
-  const kept = (Array.isArray(stored) ? stored.filter(isKept) : []).filter((entry) => watched.get(entry.tab) === entry.since && entry.tab !== tab);
-  const mine = (Array.isArray(stored) ? stored.filter(isKept) : []).find((entry) => entry.tab === tab && entry.since === since);
+  const all = validKept(await tx.store.get(KEY));
+  const mine = all.find((entry) => entry.tab === tab && entry.since === since);
+  // Other tabs' tallies stay while their page is the one announced: the list never outgrows the watched tabs.
+  const others = all.filter((entry) => entry.tab !== tab && watched.get(entry.tab) === entry.since);
   const frames = [{ frame, tally }, ...(mine?.frames.filter((kept) => kept.frame !== frame) ?? [])].slice(0, MAX_FRAMES);
-  await tx.store.put([{ tab, since, frames }, ...kept], KEY);
+  await tx.store.put([{ tab, since, frames }, ...others], KEY);
   await tx.done;
   return true;
 }
@@ -64,7 +68,6 @@ export function mergeTallies(tallies: readonly CaptureTally[]): CaptureTally {
 export async function tabContextWithCapture(tab: number): Promise<TabContext> {
   const context = await tabContext(tab);
   if (!context.watched) return context;
-  const stored: unknown = await (await openStore()).get('meta', KEY);
-  const mine = (Array.isArray(stored) ? stored.filter(isKept) : []).find((entry) => entry.tab === tab && entry.since === context.since);
+  const mine = validKept(await (await openStore()).get('meta', KEY)).find((entry) => entry.tab === tab && entry.since === context.since);
   return mine ? { ...context, capture: mergeTallies(mine.frames.map((kept) => kept.tally)) } : context;
 }

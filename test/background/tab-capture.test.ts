@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_NAME } from '../../src/background/store.js';
+import { DATABASE_NAME, openStore } from '../../src/background/store.js';
 import { keepTally, MAX_FRAMES, mergeTallies, tabContextWithCapture } from '../../src/background/tab-capture.js';
 import { announceTab, forgetTab } from '../../src/background/watched-tabs.js';
 import type { CaptureTally } from '../../src/shared/capture-channel.js';
@@ -51,6 +51,17 @@ describe('tab capture', () => {
     expect(await tabContextWithCapture(5)).toHaveProperty('capture.counts', frame.counts);
     await forgetTab(5);
     expect(await tabContextWithCapture(5)).toEqual({ watched: false });
+  });
+
+  it('drops other tabs’ stale tallies at the next write: what is kept never outgrows the watched tabs', async () => {
+    await announceTab(5, HOST, 1000);
+    await announceTab(6, HOST, 1000);
+    await keepTally(5, 0, top);
+    await keepTally(6, 0, top);
+    await forgetTab(6);
+    await keepTally(5, 0, frame);
+    const kept = (await (await openStore()).get('meta', 'capture')) as { tab: number }[];
+    expect(kept.map((entry) => entry.tab)).toEqual([5]);
   });
 
   it('keeps at most MAX_FRAMES frames per tab, the ones heard from last', async () => {
