@@ -7,8 +7,12 @@ import { browserIdle } from './scan-scheduler.js';
 import { announcePage, claimSender } from './worker-send.js';
 
 try {
-  // What this frame saw, for the popup's capture diagnostics (background/tab-capture.ts).
-  pageTally.report((tally) => sendToWorker({ type: 'capture-tally', tally }).catch(() => undefined));
+  // What this frame saw, for the popup's capture diagnostics (background/tab-capture.ts). A page
+  // back from the back-forward cache is announced anew (its tab's tallies start over): sent again
+  // after that hello.
+  const sendTally = () => sendToWorker({ type: 'capture-tally', tally: pageTally.tally }).catch(() => undefined);
+  pageTally.report(sendTally);
+  window.addEventListener('pageshow', (event) => event.persisted && setTimeout(sendTally, 1000));
   startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) } });
   // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
   if (window === window.top) announcePage(window, sendToWorker);
