@@ -7,6 +7,7 @@ import { renderHistory, type HistoryLayout } from './history-views.js';
 import { strings, type Lang } from './i18n.js';
 import { chips, cls, esc, rouletteChip, truncate } from './markup.js';
 import { showAlternatives, showHistory, showPanel, showRound, type ShownSeedPair } from './shown.js';
+import { ungroupedBody } from './ungrouped-page.js';
 
 interface ShellOptions {
   lang: Lang;
@@ -153,6 +154,11 @@ export function framePage(state: CasinoSnapshot, lang: Lang, self: URL): string 
   const t = strings(lang);
   const body = `<h2 class="${cls('h2')}">${esc(t.betHistory)}</h2>\n${historySlot(state, lang, 'text')}`;
   return shell({ lang, title: t.betHistory, page: 'frame', self, state, body, bare: true });
+}
+
+/** A history by column, which the scanner cannot group into rounds (ungrouped-page.ts). */
+export function ungroupedPage(state: CasinoSnapshot, lang: Lang, self: URL): string {
+  return shell({ lang, title: strings(lang).betHistory, page: 'history', self, state, body: ungroupedBody(lang) });
 }
 
 function historySlot(state: CasinoSnapshot, lang: Lang, layout: HistoryLayout): string {

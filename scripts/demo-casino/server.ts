@@ -18,7 +18,7 @@ import {
 import { GAME_IDS, type GameId } from './fairness.js';
 import { floodJson, forgedJson, HOSTILE_CSP, hostilePage, hostilePageScript } from './hostile-page.js';
 import { parseLang } from './i18n.js';
-import { embedPage, framePage, gamePage, historyPage, lobbyPage } from './pages.js';
+import { embedPage, framePage, gamePage, historyPage, lobbyPage, ungroupedPage } from './pages.js';
 import { demoJson, roundJson, seedPairJson, showAlternatives, showHistory, showPanel, showRound } from './shown.js';
 import { ChannelServer } from './channels.js';
 import type { ChannelLog } from './channel-log.js';
@@ -131,6 +131,8 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
       return html(gamePage(casino.snapshot(), lang, 'keno', url));
     case 'GET /casino/history':
       return html(historyPage(casino.snapshot(), lang, url));
+    case 'GET /casino/history/columns':
+      return html(ungroupedPage(casino.snapshot(), lang, url));
     case 'GET /embed/history':
       return html(embedPage(casino.snapshot(), lang, url));
     case 'GET /embed/history/frame':

@@ -20,6 +20,8 @@ export interface MetaEntries {
   budgets: unknown;
   /** The watched casino tabs (watched-tabs.ts), checked when read. */
   tabs: unknown;
+  /** What capture saw in the watched tabs' frames (tab-capture.ts), checked when read. */
+  capture: unknown;
 }
 
 export type MetaKey = keyof MetaEntries;

@@ -25,7 +25,8 @@ import { storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
-import { announceTab, countTabRounds, forgetTab, tabContext, watchedTabIds } from './watched-tabs.js';
+import { keepTally, tabContextWithCapture } from './tab-capture.js';
+import { announceTab, countTabRounds, forgetTab, watchedTabIds } from './watched-tabs.js';
 
 const CASINO_HOST = /^(?:[a-z0-9-]+\.)*cloudbet\.com$/;
 
@@ -56,6 +57,7 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
+      if (checked.message.type === 'capture-tally') return { ok: true, value: await keepTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
     return { ok: false, error: 'sender not allowed' };
@@ -255,6 +257,6 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     case 'outcomes':
       return verifiedOutcomes(message.gameId);
     case 'tab-context':
-      return tabContext(message.tabId);
+      return tabContextWithCapture(message.tabId);
   }
 }

@@ -92,6 +92,11 @@ export async function tabContext(tab: number): Promise<TabContext> {
   return watched === undefined ? { watched: false } : { watched: true, host: watched.host, since: watched.since, rounds: watched.rounds };
 }
 
+/** The tabs watched, each with when its page was announced. */
+export async function watchedSince(): Promise<Map<number, number>> {
+  return new Map((await loadTabs()).map((kept) => [kept.tab, kept.since]));
+}
+
 /** The ids of the tabs watched, newest announcement first. */
 export async function watchedTabIds(): Promise<number[]> {
   return (await loadTabs()).map((kept) => kept.tab);

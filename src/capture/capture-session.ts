@@ -4,6 +4,8 @@
 // writes markup or evaluates page text. The browser API is passed in (see content.ts).
 import { canonicalNonce, isCommitmentSighting } from '../shared/claim-kinds.js';
 import type { CapturedClaim } from '../shared/records.js';
+import type { CaptureChannel } from '../shared/capture-channel.js';
+import { pageTally } from './capture-tally.js';
 import { strictClock } from './clock.js';
 import { FirstSeen, toClaim } from './normalise.js';
 import { ClaimOutbox, type OutboxOptions } from './outbox.js';
@@ -89,11 +91,12 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   };
 
   /** One clock reading for everything one scan or one message shows: they were seen together. */
-  const offer = (found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source']): void => {
+  const offer = (found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source'], channel: CaptureChannel): void => {
     const claims: CapturedClaim[] = [];
     const at = clock();
     for (const fields of found) {
       const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
+      pageTally.count(channel, fields, claim);
       if (claim) claims.push(claim);
     }
     const panels = new Set(claims.filter(isPanelState).map(slotOf));
@@ -121,6 +124,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       offer(
         rounds.map((round) => round.fields),
         'dom',
+        'dom',
       );
     });
 
@@ -146,7 +150,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const onTap = (event: Event): void =>
     guard(() => {
       stats.tapEvents++;
-      offer(decodeTapDetail((event as CustomEvent<unknown>).detail), 'json');
+      const via: { channel?: CaptureChannel } = {};
+      offer(decodeTapDetail((event as CustomEvent<unknown>).detail, via), 'json', via.channel ?? 'fetch');
     });
 
   /**

@@ -2,10 +2,17 @@
 // frame scans its own document; claims go to the worker through the one browser module.
 import { sendToWorker } from '../shared/browser-send.js';
 import { startCapture } from './capture-session.js';
+import { pageTally } from './capture-tally.js';
 import { browserIdle } from './scan-scheduler.js';
 import { announcePage, claimSender } from './worker-send.js';
 
 try {
+  // What this frame saw, for the popup's capture diagnostics (background/tab-capture.ts). A page
+  // back from the back-forward cache is announced anew (its tab's tallies start over): sent again
+  // after that hello.
+  const sendTally = () => sendToWorker({ type: 'capture-tally', tally: pageTally.tally }).catch(() => undefined);
+  pageTally.report(sendTally);
+  window.addEventListener('pageshow', (event) => event.persisted && setTimeout(sendTally, 1000));
   startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) } });
   // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
   if (window === window.top) announcePage(window, sendToWorker);

@@ -11,6 +11,7 @@ import { namesRound, type FairnessFields } from './fields.js';
 import { GameResolver, headingMarks, type GameMark } from './game-detect.js';
 import { groupHitsWithin, valueSignature, type HitGroup } from './grouping.js';
 import { collectAriaControls, collectLabelPairs } from './label-pairs.js';
+import { pageTally } from './capture-tally.js';
 import { findGameInText } from './labels.js';
 import { collectColumnTables, type ColumnTable } from './table-columns.js';
 
@@ -77,6 +78,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
       rounds.push({ group, fields });
       continue;
     }
+    pageTally.count('dom', fields); // values in no round: the capture diagnostics list them
     const game = group.hits.find((hit) => hit.field === 'game' && typeof hit.value === 'string');
     const named = game && findGameInText(game.value as string);
     if (named) marks.push({ node: group.container, game: named });

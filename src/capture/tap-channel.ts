@@ -2,6 +2,7 @@
 // CustomEvent on the document whose detail is a JSON string (a string crosses worlds in Chrome
 // and Firefox alike). The page can dispatch the same event, so the receiving side treats the
 // detail as hostile: bounded, type-checked, and stamped with its own clock later.
+import { CAPTURE_CHANNELS, type CaptureChannel } from '../shared/capture-channel.js';
 import type { FairnessFields } from './fields.js';
 import type { TapRound } from './json-tap.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../core/limits.js';
@@ -14,19 +15,17 @@ const MAX_TEXT = MAX_CLAIM_VALUE_LENGTH;
 const MAX_LIST = MAX_LIST_LENGTH;
 const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
 
-/** Where the page's rounds came from (the page can claim any: untrusted, for counting only). */
-export type TapChannelName = 'fetch' | 'xhr' | 'websocket' | 'sse' | 'embedded';
-
 export interface TapPayload {
-  channel: TapChannelName;
   rounds: TapRound[];
+  /** The channel the rounds came through (the capture diagnostics count per channel). */
+  channel?: CaptureChannel;
 }
 
 /** Splits rounds into event details of at most MAX_TAP_ROUNDS each. */
-export function encodeTapDetails(rounds: readonly TapRound[], channel: TapChannelName): string[] {
+export function encodeTapDetails(rounds: readonly TapRound[], channel: CaptureChannel = 'fetch'): string[] {
   const details: string[] = [];
   for (let start = 0; start < rounds.length; start += MAX_TAP_ROUNDS) {
-    const payload: TapPayload = { channel, rounds: rounds.slice(start, start + MAX_TAP_ROUNDS) };
+    const payload: TapPayload = { rounds: rounds.slice(start, start + MAX_TAP_ROUNDS), channel };
     details.push(JSON.stringify(payload));
   }
   return details;
@@ -54,8 +53,11 @@ function decodeRound(raw: unknown): FairnessFields | undefined {
   return Object.keys(fields).length > 0 ? (fields as FairnessFields) : undefined;
 }
 
-/** The rounds an event carries; anything malformed is skipped, never thrown. */
-export function decodeTapDetail(detail: unknown): FairnessFields[] {
+/**
+ * The rounds an event carries; anything malformed is skipped, never thrown. `via.channel` is set to
+ * the page-world channel it names, if any (the DOM channels are the content script's own).
+ */
+export function decodeTapDetail(detail: unknown, via?: { channel?: CaptureChannel }): FairnessFields[] {
   if (typeof detail !== 'string' || detail.length > MAX_DETAIL_LENGTH) return [];
   let payload: unknown;
   try {
@@ -64,6 +66,7 @@ export function decodeTapDetail(detail: unknown): FairnessFields[] {
     return [];
   }
   if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as TapPayload).rounds)) return [];
+  if (via && CAPTURE_CHANNELS.indexOf((payload as TapPayload).channel!) > 1) via.channel = (payload as TapPayload).channel;
   const rounds: FairnessFields[] = [];
   for (const raw of (payload as TapPayload).rounds.slice(0, MAX_TAP_ROUNDS)) {
     const round = decodeRound(raw);

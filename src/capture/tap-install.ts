@@ -6,7 +6,8 @@
 // guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer),
 // and the page's objects are returned untouched. The browser API is out of reach here by design.
 import { extractRounds } from './json-tap.js';
-import { encodeTapDetails, TAP_EVENT, type TapChannelName } from './tap-channel.js';
+import type { CaptureChannel } from '../shared/capture-channel.js';
+import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
 import { isJsonScript, jsonValues } from './tap-text.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -53,7 +54,7 @@ export function installTap(win: TapWindow): TapStats {
   const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
   const later = win.setTimeout.bind(win);
 
-  const publish = (text: string, channel: TapChannelName): void => {
+  const publish = (text: string, channel: CaptureChannel): void => {
     try {
       if (text.length > MAX_BODY_BYTES) return;
       for (const value of jsonValues(text, parse)) publishValue(value, channel);
@@ -62,7 +63,7 @@ export function installTap(win: TapWindow): TapStats {
     }
   };
 
-  const publishValue = (value: unknown, channel: TapChannelName): void => {
+  const publishValue = (value: unknown, channel: CaptureChannel): void => {
     const rounds = extractRounds(value);
     if (rounds.length === 0) return;
     stats.rounds += rounds.length;
@@ -70,7 +71,7 @@ export function installTap(win: TapWindow): TapStats {
   };
 
   // Messages wait here while the page handles them; one timer reads them all afterwards.
-  const queue: [string, TapChannelName][] = [];
+  const queue: [string, CaptureChannel][] = [];
   let windowStart = 0;
   let windowMessages = 0;
   let windowChars = 0;
@@ -84,7 +85,7 @@ export function installTap(win: TapWindow): TapStats {
     }
   };
   /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. */
-  const enqueue = (data: unknown, channel: TapChannelName): void => {
+  const enqueue = (data: unknown, channel: CaptureChannel): void => {
     if (typeof data !== 'string') {
       if (data !== null && typeof data === 'object') stats.binary++;
       return;

@@ -29,6 +29,8 @@ export interface PopupEnv extends UiEnv {
   openPage?: (path: string) => void;
   /** The id of the tab the toolbar popup was opened over (TabContext asks the worker about it); absent in a full tab. */
   activeTabId?: () => Promise<number | undefined>;
+  /** The extension's version, for the capture report; absent in tests that need none. */
+  version?: string;
 }
 
 export { EnvContext };

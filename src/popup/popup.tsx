@@ -1,7 +1,7 @@
 // Entry of popup.html, the toolbar popup and (with ?view=tab) the history page. The only popup
 // module that touches the extension API, which it hands to the components through context.
 import { render } from 'preact';
-import { activeTabId, message, openExtensionPage, openWebPage, sendToWorker } from '../shared/browser.js';
+import { activeTabId, extensionVersion, message, openExtensionPage, openWebPage, sendToWorker } from '../shared/browser.js';
 import { CASINO_URL } from '../shared/casino.js';
 import { App } from './app.js';
 import { copyToClipboard, downloadText } from '../ui/download.js';
@@ -25,6 +25,9 @@ if (params.has('export')) {
   history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
 }
 
+// ?tab-id=N: the popup is about tab N, not the active tab (the end-to-end tests open it in a tab of its own).
+const askedTab = Number(params.get('tab-id') ?? NaN);
+
 const env: PopupEnv = {
   client: createWorkerClient(sendToWorker),
   t: (key, substitutions) => message(key, substitutionList(substitutions)),
@@ -39,7 +42,8 @@ const env: PopupEnv = {
   openCasino: () => void openWebPage(CASINO_URL).then(() => window.close()),
   now: () => new Date(),
   openPage: (path) => void openExtensionPage(path),
-  activeTabId: tab ? undefined : activeTabId,
+  activeTabId: tab ? undefined : Number.isInteger(askedTab) ? async () => askedTab : activeTabId,
+  version: extensionVersion(),
 };
 
 // The language of the strings actually shown (the translation chosen), not the browser's.

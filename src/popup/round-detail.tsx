@@ -5,6 +5,7 @@ import { ErrorNote } from '../ui/bits.js';
 import { useEnv } from './env.js';
 import { loadProofView, ProofViewLoader } from './proof-loader.js';
 import { proofFromDetail } from './proof-model.js';
+import { TabContext } from './tab-context.js';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; detail: RoundDetail | null } | { kind: 'failed'; error: unknown };
 
@@ -53,6 +54,10 @@ export function RoundDetailView({ roundKey, onBack }: { roundKey: string; onBack
       {state.kind === 'loading' && <p class="muted">{t('loading')}</p>}
       {state.kind === 'failed' && <ErrorNote error={state.error} />}
       {state.kind === 'loaded' && (state.detail ? <ProofViewLoader proof={proofFromDetail(state.detail)} /> : <p>{t('roundGone')}</p>)}
+      {/* The page the popup was opened over, and what capture read there. */}
+      <div class="detail-page">
+        <TabContext />
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
+import { CAPTURE_CHANNELS, MAX_SEEN_KEY, MAX_SEEN_KINDS, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
@@ -49,6 +50,27 @@ export const capturedClaimSchema = v.strictObject({
   shownAgainAt: v.optional(time),
 });
 
+const tallyCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
+const captureChannel = v.picklist(CAPTURE_CHANNELS);
+/**
+ * A frame's capture diagnostics (capture/capture-tally.ts). Shapes and keys are held to forms that
+ * cannot carry a value: a shape is a letter and a length, a key a name without a run of 8 hex digits.
+ */
+const captureTallySchema = v.strictObject({
+  counts: v.record(captureChannel, v.tuple([tallyCount, tallyCount, tallyCount])),
+  seen: v.pipe(
+    v.array(
+      v.tuple([
+        captureChannel,
+        v.pipe(v.string(), v.regex(new RegExp(`^(?![^]*[\\da-f]{8})[a-z][\\w.-]{0,${MAX_SEEN_KEY - 1}}$`, 'i'))),
+        v.pipe(v.string(), v.regex(/^(?:i|[ht]\d{1,7}|L\d{1,4}[it])$/)),
+        v.picklist([0, 1]),
+      ]),
+    ),
+    v.maxLength(MAX_SEEN_KINDS),
+  ),
+});
+
 const filterSchema = v.strictObject({ status: v.optional(status), gameId: v.optional(text) });
 const pageSize = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_PAGE));
 const offset = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -66,6 +88,8 @@ export const contentMessageSchema = v.variant('type', [
   // page is left: the tab is no longer watched (background/watched-tabs.ts).
   v.strictObject({ type: v.literal('hello') }),
   v.strictObject({ type: v.literal('bye') }),
+  // What a frame's capture saw so far, sent again whole after each change (background/tab-capture.ts).
+  v.strictObject({ type: v.literal('capture-tally'), tally: captureTallySchema }),
 ]);
 
 /** Popup and extension pages → worker. */
@@ -159,7 +183,7 @@ export interface ImportReport {
  * loaded), or watched, with the page's host, when it was announced and how many distinct rounds its
  * claims were about since (stored or already known; refused ones do not count).
  */
-export type TabContext = { watched: false } | { watched: true; host: string; since: number; rounds: number };
+export type TabContext = { watched: false } | { watched: true; host: string; since: number; rounds: number; capture?: CaptureTally };
 
 /** What the worker answers to each page message. */
 export interface PageResponses {

@@ -7,7 +7,7 @@ describe('tap channel', () => {
     const rounds = Array.from({ length: 450 }, (_, nonce) => ({ serverSeed: SEED, clientSeed: CLIENT, nonce: String(nonce), result: KENO }));
     const details = encodeTapDetails(rounds, 'fetch');
     expect(details).toHaveLength(3);
-    expect(details.flatMap(decodeTapDetail)).toEqual(rounds);
+    expect(details.flatMap((detail) => decodeTapDetail(detail))).toEqual(rounds);
   });
 
   it('treats a forged detail as hostile: only known fields of the right type survive', () => {
@@ -41,7 +41,7 @@ describe('tap channel', () => {
 describe('tap channel: amounts', () => {
   it('carries stake, payout and multiplier text across, and nothing but text', () => {
     const round = { serverSeed: SEED, nonce: '1', result: '5', stake: '1.5', payout: '3', multiplier: '2' };
-    expect(encodeTapDetails([round], 'websocket').flatMap(decodeTapDetail)).toEqual([round]);
+    expect(encodeTapDetails([round], 'websocket').flatMap((detail) => decodeTapDetail(detail))).toEqual([round]);
     expect(decodeTapDetail(JSON.stringify({ rounds: [{ nonce: '1', stake: 1.5, payout: ['3'], multiplier: { x: 2 } }] }))).toEqual([{ nonce: '1' }]);
   });
 });

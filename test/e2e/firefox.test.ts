@@ -36,6 +36,7 @@ import {
 import { CHANNEL_PAGES, roundsThroughChannel } from './support/channel-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
+import { ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
 import { exportClearImport, firefoxDataPage } from './support/import-scenario.js';
 
 describe('Firefox: the production build against the demo casino', () => {
@@ -56,6 +57,8 @@ describe('Firefox: the production build against the demo casino', () => {
   it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
   it('reads German labels', () => germanPage(driver, casino));
   it('draws the popup\'s text at full size (13 px body text)', () => popupTextIsFullSize(driver));
+  it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
+    ungroupedValuesInTheCaptureReport(driver));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
   it('exports JSON from the toolbar popup (through the history page) that the CLI re-verifies', () => exportReverifiedByCli(driver));
 

@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/server.js';
+import { newestCasinoTabInPage } from './support/capture-scenario.js';
 import { chromiumDriver } from './support/chromium-driver.js';
 import type { BrowserDriver } from './support/driver.js';
 import { firefoxDriver } from './support/firefox-driver.js';
@@ -63,6 +64,13 @@ async function play(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   await keno.close();
 }
 
+/** Opens the demo's history by column (values capture cannot group) and leaves it open: the id of its tab. */
+async function openUngrouped(driver: BrowserDriver): Promise<number> {
+  await driver.openCasino('/casino/history/columns');
+  await new Promise((resolve) => setTimeout(resolve, 2500)); // the content script's tally reaches the worker
+  return (await driver.inPopup(newestCasinoTabInPage))!;
+}
+
 /**
  * Runs in an extension page: notes in the store that 120 new rounds were refused for a full store,
  * as the worker does past its cap (src/background/store-capacity.ts), so the popup's notice shows
@@ -85,7 +93,16 @@ async function markStoreFullInPage(): Promise<void> {
   });
 }
 
-async function shootAll(open: (path: string, size?: typeof SIZE) => Promise<Shown>, prefix: string, markStoreFull: () => Promise<void>): Promise<void> {
+async function shootAll(open: (path: string, size?: typeof SIZE) => Promise<Shown>, prefix: string, markStoreFull: () => Promise<void>, captureTab: number): Promise<void> {
+  // The popup over the history by column, its capture diagnostics opened and a report copied.
+  const capture = await open(`popup.html?tab-id=${captureTab}`);
+  await capture.waitFor('details.capture');
+  await capture.click('details.capture > summary');
+  await capture.waitFor('.capture-panel');
+  await capture.click('[data-capture-report]');
+  await capture.waitFor('textarea.capture-report:not([hidden])');
+  await capture.shoot(`${prefix}-popup-capture.png`);
+  await capture.close();
   const popup = await open('popup.html');
   await popup.waitFor('ul[data-ready="true"] [data-verdict]');
   await popup.shoot(`${prefix}-popup.png`);
@@ -130,12 +147,13 @@ async function main(): Promise<void> {
           const driver = await chromiumDriver(casino.port, locale);
           try {
             await play(driver, casino);
+            const captureTab = await openUngrouped(driver);
             await shootAll(async (path, size = SIZE) => {
               const page = await driver.session.context.newPage();
               await page.setViewportSize(size);
               await page.goto(`chrome-extension://${driver.session.extensionId}/${path}`);
               return shownIn(page, dir);
-            }, `chromium-${locale}`, () => driver.inPopup(markStoreFullInPage));
+            }, `chromium-${locale}`, () => driver.inPopup(markStoreFullInPage), captureTab);
           } finally {
             await driver.close();
           }
@@ -143,11 +161,12 @@ async function main(): Promise<void> {
           const driver = await firefoxDriver(casino.port, locale);
           try {
             await play(driver, casino);
+            const captureTab = await openUngrouped(driver);
             await shootAll(async (path, size = SIZE) => {
               const page = await driver.session.openExtensionPage(path);
               await driver.session.setViewport(page, size);
               return shownIn(page, dir);
-            }, `firefox-${locale}`, () => driver.inPopup(markStoreFullInPage));
+            }, `firefox-${locale}`, () => driver.inPopup(markStoreFullInPage), captureTab);
           } finally {
             await driver.close();
           }

@@ -1,0 +1,33 @@
+// The text of "Copy a capture report": what capture saw on the tab, for a player to paste into a
+// report when a page's layout is not understood. Built from the worker's tally only, which holds
+// labels or keys and value shapes, never a value (capture/capture-tally.ts, checked again by the
+// worker's message schema). In English on purpose: it is read by whoever maintains the capture.
+import { CAPTURE_CHANNELS, type CaptureTally, type SeenKind } from '../shared/capture-channel.js';
+
+/** A shape code as the report writes it: `64-hex`, `int`, `text(12)`, `list of 10 ints`, `list of 3 texts`. */
+export function shapeName(shape: string): string {
+  const size = shape.slice(1).replace(/[it]$/, '');
+  if (shape[0] === 'L') return `list of ${size} ${shape.endsWith('i') ? 'ints' : 'texts'}`;
+  if (shape[0] === 'h') return `${size}-hex`;
+  return shape === 'i' ? 'int' : `text(${size})`;
+}
+
+const kindLine = ([channel, key, shape]: SeenKind): string => `  ${channel} ${key}: ${shapeName(shape)}`;
+
+export interface ReportPage {
+  host: string;
+  version: string;
+}
+
+export function captureReport(tally: CaptureTally, page: ReportPage): string {
+  const lines = ['Fair Witness capture report (labels, keys and value shapes; no values)', `page: ${page.host}`, `version: ${page.version}`];
+  for (const channel of CAPTURE_CHANNELS) {
+    const counts = tally.counts[channel];
+    if (counts) lines.push(`${channel}: fairness values ${counts[0]}, rounds ${counts[1]}, not placed ${counts[2]}`);
+  }
+  const unplaced = tally.seen.filter((kind) => kind[3] === 0);
+  const placed = tally.seen.filter((kind) => kind[3] === 1);
+  if (unplaced.length > 0) lines.push('seen in no round:', ...unplaced.map(kindLine));
+  if (placed.length > 0) lines.push('seen in rounds:', ...placed.map(kindLine));
+  return lines.join('\n');
+}

@@ -1,0 +1,74 @@
+// The capture diagnostics end to end (issue #13): a page whose labelled values the scanner cannot
+// group into rounds (the demo's history by column) shows them in the popup, by channel and by
+// label and shape, and "Copy a capture report" names their labels and shapes but no value.
+import { expect } from 'vitest';
+import { askInPage, type BrowserDriver } from './driver.js';
+import { POPUP_SIZE } from './extension-page.js';
+
+const PATH = '/casino/history/columns';
+
+/**
+ * Runs in an extension page: the id of the casino tab whose page announced itself last (the
+ * extension cannot read tabs' addresses; the worker knows its casino tabs by their hello).
+ */
+export async function newestCasinoTabInPage(): Promise<number | undefined> {
+  const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
+  let newest: { id: number; since: number } | undefined;
+  for (const tab of await api.tabs.query({})) {
+    const reply = (await api.runtime.sendMessage({ type: 'tab-context', tabId: tab.id })) as { ok?: boolean; value?: { watched: boolean; since?: number } } | undefined;
+    const since = reply?.ok && reply.value?.watched ? reply.value.since! : undefined;
+    if (since !== undefined && (newest === undefined || since > newest.since)) newest = { id: tab.id!, since };
+  }
+  return newest?.id;
+}
+
+export async function ungroupedValuesInTheCaptureReport(driver: BrowserDriver): Promise<void> {
+  const casino = await driver.openCasino(PATH);
+  // The values as the page shows them: client seeds (64 hex digits), nonces, drawn numbers.
+  const shown = await casino.evaluate(() => [...document.querySelectorAll('dd')].map((dd) => [...dd.children].map((chip) => chip.textContent).join(',') || dd.textContent!.trim()));
+  expect(shown).toHaveLength(9);
+
+  const finder = await driver.openPage('popup.html?view=tab', POPUP_SIZE);
+  const tabId = await finder.evaluate(newestCasinoTabInPage);
+  expect(tabId, 'the casino tab').toBeTypeOf('number');
+  // The content script sends its tally a second after what it read last: wait for the worker to have it.
+  const deadline = Date.now() + 15_000;
+  let context: any;
+  while (Date.now() < deadline) {
+    [context] = await finder.evaluate(askInPage, [{ type: 'tab-context', tabId }]);
+    if (context?.capture?.counts?.dom?.[2] >= 6) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await finder.close();
+  expect(context).toMatchObject({ watched: true, capture: { counts: { dom: [6, 0, 6] } } });
+
+  // The popup as it opens over that tab.
+  const popup = await driver.openPage(`popup.html?tab-id=${tabId}`, POPUP_SIZE);
+  await popup.waitFor('details.capture[data-capture-unplaced="6"]');
+  await popup.click('details.capture > summary');
+  await popup.waitFor('.capture-panel tr[data-capture-channel="dom"]');
+  const panel = await popup.evaluate(() => ({
+    rows: [...document.querySelectorAll<HTMLElement>('.capture-counts tr[data-capture-channel]')].map((row) => ({ ...row.dataset })),
+    kinds: [...document.querySelectorAll<HTMLElement>('.capture-kinds li')].map((item) => `${item.dataset.kindKey} ${item.dataset.shape}`),
+  }));
+  expect(panel.rows[0]).toEqual({ captureChannel: 'dom', values: '6', rounds: '0', unplaced: '6' });
+  // The demo's page script also fetches the active seed pair (/api/seed-pair): one round, through fetch.
+  expect(panel.rows.slice(1)).toEqual([{ captureChannel: 'fetch', values: '3', rounds: '1', unplaced: '0' }]);
+  expect(panel.kinds).toEqual(['clientSeed h64', 'nonce i', 'result L10i']);
+
+  // A trusted click; whether the clipboard takes it or not, the box shows the text copied.
+  await popup.click('[data-capture-report]');
+  await popup.waitFor('textarea.capture-report:not([hidden])');
+  const report = await popup.evaluate(() => document.querySelector<HTMLTextAreaElement>('textarea.capture-report')!.value);
+  console.log(`[capture report ${driver.name}]\n${report}`);
+  expect(report).toContain('dom: fairness values 6, rounds 0, not placed 6');
+  expect(report).toContain('fetch: fairness values 3, rounds 1, not placed 0');
+  for (const line of ['  dom clientSeed: 64-hex', '  dom nonce: int', '  dom result: list of 10 ints']) expect(report).toContain(line);
+  // No value, nor any 6 characters of one (the nonces are two digits: shorter than any word of the report's own could hide).
+  for (const value of shown.filter((text) => text.length >= 6)) {
+    for (let start = 0; start + 6 <= value.length; start++) expect(report, value).not.toContain(value.slice(start, start + 6));
+  }
+  for (const nonce of shown.filter((text) => /^\d+$/.test(text))) expect(report).not.toMatch(new RegExp(`\\b${nonce}\\b`));
+  await popup.close();
+  await casino.close();
+}

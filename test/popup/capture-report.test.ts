@@ -1,0 +1,133 @@
+// "Copy a capture report" (src/popup/capture-report.ts), end to end from what capture counts
+// (src/capture/capture-tally.ts): labels, keys and shapes, and never a value, nor any part of one.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { captureTally } from '../../src/capture/capture-tally.js';
+import type { FairnessFields } from '../../src/capture/fields.js';
+import { captureReport, shapeName } from '../../src/popup/capture-report.js';
+import { CAPTURE_CHANNELS, type CaptureChannel } from '../../src/shared/capture-channel.js';
+import { validateContentMessage } from '../../src/shared/messages.js';
+
+const PAGE = { host: 'www.cloudbet.com', version: '0.1.0' };
+
+describe('shapeName', () => {
+  it('words a shape as the report shows it', () => {
+    expect(['h64', 'i', 't12', 'L10i', 'L3t'].map(shapeName)).toEqual(['64-hex', 'int', 'text(12)', 'list of 10 ints', 'list of 3 texts']);
+  });
+});
+
+describe('captureReport', () => {
+  it('lists each channel’s counts, then the kinds of value in no round and in rounds', () => {
+    const { tally, count } = captureTally();
+    const seed = 'ebdd47f05399c7427e5b8814db8217ebb8fe8383523675731ea7bff0dbd9466f';
+    count('dom', { clientSeed: seed });
+    count('dom', { nonce: '12' });
+    count('fetch', { serverSeed: seed, nonce: '12', result: ['1', '2'] }, { serverSeed: seed, nonce: '12', result: ['1', '2'] });
+    expect(captureReport(tally, PAGE)).toBe(
+      [
+        'Fair Witness capture report (labels, keys and value shapes; no values)',
+        'page: www.cloudbet.com',
+        'version: 0.1.0',
+        'dom: fairness values 2, rounds 0, not placed 2',
+        'fetch: fairness values 2, rounds 1, not placed 0',
+        'seen in no round:',
+        '  dom clientSeed: 64-hex',
+        '  dom nonce: int',
+        'seen in rounds:',
+        '  fetch serverSeed: 64-hex',
+        '  fetch nonce: int',
+        '  fetch result: list of 2 ints',
+      ].join('\n'),
+    );
+  });
+});
+
+// Values as pages show them: hex of any length, digits, free text (client seeds are the player's own words), lists.
+const text = fc.oneof(
+  fc.stringMatching(/^[0-9a-f]{6,80}$/),
+  fc.stringMatching(/^[0-9]{6,20}$/),
+  fc.string({ minLength: 6, maxLength: 60, unit: 'grapheme' }),
+  fc.string({ minLength: 0, maxLength: 8 }),
+);
+const value = fc.oneof(text, fc.array(text, { maxLength: 12 }));
+const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
+const round = fc.dictionary(fc.constantFrom(...FIELDS), value, { minKeys: 1 }) as fc.Arbitrary<FairnessFields>;
+const found = fc.array(fc.tuple(fc.constantFrom<CaptureChannel>(...CAPTURE_CHANNELS), round, fc.boolean()), { minLength: 1, maxLength: 30 });
+
+/** Every value's substrings of `length`, as a page showed them (list items one by one and joined). */
+function substrings(rounds: [CaptureChannel, FairnessFields, boolean][], length: number): Set<string> {
+  const parts = new Set<string>();
+  for (const [, fields] of rounds) {
+    for (const raw of Object.values(fields)) {
+      for (const text of typeof raw === 'string' ? [raw] : [...raw, raw.join(',')]) {
+        for (let start = 0; start + length <= text.length; start++) parts.add(text.slice(start, start + length));
+      }
+    }
+  }
+  return parts;
+}
+
+const reportOf = (rounds: [CaptureChannel, FairnessFields, boolean][]) => {
+  const { tally, count } = captureTally();
+  for (const [channel, fields, placed] of rounds) count(channel, fields, placed ? fields : undefined);
+  return { tally, report: captureReport(tally, PAGE) };
+};
+
+describe('the report never holds a value', () => {
+  it('no substring of 6 characters of any value appears in it, unless the report’s own words hold it anyway', () => {
+    // The report's own words: what it says for the same rounds with every value replaced by another of its shape.
+    const skeleton = (rounds: [CaptureChannel, FairnessFields, boolean][]) => reportOf(rounds.map(([c, f, p]) => [c, Object.fromEntries(Object.entries(f).map(([k, v]) => [k, sameShape(v)])) as FairnessFields, p]));
+    fc.assert(
+      fc.property(found, (rounds) => {
+        const { report } = reportOf(rounds);
+        const words = skeleton(rounds).report;
+        for (const part of substrings(rounds, 6)) {
+          // "Fair W" as a client seed is in the heading whatever the page showed: only the report's own words may hold it.
+          if (report.includes(part)) expect(words.includes(part), `"${part}" in\n${report}`).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it('depends on the values only through their shapes', () => {
+    fc.assert(
+      fc.property(found, (rounds) => {
+        const same = rounds.map(([channel, fields, placed]) => [channel, Object.fromEntries(Object.entries(fields).map(([key, raw]) => [key, sameShape(raw)])), placed] as [CaptureChannel, FairnessFields, boolean]);
+        expect(reportOf(same).report).toBe(reportOf(rounds).report);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('what capture sends is a message the worker takes', () => {
+    fc.assert(
+      fc.property(found, (rounds) => {
+        expect(validateContentMessage({ type: 'capture-tally', tally: reportOf(rounds).tally }).ok).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Rotates `char` within the range `from`…`to` when it lies there. */
+const rotate = (char: string, from: string, to: string) => {
+  const code = char.charCodeAt(0);
+  const low = from.charCodeAt(0);
+  const size = to.charCodeAt(0) - low + 1;
+  return code >= low && code < low + size ? String.fromCharCode(low + ((code - low + 1) % size)) : undefined;
+};
+
+/**
+ * Another value of the same shape, one to one (distinct values stay distinct): digits, hex
+ * letters and other letters each rotate within their class; any other character stays.
+ */
+function sameShape(raw: string | string[]): string | string[] {
+  const ranges: [string, string][] = [['0', '9'], ['a', 'f'], ['A', 'F'], ['g', 'z'], ['G', 'Z']];
+  const swap = (text: string) =>
+    text
+      .split('')
+      .map((char) => ranges.reduce<string | undefined>((done, [from, to]) => done ?? rotate(char, from, to), undefined) ?? char)
+      .join('');
+  return typeof raw === 'string' ? swap(raw) : raw.map(swap);
+}
