@@ -8,7 +8,10 @@
 import { expect } from 'vitest';
 import type { PairMode } from '../../../scripts/demo-casino/casino-state.js';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
-import type { BrowserDriver, CasinoTab } from './driver.js';
+import type { CaptureChannel } from '../../../src/shared/capture-channel.js';
+import { newestCasinoTabInPage } from './capture-scenario.js';
+import { askInPage, type BrowserDriver, type CasinoTab } from './driver.js';
+import { POPUP_SIZE } from './extension-page.js';
 import { waitForStored } from './witness-scenario.js';
 
 const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
@@ -25,6 +28,34 @@ export const CHANNEL_PAGES = {
   'fetch answers sent as text/plain': '/casino/channel/text',
   'newline-delimited JSON (XMLHttpRequest)': '/casino/channel/ndjson',
 } as const;
+
+/** The capture diagnostics' channel each page's rounds must be counted under. */
+const DIAGNOSED_CHANNEL: Record<string, CaptureChannel> = {
+  '/casino/channel/websocket': 'websocket',
+  '/casino/channel/sse': 'sse',
+  '/casino/channel/embedded': 'embedded',
+  '/casino/channel/text': 'fetch',
+  '/casino/channel/ndjson': 'xhr',
+};
+
+/** The capture diagnostics count the page's rounds under its channel (the tally is sent a second after a change). */
+async function diagnosedRounds(driver: BrowserDriver, channel: CaptureChannel): Promise<number> {
+  const finder = await driver.openPage('popup.html?view=tab', POPUP_SIZE);
+  try {
+    const tabId = await finder.evaluate(newestCasinoTabInPage);
+    expect(tabId, 'the channel page\'s tab').toBeTypeOf('number');
+    const deadline = Date.now() + 15_000;
+    let rounds = 0;
+    while (rounds < 3 && Date.now() < deadline) {
+      const [context] = await finder.evaluate(askInPage, [{ type: 'tab-context', tabId }]);
+      rounds = context?.capture?.counts?.[channel]?.[1] ?? 0;
+      if (rounds < 3) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return rounds;
+  } finally {
+    await finder.close();
+  }
+}
 
 interface PageLog {
   session: string;
@@ -83,6 +114,10 @@ export async function roundsThroughChannel(driver: BrowserDriver, casino: DemoCa
     const sent = casino.channelLog(page.session);
     expect(sent.count).toBeGreaterThanOrEqual(4);
     expect({ received: page.received, hash: page.hash }).toEqual({ received: sent.count, hash: sent.hash });
+
+    // The capture diagnostics name the channel the rounds came through (3 rounds, at least).
+    const channel = DIAGNOSED_CHANNEL[new URL(path, 'https://www.cloudbet.com').pathname]!;
+    expect(await diagnosedRounds(driver, channel), `rounds counted under ${channel}`).toBeGreaterThanOrEqual(3);
   } finally {
     casino.setCheat('none');
     casino.setPairMode('fixed');
