@@ -12,7 +12,7 @@
 //      JSON and CSV export, capture → badge
 //
 //   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000]
-//                             [--scale-rounds 1000000] [--only popup,scan,badge,size,import,scale]
+//                             [--scale-rounds 1000000] [--export-timeout 600 (s)] [--only popup,scan,badge,size,import,scale]
 // Run through tsx: it imports the demo casino's TypeScript. `npm run bench:ext` builds first.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -37,6 +37,7 @@ const { values } = parseArgs({
     'badge-rounds': { type: 'string', default: '10' },
     'import-rounds': { type: 'string', default: '100000' },
     'scale-rounds': { type: 'string', default: '1000000' },
+    'export-timeout': { type: 'string', default: '600' },
     only: { type: 'string', default: 'size,scan,badge,popup,import,scale' },
   },
 });
@@ -45,6 +46,7 @@ const RUNS = Number(values.runs);
 const BADGE_ROUNDS = Number(values['badge-rounds']);
 const IMPORT_ROUNDS = Number(values['import-rounds']);
 const SCALE_ROUNDS = Number(values['scale-rounds']);
+const EXPORT_TIMEOUT_MS = Number(values['export-timeout']) * 1000;
 const ONLY = new Set(values.only.split(','));
 
 const rows = [];
@@ -216,7 +218,7 @@ try {
 
       for (const kind of ['json', 'csv']) {
         await waitForIdleWorker(session);
-        const run = await measureExport(session, kind);
+        const run = await measureExport(session, kind, { timeoutMs: EXPORT_TIMEOUT_MS });
         log(`  export ${kind.toUpperCase()}: ${run.error ?? `${(run.ms / 1000).toFixed(1)} s, ${mb(run.bytes)}, ${run.rounds} rounds in the file`}; page heap peak ${mb(run.heapPeak)}`);
         if (!run.error && run.rounds !== seeded.rounds) log(`  the ${kind.toUpperCase()} file holds ${run.rounds} rounds, not ${seeded.rounds}`);
         row(`Export ${kind.toUpperCase()} of ${SCALE_ROUNDS} rounds: page JS heap peak`, run.heapPeak / 1048576, (v) => `${v.toFixed(1)} MB`, 200, run.error ? `failed: ${run.error}` : `${(run.ms / 1000).toFixed(1)} s, ${mb(run.bytes)}, ${run.rounds} rounds in the file; longest task ${ms(run.longestTask)}`);
