@@ -227,8 +227,9 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     case 'find-round':
       return findRound(message);
     case 'export-page': {
-      const { total, records } = await store.pageInSeenOrder(message.offset, message.limit);
-      return { total, rounds: records.map(exportedRoundOf) };
+      const { total, records } =
+        message.offset === undefined ? await store.roundsSeenAfter(message.after ?? 0, message.limit) : await store.pageInSeenOrder(message.offset, message.limit);
+      return { total, rounds: records.map(exportedRoundOf), last: records.at(-1)?.seq };
     }
     case 'games':
       return store.listGames();

@@ -82,7 +82,9 @@ export const pageMessageSchema = v.variant('type', [
     clientSeed: claimText(MAX_SEED_LENGTH),
     nonce: nonceText,
   }),
-  v.strictObject({ type: v.literal('export-page'), offset, limit: pageSize }),
+  // Export pages follow one another by `after` (the previous page's `last`, a round's seq): a key
+  // range, so the millionth round costs what the first does; `offset` steps over rounds one by one.
+  v.strictObject({ type: v.literal('export-page'), offset: v.optional(offset), after: v.optional(offset), limit: pageSize }),
   v.strictObject({ type: v.literal('games') }),
   v.strictObject({ type: v.literal('clear-data') }),
   // Rounds of an "Export JSON" file, merged like captured claims; each is checked on its own (background/import.ts).
@@ -167,7 +169,7 @@ export interface PageResponses {
   rounds: { total: number; rows: RoundRow[] };
   'round-detail': RoundDetail | null;
   'find-round': RoundRow | null;
-  'export-page': { total: number; rounds: ExportedRound[] };
+  'export-page': { total: number; rounds: ExportedRound[]; last?: number };
   games: string[];
   'clear-data': { cleared: number };
   'import-rounds': ImportReport;

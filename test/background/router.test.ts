@@ -203,6 +203,15 @@ describe('handleMessage: extension pages', () => {
     expect((await summarise()).total).toBe(2);
   });
 
+  it('export-page by key range: each page starts after the last one\'s `last`', async () => {
+    const first = await ask({ type: 'export-page', limit: 1 });
+    const second = await ask({ type: 'export-page', after: first.last, limit: 1 });
+    const third = await ask({ type: 'export-page', after: second.last, limit: 1 });
+    expect([first.total, second.total, third.total]).toEqual([2, 2, 2]);
+    expect([...first.rounds, ...second.rounds].map((round) => round.verdict)).toEqual(['verified', 'pending']);
+    expect(third).toEqual({ total: 2, rounds: [] });
+  });
+
   it('export-page, games, clear-data', async () => {
     const exported = await ask({ type: 'export-page', offset: 0, limit: 10 });
     expect(exported.total).toBe(2);

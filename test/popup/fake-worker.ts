@@ -114,8 +114,14 @@ export class FakeWorker {
         const key = keyOfQuery(message);
         return answerOf(key === undefined ? undefined : this.records.find((r) => roundKey(r) === key), message);
       }
-      case 'export-page':
-        return { total: this.records.length, rounds: this.sorted().slice(message.offset, message.offset + message.limit).map(exportedRoundOf) };
+      case 'export-page': {
+        // The worker's order: first seen first; a page starts after `after` (a seq) or at `offset`.
+        const seen = [...this.records].sort((a, b) => a.seq - b.seq);
+        const after = message.after;
+        const from = after !== undefined ? seen.findIndex((r) => r.seq > after) : (message.offset ?? 0);
+        const page = from === -1 ? [] : seen.slice(from, from + message.limit);
+        return { total: this.records.length, rounds: page.map(exportedRoundOf), last: page.at(-1)?.seq };
+      }
       case 'games':
         return [...new Set(this.records.map((r) => r.gameId))].sort();
       case 'clear-data': {
