@@ -18,7 +18,7 @@ import { importRounds } from './import.js';
 import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
 import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
-import { verifiedOutcomes } from './outcomes.js';
+import { gameFigures } from './outcomes.js';
 import { roundKey } from './round-key.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import { storageFailure, StorageProblemError } from './storage-problem.js';
@@ -249,7 +249,7 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     case 'findings':
       return findings();
     case 'outcomes':
-      return verifiedOutcomes(message.gameId);
+      return gameFigures(message.gameId);
     case 'tab-context':
       return tabContext(message.tabId);
   }

@@ -75,32 +75,42 @@ export function roundsNeededFor(bins: number, perRound: number): number {
   return Math.ceil((MIN_EXPECTED_PER_BIN * bins) / perRound);
 }
 
+/** The bins a shown outcome falls in (roulette: its pocket, "00" last; keno: each drawn number − 1), or undefined when it is not one of the game's. */
+export function outcomeBins(game: UniformityTest['game'], shown: unknown): number[] | undefined {
+  const definition = game === 'keno' ? keno : game === 'roulette-european' ? europeanRoulette : americanRoulette;
+  const parsed = definition.parseDisplayed(shown);
+  if (!parsed.ok) return undefined;
+  if (game === 'keno') return Array.isArray(parsed.outcome) ? parsed.outcome.map((number) => number - 1) : undefined;
+  return [parsed.outcome === '00' ? 37 : Number(parsed.outcome)];
+}
+
 /** Counts European (37 bins) or American (38 bins, "00" last) winning numbers and tests them for uniformity. */
 export function rouletteUniformity(results: readonly unknown[], variant: RouletteVariant): UniformityTest {
-  const game = variant === 'european' ? europeanRoulette : americanRoulette;
-  const bins = variant === 'european' ? 37 : 38;
-  const labels = Array.from({ length: bins }, (_, i) => (i === 37 ? '00' : String(i)));
-  const counts = new Array<number>(bins).fill(0);
-  let rejected = 0;
-  for (const shown of results) {
-    const parsed = game.parseDisplayed(shown);
-    if (!parsed.ok) rejected++;
-    else counts[parsed.outcome === '00' ? 37 : Number(parsed.outcome)]!++;
-  }
-  return uniformityTest(game.id, counts, labels, results.length - rejected, rejected, 1);
+  return uniformityOfOutcomes(variant === 'european' ? 'roulette-european' : 'roulette-american', results);
 }
 
 /** Counts how often each keno number 1…40 was drawn (10 per round) and tests them for uniformity. */
 export function kenoUniformity(draws: readonly unknown[]): UniformityTest {
-  const labels = Array.from({ length: KENO_BOARD }, (_, i) => String(i + 1));
-  const counts = new Array<number>(KENO_BOARD).fill(0);
+  return uniformityOfOutcomes('keno', draws);
+}
+
+function uniformityOfOutcomes(game: UniformityTest['game'], outcomes: readonly unknown[]): UniformityTest {
+  const counts = new Array<number>(binsOf(game)).fill(0);
   let rejected = 0;
-  for (const shown of draws) {
-    const parsed = keno.parseDisplayed(shown);
-    if (!parsed.ok || !Array.isArray(parsed.outcome)) rejected++;
-    else for (const number of parsed.outcome) counts[number - 1]!++;
+  for (const shown of outcomes) {
+    const bins = outcomeBins(game, shown);
+    if (bins === undefined) rejected++;
+    else for (const bin of bins) counts[bin]!++;
   }
-  return uniformityTest('keno', counts, labels, draws.length - rejected, rejected, KENO_DRAWS);
+  return uniformityOfCounts(game, counts, outcomes.length - rejected, rejected);
+}
+
+export const binsOf = (game: UniformityTest['game']): number => (game === 'keno' ? KENO_BOARD : game === 'roulette-european' ? 37 : 38);
+
+/** The test from counts kept elsewhere (the worker's tally): `counts` per bin as outcomeBins numbers them. */
+export function uniformityOfCounts(game: UniformityTest['game'], counts: readonly number[], rounds: number, rejected: number): UniformityTest {
+  const labels = Array.from({ length: binsOf(game) }, (_, i) => (game === 'keno' ? String(i + 1) : i === 37 ? '00' : String(i)));
+  return uniformityTest(game, [...counts], labels, rounds, rejected, game === 'keno' ? KENO_DRAWS : 1);
 }
 
 function uniformityTest(game: UniformityTest['game'], counts: number[], labels: string[], rounds: number, rejected: number, perRound: number): UniformityTest {
@@ -159,10 +169,26 @@ export interface RealisedRtp {
   message: string;
 }
 
+/** What realisedRtp needs of many bets, summed: kept by the worker as rounds are stored. */
+export interface BetSums {
+  /** Bets with a stake above 0 and a payout of 0 or more; `rejected` the others. */
+  rounds: number;
+  rejected: number;
+  totalStake: Ratio;
+  totalPayout: Ratio;
+  /** Σ stake, Σ stake², Σ stake × payout, Σ payout², as doubles: the standard error's inputs. */
+  stakes: number;
+  stakeSquares: number;
+  products: number;
+  payoutSquares: number;
+}
+
+/** A bet's amounts when realisedRtp counts it: a stake above 0 and a payout of 0 or more. */
+export const validBet = (bet: StakeAndPayout): boolean => isAmount(bet?.stake) && bet.stake > 0 && isAmount(bet.payout);
+
 /** What the player got back, sum of payouts / sum of stakes, next to what the rules give. */
 export function realisedRtp(bets: readonly StakeAndPayout[], theoretical?: Ratio): RealisedRtp {
-  const valid = bets.filter((b) => isAmount(b?.stake) && b.stake > 0 && isAmount(b.payout));
-  const rejected = bets.length - valid.length;
+  const valid = bets.filter(validBet);
   // Exact sums of the amounts as written: 0.1 + 0.2 stakes are 0.3, not 0.30000000000000004.
   let totalStake = ratio(0n);
   let totalPayout = ratio(0n);
@@ -170,20 +196,34 @@ export function realisedRtp(bets: readonly StakeAndPayout[], theoretical?: Ratio
     totalStake = add(totalStake, decimalRatio(bet.stake));
     totalPayout = add(totalPayout, decimalRatio(bet.payout));
   }
-  const base = { rounds: valid.length, rejected, totalStake, totalPayout };
-  if (valid.length === 0) return { ...base, message: 'No settled bets with a stake yet, so there is no realised return to show.' };
-
+  const base = { rounds: valid.length, rejected: bets.length - valid.length, totalStake, totalPayout };
+  if (valid.length === 0) return realisedRtpOfSums({ ...base, stakes: 0, stakeSquares: 0, products: 0, payoutSquares: 0 }, theoretical);
   const rtp = divide(totalPayout, totalStake);
+  return finishRealised(base, rtp, ratioStandardError(valid, rtp.value), theoretical);
+}
+
+/** realisedRtp from sums kept elsewhere; the standard error from the sums of squares (equal up to rounding). */
+export function realisedRtpOfSums(sums: BetSums, theoretical?: Ratio): RealisedRtp {
+  const base = { rounds: sums.rounds, rejected: sums.rejected, totalStake: sums.totalStake, totalPayout: sums.totalPayout };
+  if (sums.rounds === 0 || sums.totalStake.numerator === 0n) return { ...base, message: 'No settled bets with a stake yet, so there is no realised return to show.' };
+  const rtp = divide(sums.totalPayout, sums.totalStake);
+  const r = rtp.value;
+  // Σ(p − R·s)² expanded; never below 0, which rounding could make it.
+  const squares = Math.max(0, sums.payoutSquares - 2 * r * sums.products + r * r * sums.stakeSquares);
+  const standardError = sums.rounds < 2 ? undefined : Math.sqrt((sums.rounds / (sums.rounds - 1)) * squares) / sums.stakes;
+  return finishRealised(base, rtp, standardError, theoretical);
+}
+
+function finishRealised(base: Pick<RealisedRtp, 'rounds' | 'rejected' | 'totalStake' | 'totalPayout'>, rtp: Ratio, standardError: number | undefined, theoretical?: Ratio): RealisedRtp {
   const rtpPercent = percentText(rtp, 2);
-  const standardError = ratioStandardError(valid, rtp.value);
   const result: RealisedRtp = { ...base, rtp, rtpPercent, standardError, message: '' };
   if (theoretical === undefined) {
-    result.message = `Over ${valid.length} bets you got back ${rtpPercent} % of what you staked.`;
+    result.message = `Over ${base.rounds} bets you got back ${rtpPercent} % of what you staked.`;
     return result;
   }
   result.theoreticalPercent = percentText(theoretical, 2);
   result.differencePoints = subtract(rtp, theoretical).value * 100;
-  result.message = rtpMessage(result, valid.length);
+  result.message = rtpMessage(result, base.rounds);
   return result;
 }
 

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
+import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
 /** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
@@ -95,7 +95,7 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('run-self-test') }),
   // The cross-round audit over every stored round (background/findings.ts).
   v.strictObject({ type: v.literal('findings') }),
-  // One game's verified rounds (outcome, stake, payout…), for the statistics page (background/outcomes.ts).
+  // One game's figures for the statistics page, kept over its verified rounds (background/outcomes.ts).
   v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(['roulette-european', 'roulette-american', 'keno'] as const satisfies readonly SupportedGameId[]) }),
   // What the worker saw on one tab (the popup asks about the active one; background/watched-tabs.ts).
   v.strictObject({ type: v.literal('tab-context'), tabId: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
@@ -175,7 +175,7 @@ export interface PageResponses {
   'import-rounds': ImportReport;
   'run-self-test': Summary['selfTest'];
   findings: Finding[];
-  outcomes: VerifiedRound[];
+  outcomes: GameFigures;
   'tab-context': TabContext;
 }
 

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyGameFigures, figuresOf } from '../../src/background/game-figures.js';
 import { handleMessage } from '../../src/background/router.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { DATABASE_NAME, getRound, loadSelfTest, storeClaims, summarise } from '../../src/background/store.js';
@@ -170,9 +171,9 @@ describe('handleMessage: extension pages', () => {
     expect(gap).toMatchObject({ kind: 'nonce-gap', commitment: vector(1).commitment });
   });
 
-  it('outcomes: the recomputed outcomes of one game’s verified rounds only', async () => {
-    expect(await ask({ type: 'outcomes', gameId: 'keno' })).toEqual([{ outcome: vector(0).keno }]);
-    expect(await ask({ type: 'outcomes', gameId: 'roulette-european' })).toEqual([]); // its round is pending
+  it('outcomes: the figures of one game’s verified rounds only', async () => {
+    expect(await ask({ type: 'outcomes', gameId: 'keno' })).toEqual(figuresOf('keno', [{ outcome: vector(0).keno }]));
+    expect(await ask({ type: 'outcomes', gameId: 'roulette-european' })).toEqual(emptyGameFigures('roulette-european')); // its round is pending
     await expect(ask({ type: 'outcomes', gameId: 'mines' as 'keno' })).rejects.toThrow(/invalid message: gameId/);
   });
 

@@ -7,6 +7,7 @@ import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../..
 import { createWorkerClient, type WorkerClient } from '../../src/popup/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { claimsOfExportedRound } from '../../src/background/import.js';
+import { figuresOf } from '../../src/background/game-figures.js';
 import { verifiedRoundOf } from '../../src/background/verified-round.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { answerOf, keyOfQuery } from '../../src/background/find-round.js';
@@ -149,7 +150,7 @@ export class FakeWorker {
       case 'findings':
         return auditRounds(this.records.map(auditRoundOf));
       case 'outcomes':
-        return this.records.flatMap((r) => (r.gameId === message.gameId ? (verifiedRoundOf(r) ?? []) : []));
+        return figuresOf(message.gameId, this.records.flatMap((r) => (r.gameId === message.gameId ? (verifiedRoundOf(r) ?? []) : [])));
       case 'tab-context':
         return this.tabs.get(message.tabId) ?? { watched: false };
     }
