@@ -5,7 +5,7 @@
 // Pure, so the worker and the tests' fake worker count the same way.
 import { decimalRatio, ratio, type Ratio, type SupportedGameId } from '../core/index.js';
 import { add, multiply, subtract } from '../core/rtp/fraction.js';
-import { binsOf, outcomeBins, validBet } from '../core/statistics.js';
+import { binsOf, outcomeBins, validBet } from '../core/statistics-inputs.js';
 import type { ExactSum, GameFigures, RoundRecord, VerifiedRound } from '../shared/records.js';
 import { verifiedRoundOf } from './verified-round.js';
 

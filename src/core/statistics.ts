@@ -7,8 +7,8 @@
 // are easy to get subtly wrong. (@stdlib was tried first: its code generation with `Function`
 // and `eval` is blocked by the extension's content security policy and fails AMO's lint.)
 import jstat from 'jstat';
-import { keno, KENO_BOARD, KENO_DRAWS } from './games/keno.js';
-import { americanRoulette, europeanRoulette } from './games/roulette.js';
+import { KENO_DRAWS } from './games/keno.js';
+import { binsOf, outcomeBins, validBet, type StakeAndPayout } from './statistics-inputs.js';
 import { add, decimalRatio, divide, percentText, ratio, subtract, type Ratio } from './rtp/fraction.js';
 import type { RouletteVariant } from './rtp/roulette.js';
 
@@ -75,15 +75,6 @@ export function roundsNeededFor(bins: number, perRound: number): number {
   return Math.ceil((MIN_EXPECTED_PER_BIN * bins) / perRound);
 }
 
-/** The bins a shown outcome falls in (roulette: its pocket, "00" last; keno: each drawn number − 1), or undefined when it is not one of the game's. */
-export function outcomeBins(game: UniformityTest['game'], shown: unknown): number[] | undefined {
-  const definition = game === 'keno' ? keno : game === 'roulette-european' ? europeanRoulette : americanRoulette;
-  const parsed = definition.parseDisplayed(shown);
-  if (!parsed.ok) return undefined;
-  if (game === 'keno') return Array.isArray(parsed.outcome) ? parsed.outcome.map((number) => number - 1) : undefined;
-  return [parsed.outcome === '00' ? 37 : Number(parsed.outcome)];
-}
-
 /** Counts European (37 bins) or American (38 bins, "00" last) winning numbers and tests them for uniformity. */
 export function rouletteUniformity(results: readonly unknown[], variant: RouletteVariant): UniformityTest {
   return uniformityOfOutcomes(variant === 'european' ? 'roulette-european' : 'roulette-american', results);
@@ -104,8 +95,6 @@ function uniformityOfOutcomes(game: UniformityTest['game'], outcomes: readonly u
   }
   return uniformityOfCounts(game, counts, outcomes.length - rejected, rejected);
 }
-
-export const binsOf = (game: UniformityTest['game']): number => (game === 'keno' ? KENO_BOARD : game === 'roulette-european' ? 37 : 38);
 
 /** The test from counts kept elsewhere (the worker's tally): `counts` per bin as outcomeBins numbers them. */
 export function uniformityOfCounts(game: UniformityTest['game'], counts: readonly number[], rounds: number, rejected: number): UniformityTest {
@@ -144,12 +133,6 @@ function pText(p: number): string {
   return p < 0.0001 ? '< 0.0001' : `= ${Number(p.toPrecision(2))}`;
 }
 
-/** One settled bet: `payout` is everything paid back, stake included (0 when the bet lost). */
-export interface StakeAndPayout {
-  stake: number;
-  payout: number;
-}
-
 export interface RealisedRtp {
   rounds: number;
   rejected: number;
@@ -183,8 +166,7 @@ export interface BetSums {
   payoutSquares: number;
 }
 
-/** A bet's amounts when realisedRtp counts it: a stake above 0 and a payout of 0 or more. */
-export const validBet = (bet: StakeAndPayout): boolean => isAmount(bet?.stake) && bet.stake > 0 && isAmount(bet.payout);
+export { binsOf, outcomeBins, validBet, type StakeAndPayout };
 
 /** What the player got back, sum of payouts / sum of stakes, next to what the rules give. */
 export function realisedRtp(bets: readonly StakeAndPayout[], theoretical?: Ratio): RealisedRtp {
@@ -247,9 +229,5 @@ function ratioStandardError(bets: readonly StakeAndPayout[], r: number): number 
     squares += (payout - r * stake) ** 2;
   }
   return Math.sqrt((n / (n - 1)) * squares) / stakes;
-}
-
-function isAmount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
