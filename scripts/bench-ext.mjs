@@ -221,7 +221,8 @@ try {
         const run = await measureExport(session, kind, { timeoutMs: EXPORT_TIMEOUT_MS });
         log(`  export ${kind.toUpperCase()}: ${run.error ?? `${(run.ms / 1000).toFixed(1)} s, ${mb(run.bytes)}, ${run.rounds} rounds in the file`}; page heap peak ${mb(run.heapPeak)}`);
         if (!run.error && run.rounds !== seeded.rounds) log(`  the ${kind.toUpperCase()} file holds ${run.rounds} rounds, not ${seeded.rounds}`);
-        row(`Export ${kind.toUpperCase()} of ${SCALE_ROUNDS} rounds: page JS heap peak`, run.heapPeak / 1048576, (v) => `${v.toFixed(1)} MB`, 200, run.error ? `failed: ${run.error}` : `${(run.ms / 1000).toFixed(1)} s, ${mb(run.bytes)}, ${run.rounds} rounds in the file; longest task ${ms(run.longestTask)}`);
+        // A failed export has no figure: a small heap without the file meets nothing.
+        row(`Export ${kind.toUpperCase()} of ${SCALE_ROUNDS} rounds: page JS heap peak`, run.error || run.rounds !== seeded.rounds ? NaN : run.heapPeak / 1048576, (v) => (Number.isFinite(v) ? `${v.toFixed(1)} MB` : 'n/a'), 200, run.error ? `failed (heap peak ${mb(run.heapPeak)}): ${run.error}` : `${(run.ms / 1000).toFixed(1)} s, ${mb(run.bytes)}, ${run.rounds} rounds in the file; longest task ${ms(run.longestTask)}`);
       }
 
       if (ONLY.has('badge')) {
