@@ -8,8 +8,12 @@
 //   4. gzip -9 sizes of the built scripts
 //   5. Import JSON of a 100 000-round export                 scripts/bench/ext-import.mjs
 //   6. page-world taps: time per message on the page's thread scripts/bench/ext-taps.mjs
+//   7. a million stored rounds (seeded straight into          scripts/bench/ext-seed.mjs,
+//      IndexedDB): bytes per round, popup, statistics page,   ext-scale.mjs
+//      JSON and CSV export, capture → badge
 //
-//   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000] [--only popup,scan,badge,size,import,taps]
+//   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000]
+//                             [--scale-rounds 1000000] [--export-timeout 600 (s)] [--only popup,scan,badge,size,import,taps,scale]
 // Run through tsx: it imports the demo casino's TypeScript. `npm run bench:ext` builds first.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -24,6 +28,8 @@ import { measureImport } from './bench/ext-import.mjs';
 import { askSummary, fillStore, measurePopup, waitForIdleWorker } from './bench/ext-popup.mjs';
 import { playRounds } from './bench/ext-rounds.mjs';
 import { measureScan } from './bench/ext-scan.mjs';
+import { measureExport, openStatsOnce } from './bench/ext-scale.mjs';
+import { seedStore } from './bench/ext-seed.mjs';
 import { measureTaps } from './bench/ext-taps.mjs';
 
 const { values } = parseArgs({
@@ -32,17 +38,22 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     'badge-rounds': { type: 'string', default: '10' },
     'import-rounds': { type: 'string', default: '100000' },
-    only: { type: 'string', default: 'size,scan,taps,badge,popup,import' },
+    'scale-rounds': { type: 'string', default: '1000000' },
+    'export-timeout': { type: 'string', default: '600' },
+    only: { type: 'string', default: 'size,scan,taps,badge,popup,import,scale' },
   },
 });
 const ROUNDS = Number(values.rounds);
 const RUNS = Number(values.runs);
 const BADGE_ROUNDS = Number(values['badge-rounds']);
 const IMPORT_ROUNDS = Number(values['import-rounds']);
+const SCALE_ROUNDS = Number(values['scale-rounds']);
+const EXPORT_TIMEOUT_MS = Number(values['export-timeout']) * 1000;
 const ONLY = new Set(values.only.split(','));
 
 const rows = [];
 const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : 'n/a');
+const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const log = (text) => console.log(text);
 /** A row of the final table; `goal` is [limit, format] or undefined for figures without a goal. */
@@ -198,6 +209,54 @@ try {
       row(`Import of ${IMPORT_ROUNDS} rounds: page heap peak`, run.heapPeak / 1048576, (v) => `${v.toFixed(1)} MB`, undefined, `baseline, whole file parsed at once: ${(run.baseline.heapPeak / 1048576).toFixed(1)} MB`);
       row(`Import of ${IMPORT_ROUNDS} rounds: longest task of the page`, run.longestTask, ms, 50, `baseline, whole file parsed at once: ${ms(run.baseline.longestTask)}`);
       row(`Import of ${IMPORT_ROUNDS} rounds: worker answer to another page, max`, run.workerMax, ms, undefined, `median ${ms(run.workerMedian)}`);
+      log('');
+    } finally {
+      await session.close();
+    }
+  }
+  // 6. A million stored rounds
+  if (ONLY.has('scale')) {
+    log(`6. ${SCALE_ROUNDS} stored rounds, seeded straight into IndexedDB`);
+    const session = await launchWithExtension(casino.port);
+    try {
+      const seeded = await seedStore(session, SCALE_ROUNDS, { log });
+      const counts = Object.fromEntries(['verified', 'pending', 'mismatch', 'invalid'].map((status) => [status, Object.values(seeded.tally.games).reduce((sum, game) => sum + game[status], 0)]));
+      log(`  seeded ${seeded.rounds} rounds in ${(seeded.ms / 1000).toFixed(1)} s (records built in ${(seeded.buildMs / 1000).toFixed(1)} s): ${JSON.stringify(counts)}`);
+      log(`  storage estimate ${mb(seeded.usageBefore)} before, ${mb(seeded.usageAfter)} after; a record's JSON ${seeded.jsonBytes.toFixed(0)} bytes`);
+      const summary = await askSummary(session);
+      if (summary.total < seeded.rounds || summary.counts.verified !== counts.verified) {
+        throw new Error(`the worker does not count the seeded rounds: ${JSON.stringify(summary.counts)} vs ${JSON.stringify(counts)}`);
+      }
+      row(`IndexedDB bytes per stored round, ${SCALE_ROUNDS} rounds`, seeded.bytesPerRound, (v) => `${Math.round(v)} B`, 1024, `navigator.storage.estimate() growth / rounds; a record's JSON ${seeded.jsonBytes.toFixed(0)} B`);
+
+      const popup = await measurePopup(session, RUNS);
+      log(`  popup, worker stopped first: rows painted at ${popup.cold.all.map(ms).join(', ')} (FCP ${ms(popup.cold.fcp)}); "${popup.cold.count}"`);
+      log(`  popup, worker running: rows painted at ${popup.warm.all.map(ms).join(', ')}; worker busy before each opening ${popup.warm.busyBefore.map(ms).join(', ')}`);
+      row(`Popup first paint of rows, ${SCALE_ROUNDS} rounds, worker stopped first (median of ${RUNS})`, popup.cold.painted, ms, 250, `rows in DOM ${ms(popup.cold.rows)}, FCP ${ms(popup.cold.fcp)}; worker running ${ms(popup.warm.painted)}`);
+
+      await waitForIdleWorker(session);
+      const stats = [];
+      for (let i = 0; i < Math.min(RUNS, 3); i++) stats.push(await openStatsOnce(session, { cold: true }));
+      log(`  statistics page, worker stopped first: figures painted at ${stats.map((s) => ms(s.painted)).join(', ')}; longest task ${stats.map((s) => ms(s.longestTask)).join(', ')}; rounds ${JSON.stringify(stats[0]?.rounds)}`);
+      row(`Statistics page, ${SCALE_ROUNDS} rounds: all three games' figures painted (median of ${stats.length})`, median(stats.map((s) => s.painted)), ms, 1500, 'worker stopped first');
+      row(`Statistics page, ${SCALE_ROUNDS} rounds: longest task of the page (max of ${stats.length})`, Math.max(...stats.map((s) => s.longestTask)), ms, 200, `long tasks: ${stats.map((s) => s.longTasks.length).join(', ')}`);
+
+      for (const kind of ['json', 'csv']) {
+        await waitForIdleWorker(session);
+        const run = await measureExport(session, kind, { timeoutMs: EXPORT_TIMEOUT_MS });
+        log(`  export ${kind.toUpperCase()}: ${run.error ?? `${(run.ms / 1000).toFixed(1)} s, ${mb(run.bytes)}, ${run.rounds} rounds in the file`}; page heap peak ${mb(run.heapPeak)}`);
+        if (!run.error && run.rounds !== seeded.rounds) log(`  the ${kind.toUpperCase()} file holds ${run.rounds} rounds, not ${seeded.rounds}`);
+        // A failed export has no figure: a small heap without the file meets nothing.
+        row(`Export ${kind.toUpperCase()} of ${SCALE_ROUNDS} rounds: page JS heap peak`, run.error || run.rounds !== seeded.rounds ? NaN : run.heapPeak / 1048576, (v) => (Number.isFinite(v) ? `${v.toFixed(1)} MB` : 'n/a'), 200, run.error ? `failed (heap peak ${mb(run.heapPeak)}): ${run.error}` : `${(run.ms / 1000).toFixed(1)} s, ${mb(run.bytes)}, ${run.rounds} rounds in the file; longest task ${ms(run.longestTask)}`);
+      }
+
+      if (ONLY.has('badge')) {
+        await waitForIdleWorker(session);
+        const badge = await measureBadge(casino, session, { rounds: BADGE_ROUNDS, revealKey: 'title' });
+        log(`  badge with ${SCALE_ROUNDS} stored: bet ${badge.bets.all.map(ms).join(', ')}; reveal ${badge.reveals.all.map(ms).join(', ')}`);
+        row(`Bet → badge title, ${SCALE_ROUNDS} rounds stored, from API answer (median of ${BADGE_ROUNDS})`, badge.bets.capture, ms, 50, `as served; max ${ms(badge.bets.captureMax)}`);
+        row(`Reveal → badge title, ${SCALE_ROUNDS} rounds stored, from API answer (median of ${BADGE_ROUNDS})`, badge.reveals.capture, ms, 50, `as served; max ${ms(badge.reveals.captureMax)}`);
+      }
       log('');
     } finally {
       await session.close();

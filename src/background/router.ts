@@ -18,7 +18,7 @@ import { importChunk } from './import.js';
 import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
 import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
-import { verifiedOutcomes } from './outcomes.js';
+import { gameFigures } from './outcomes.js';
 import { roundKey } from './round-key.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import { storageFailure, StorageProblemError } from './storage-problem.js';
@@ -234,8 +234,9 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     case 'find-round':
       return findRound(message);
     case 'export-page': {
-      const { total, records } = await store.pageInSeenOrder(message.offset, message.limit);
-      return { total, rounds: records.map(exportedRoundOf) };
+      const { total, records } =
+        message.offset === undefined ? await store.roundsSeenAfter(message.after ?? 0, message.limit) : await store.pageInSeenOrder(message.offset, message.limit);
+      return { total, rounds: records.map(exportedRoundOf), last: records.at(-1)?.seq };
     }
     case 'games':
       return store.listGames();
@@ -255,7 +256,7 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
     case 'findings':
       return findings();
     case 'outcomes':
-      return verifiedOutcomes(message.gameId);
+      return gameFigures(message.gameId);
     case 'tab-context':
       return tabContextWithCapture(message.tabId);
   }

@@ -3,8 +3,8 @@
 // that skipped releases upgrades exactly like one that installed each. Never edit a released step:
 // add the next one.
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { TrustLevel, VerdictStatus } from '../core/index.js';
-import type { RoundRecord } from '../shared/records.js';
+import type { SupportedGameId, TrustLevel, VerdictStatus } from '../core/index.js';
+import type { GameFigures, RoundRecord } from '../shared/records.js';
 import { panelRoundKeys, panelTimeKeys, type PanelSighting } from './pre-round.js';
 import type { MetaKey } from './meta.js';
 import { countTally } from './tally.js';
@@ -43,6 +43,11 @@ export interface CommitmentSighting {
 export interface Tally {
   games: Record<string, Record<VerdictStatus, number>>;
   levels: Record<TrustLevel, number>;
+  /**
+   * The statistics page's figures per game (game-figures.ts), moved with the counts. Absent from a
+   * store that held rounds before they were kept, until the page first asks (outcomes.ts counts them once).
+   */
+  figures?: Record<SupportedGameId, GameFigures>;
 }
 
 export interface FairWitnessDB extends DBSchema {

@@ -542,6 +542,20 @@ export async function pageInSeenOrder(offset: number, limit: number): Promise<{ 
   return { total, records };
 }
 
+/**
+ * Export's pages (read queries kept apart from the writes above): up to `limit` rounds first seen
+ * after the one whose seq is `afterSeq`, one getAll over a key range of the by-seq index (pages by
+ * offset step over every earlier round), and the kept total (count() walks the whole index).
+ */
+export async function roundsSeenAfter(afterSeq: number, limit: number): Promise<{ total: number; records: RoundRecord[] }> {
+  const tx = (await openStore()).transaction(['rounds', 'meta']);
+  const total = tallied(await readTally(tx.objectStore('meta'), tx.objectStore('rounds')), {});
+  // getAll's count 0 would mean "no limit".
+  const records = limit > 0 ? await tx.objectStore('rounds').index('by-seq').getAll(IDBKeyRange.lowerBound(afterSeq, true), limit) : [];
+  await tx.done;
+  return { total, records };
+}
+
 export async function listGames(): Promise<string[]> {
   return (await readMeta((await openStore()).transaction('meta').store, 'games')) ?? [];
 }

@@ -3,6 +3,7 @@
 import type { IDBPObjectStore, StoreNames } from 'idb';
 import type { VerdictStatus } from '../core/index.js';
 import type { RoundFilter, RoundRecord } from '../shared/records.js';
+import { addRecordToFigures, emptyFigures } from './game-figures.js';
 import { STATUS_RANK } from './rows.js';
 import type { FairWitnessDB, Tally } from './schema.js';
 
@@ -11,13 +12,14 @@ const STATUS_OF_RANK = new Map(STATUSES.map((status) => [STATUS_RANK[status], st
 
 const noCounts = (): Record<VerdictStatus, number> => ({ mismatch: 0, pending: 0, verified: 0, invalid: 0, unsupported: 0 });
 
-export const emptyTally = (): Tally => ({ games: {}, levels: { witnessed: 0, history: 0 } });
+export const emptyTally = (): Tally => ({ games: {}, levels: { witnessed: 0, history: 0 }, figures: emptyFigures() });
 
 export function addToTally(tally: Tally, record: RoundRecord, sign: 1 | -1): void {
   const counts = (tally.games[record.gameId] ??= noCounts());
   counts[record.verdict.status] += sign;
   if (sign < 0 && STATUSES.every((status) => counts[status] === 0)) delete tally.games[record.gameId];
   if (record.verdict.level !== undefined) tally.levels[record.verdict.level] += sign;
+  if (tally.figures !== undefined) addRecordToFigures(tally.figures, record, sign);
 }
 
 type RoundsStore<Mode extends IDBTransactionMode> = IDBPObjectStore<FairWitnessDB, ArrayLike<StoreNames<FairWitnessDB>>, 'rounds', Mode>;
@@ -34,6 +36,8 @@ export async function countTally<Mode extends IDBTransactionMode>(rounds: Rounds
   }
   const byLevel = rounds.index('by-level');
   tally.levels = { witnessed: await byLevel.count('witnessed'), history: await byLevel.count('history') };
+  // The statistics figures need every verified round read whole: counted when first asked for (outcomes.ts).
+  if (Object.keys(tally.games).length > 0) delete tally.figures;
   return { tally, games: Object.keys(tally.games).sort() };
 }
 

@@ -7,8 +7,8 @@
 // are easy to get subtly wrong. (@stdlib was tried first: its code generation with `Function`
 // and `eval` is blocked by the extension's content security policy and fails AMO's lint.)
 import jstat from 'jstat';
-import { keno, KENO_BOARD, KENO_DRAWS } from './games/keno.js';
-import { americanRoulette, europeanRoulette } from './games/roulette.js';
+import { KENO_DRAWS } from './games/keno.js';
+import { binsOf, outcomeBins, validBet, type StakeAndPayout } from './statistics-inputs.js';
 import { add, decimalRatio, divide, percentText, ratio, subtract, type Ratio } from './rtp/fraction.js';
 import type { RouletteVariant } from './rtp/roulette.js';
 
@@ -77,30 +77,29 @@ export function roundsNeededFor(bins: number, perRound: number): number {
 
 /** Counts European (37 bins) or American (38 bins, "00" last) winning numbers and tests them for uniformity. */
 export function rouletteUniformity(results: readonly unknown[], variant: RouletteVariant): UniformityTest {
-  const game = variant === 'european' ? europeanRoulette : americanRoulette;
-  const bins = variant === 'european' ? 37 : 38;
-  const labels = Array.from({ length: bins }, (_, i) => (i === 37 ? '00' : String(i)));
-  const counts = new Array<number>(bins).fill(0);
-  let rejected = 0;
-  for (const shown of results) {
-    const parsed = game.parseDisplayed(shown);
-    if (!parsed.ok) rejected++;
-    else counts[parsed.outcome === '00' ? 37 : Number(parsed.outcome)]!++;
-  }
-  return uniformityTest(game.id, counts, labels, results.length - rejected, rejected, 1);
+  return uniformityOfOutcomes(variant === 'european' ? 'roulette-european' : 'roulette-american', results);
 }
 
 /** Counts how often each keno number 1…40 was drawn (10 per round) and tests them for uniformity. */
 export function kenoUniformity(draws: readonly unknown[]): UniformityTest {
-  const labels = Array.from({ length: KENO_BOARD }, (_, i) => String(i + 1));
-  const counts = new Array<number>(KENO_BOARD).fill(0);
+  return uniformityOfOutcomes('keno', draws);
+}
+
+function uniformityOfOutcomes(game: UniformityTest['game'], outcomes: readonly unknown[]): UniformityTest {
+  const counts = new Array<number>(binsOf(game)).fill(0);
   let rejected = 0;
-  for (const shown of draws) {
-    const parsed = keno.parseDisplayed(shown);
-    if (!parsed.ok || !Array.isArray(parsed.outcome)) rejected++;
-    else for (const number of parsed.outcome) counts[number - 1]!++;
+  for (const shown of outcomes) {
+    const bins = outcomeBins(game, shown);
+    if (bins === undefined) rejected++;
+    else for (const bin of bins) counts[bin]!++;
   }
-  return uniformityTest('keno', counts, labels, draws.length - rejected, rejected, KENO_DRAWS);
+  return uniformityOfCounts(game, counts, outcomes.length - rejected, rejected);
+}
+
+/** The test from counts kept elsewhere (the worker's tally): `counts` per bin as outcomeBins numbers them. */
+export function uniformityOfCounts(game: UniformityTest['game'], counts: readonly number[], rounds: number, rejected: number): UniformityTest {
+  const labels = Array.from({ length: binsOf(game) }, (_, i) => (game === 'keno' ? String(i + 1) : i === 37 ? '00' : String(i)));
+  return uniformityTest(game, [...counts], labels, rounds, rejected, game === 'keno' ? KENO_DRAWS : 1);
 }
 
 function uniformityTest(game: UniformityTest['game'], counts: number[], labels: string[], rounds: number, rejected: number, perRound: number): UniformityTest {
@@ -134,12 +133,6 @@ function pText(p: number): string {
   return p < 0.0001 ? '< 0.0001' : `= ${Number(p.toPrecision(2))}`;
 }
 
-/** One settled bet: `payout` is everything paid back, stake included (0 when the bet lost). */
-export interface StakeAndPayout {
-  stake: number;
-  payout: number;
-}
-
 export interface RealisedRtp {
   rounds: number;
   rejected: number;
@@ -159,10 +152,25 @@ export interface RealisedRtp {
   message: string;
 }
 
+/** What realisedRtp needs of many bets, summed: kept by the worker as rounds are stored. */
+export interface BetSums {
+  /** Bets with a stake above 0 and a payout of 0 or more; `rejected` the others. */
+  rounds: number;
+  rejected: number;
+  totalStake: Ratio;
+  totalPayout: Ratio;
+  /** Σ stake, Σ stake², Σ stake × payout, Σ payout², as doubles: the standard error's inputs. */
+  stakes: number;
+  stakeSquares: number;
+  products: number;
+  payoutSquares: number;
+}
+
+export { binsOf, outcomeBins, validBet, type StakeAndPayout };
+
 /** What the player got back, sum of payouts / sum of stakes, next to what the rules give. */
 export function realisedRtp(bets: readonly StakeAndPayout[], theoretical?: Ratio): RealisedRtp {
-  const valid = bets.filter((b) => isAmount(b?.stake) && b.stake > 0 && isAmount(b.payout));
-  const rejected = bets.length - valid.length;
+  const valid = bets.filter(validBet);
   // Exact sums of the amounts as written: 0.1 + 0.2 stakes are 0.3, not 0.30000000000000004.
   let totalStake = ratio(0n);
   let totalPayout = ratio(0n);
@@ -170,20 +178,34 @@ export function realisedRtp(bets: readonly StakeAndPayout[], theoretical?: Ratio
     totalStake = add(totalStake, decimalRatio(bet.stake));
     totalPayout = add(totalPayout, decimalRatio(bet.payout));
   }
-  const base = { rounds: valid.length, rejected, totalStake, totalPayout };
-  if (valid.length === 0) return { ...base, message: 'No settled bets with a stake yet, so there is no realised return to show.' };
-
+  const base = { rounds: valid.length, rejected: bets.length - valid.length, totalStake, totalPayout };
+  if (valid.length === 0) return realisedRtpOfSums({ ...base, stakes: 0, stakeSquares: 0, products: 0, payoutSquares: 0 }, theoretical);
   const rtp = divide(totalPayout, totalStake);
+  return finishRealised(base, rtp, ratioStandardError(valid, rtp.value), theoretical);
+}
+
+/** realisedRtp from sums kept elsewhere; the standard error from the sums of squares (equal up to rounding). */
+export function realisedRtpOfSums(sums: BetSums, theoretical?: Ratio): RealisedRtp {
+  const base = { rounds: sums.rounds, rejected: sums.rejected, totalStake: sums.totalStake, totalPayout: sums.totalPayout };
+  if (sums.rounds === 0 || sums.totalStake.numerator === 0n) return { ...base, message: 'No settled bets with a stake yet, so there is no realised return to show.' };
+  const rtp = divide(sums.totalPayout, sums.totalStake);
+  const r = rtp.value;
+  // Σ(p − R·s)² expanded; never below 0, which rounding could make it.
+  const squares = Math.max(0, sums.payoutSquares - 2 * r * sums.products + r * r * sums.stakeSquares);
+  const standardError = sums.rounds < 2 ? undefined : Math.sqrt((sums.rounds / (sums.rounds - 1)) * squares) / sums.stakes;
+  return finishRealised(base, rtp, standardError, theoretical);
+}
+
+function finishRealised(base: Pick<RealisedRtp, 'rounds' | 'rejected' | 'totalStake' | 'totalPayout'>, rtp: Ratio, standardError: number | undefined, theoretical?: Ratio): RealisedRtp {
   const rtpPercent = percentText(rtp, 2);
-  const standardError = ratioStandardError(valid, rtp.value);
   const result: RealisedRtp = { ...base, rtp, rtpPercent, standardError, message: '' };
   if (theoretical === undefined) {
-    result.message = `Over ${valid.length} bets you got back ${rtpPercent} % of what you staked.`;
+    result.message = `Over ${base.rounds} bets you got back ${rtpPercent} % of what you staked.`;
     return result;
   }
   result.theoreticalPercent = percentText(theoretical, 2);
   result.differencePoints = subtract(rtp, theoretical).value * 100;
-  result.message = rtpMessage(result, valid.length);
+  result.message = rtpMessage(result, base.rounds);
   return result;
 }
 
@@ -207,9 +229,5 @@ function ratioStandardError(bets: readonly StakeAndPayout[], r: number): number 
     squares += (payout - r * stake) ** 2;
   }
   return Math.sqrt((n / (n - 1)) * squares) / stakes;
-}
-
-function isAmount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 

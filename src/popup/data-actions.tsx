@@ -6,7 +6,7 @@
 // with it; Firefox then saves nothing. So the toolbar popup hands an export to the history page
 // (popup.html?view=tab&export=json|csv), which makes it as it opens and stays open.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { buildCsv, buildExportFile, exportFileName, exportJson, fetchAllExportRounds } from './export.js';
+import { exportFileName, writeExport } from './export.js';
 import { useEnv, type ExportKind } from './env.js';
 import { countText } from '../ui/i18n.js';
 import { workerErrorText } from '../ui/labels.js';
@@ -43,14 +43,19 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
     setBusy({ kind: 'exporting', done: 0, total });
     setStatus('');
     try {
-      const rounds = await fetchAllExportRounds(
-        (offset, limit) => client.ask({ type: 'export-page', offset, limit }),
+      // Each page's text becomes a Blob part as it comes: the browser holds the file, not this page's heap.
+      const parts: Blob[] = [];
+      const at = now();
+      const count = await writeExport(
+        kind,
+        (after, limit) => client.ask(after === undefined ? { type: 'export-page', limit } : { type: 'export-page', after, limit }),
+        at,
+        (text) => parts.push(new Blob([text])),
         (done, all) => setBusy({ kind: 'exporting', done, total: all }),
       );
-      const at = now();
-      if (kind === 'json') download(exportFileName('json', at), exportJson(buildExportFile(rounds, at)), 'application/json');
-      else download(exportFileName('csv', at), buildCsv(rounds), 'text/csv;charset=utf-8');
-      setStatus(t('exportDone', String(rounds.length)));
+      const type = kind === 'json' ? 'application/json' : 'text/csv;charset=utf-8';
+      download(exportFileName(kind, at), new Blob(parts, { type }), type);
+      setStatus(t('exportDone', String(count)));
     } catch (error) {
       setStatus(workerErrorText(t, error));
     } finally {

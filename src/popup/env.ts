@@ -15,7 +15,7 @@ export type TabPurpose = ExportKind | 'data';
 export interface PopupEnv extends UiEnv {
   /** Reads a fairness panel or the reference program's output (the popup loads its reader on first use). */
   parseText: (text: string) => ParsedFairnessText | Promise<ParsedFairnessText>;
-  download: (fileName: string, content: string, mimeType: string) => void;
+  download: (fileName: string, content: string | Blob, mimeType: string) => void;
   /**
    * Opens the popup as a full tab (absent when already in one). With an export kind, the tab makes
    * that export as it opens; with 'data' it opens at the data section: the toolbar popup hands

@@ -5,21 +5,54 @@ import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile, type ExportedRound, typ
 /** The largest page the worker serves (src/shared/messages.ts). */
 export const EXPORT_PAGE_SIZE = 5000;
 
-export type ExportPageFetcher = (offset: number, limit: number) => Promise<{ total: number; rounds: ExportedRound[] }>;
+export interface ExportPage {
+  total: number;
+  rounds: ExportedRound[];
+  /** Where the next page starts (the last round's `seq`); undefined on an empty page. */
+  last?: number;
+}
 
-/** Reads every stored round, page by page; `onProgress(done, total)` after each page. */
-export async function fetchAllExportRounds(
+/** One page of rounds in the order they were first seen, after the round whose `seq` is `after` (undefined: from the first). */
+export type ExportPageFetcher = (after: number | undefined, limit: number) => Promise<ExportPage>;
+
+/**
+ * Writes an export file piece by piece: a page of rounds is read by key range (the next page starts
+ * after the last round's `seq`), turned into text and handed to `write`, then dropped, so a million
+ * rounds never sit in memory at once (the popup hands each piece to a Blob). The text is exactly
+ * exportJson(buildExportFile(every round, exportedAt)) or buildCsv(every round).
+ * `onProgress(done, total)` after each page; resolves with the number of rounds written.
+ */
+export async function writeExport(
+  kind: 'json' | 'csv',
   fetchPage: ExportPageFetcher,
+  exportedAt: Date,
+  write: (text: string) => void,
   onProgress?: (done: number, total: number) => void,
-): Promise<ExportedRound[]> {
-  const rounds: ExportedRound[] = [];
+): Promise<number> {
+  const json = kind === 'json';
+  // The file's head as JSON.stringify(file, null, 2) writes it, up to the rounds' opening bracket.
+  const head = exportJson(buildExportFile([], exportedAt));
+  write(json ? head.slice(0, head.lastIndexOf('[') + 1) : `${CSV_COLUMNS.join(',')}\r\n`);
+  let done = 0;
+  let after: number | undefined;
   for (;;) {
-    const page = await fetchPage(rounds.length, EXPORT_PAGE_SIZE);
-    rounds.push(...page.rounds);
-    onProgress?.(rounds.length, page.total);
+    const page = await fetchPage(after, EXPORT_PAGE_SIZE);
+    if (page.rounds.length > 0) {
+      write(json ? jsonRounds(page.rounds, done === 0) : page.rounds.map((round) => `${csvLine(round)}\r\n`).join(''));
+      done += page.rounds.length;
+    }
+    onProgress?.(done, page.total);
     // An empty page ends the loop even if the total promised more (rounds cleared meanwhile).
-    if (page.rounds.length === 0 || rounds.length >= page.total) return rounds;
+    if (page.rounds.length === 0 || page.last === undefined || done >= page.total) break;
+    after = page.last;
   }
+  if (json) write(done === 0 ? ']\n}\n' : '\n  ]\n}\n');
+  return done;
+}
+
+/** Rounds as elements of the file's `rounds` array, indented as JSON.stringify(file, null, 2) does. */
+function jsonRounds(rounds: readonly ExportedRound[], first: boolean): string {
+  return rounds.map((round, index) => `${first && index === 0 ? '\n' : ',\n'}    ${JSON.stringify(round, null, 2).replaceAll('\n', '\n    ')}`).join('');
 }
 
 export function buildExportFile(rounds: ExportedRound[], exportedAt: Date): ExportFile {
@@ -67,9 +100,14 @@ export function expectedOutcome(round: ExportedRound): string {
 }
 
 export function buildCsv(rounds: ExportedRound[], expectedOf: (round: ExportedRound) => string = expectedOutcome): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const round of rounds) {
-    const cells = [
+  const lines = [CSV_COLUMNS.join(','), ...rounds.map((round) => csvLine(round, expectedOf))];
+  // RFC 4180: CRLF between records, and after the last one.
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** One round's CSV record, without its line end. */
+function csvLine(round: ExportedRound, expectedOf: (round: ExportedRound) => string = expectedOutcome): string {
+  return [
       round.game,
       round.nonce ?? '',
       round.verdict,
@@ -81,11 +119,9 @@ export function buildCsv(rounds: ExportedRound[], expectedOf: (round: ExportedRo
       expectedOf(round),
       (round.failures ?? []).join('; '),
       (round.reasons ?? []).join('; '),
-    ];
-    lines.push(cells.map(csvCell).join(','));
-  }
-  // RFC 4180: CRLF between records, and after the last one.
-  return `${lines.join('\r\n')}\r\n`;
+    ]
+    .map(csvCell)
+    .join(',');
 }
 
 /** `fair-witness-2024-05-01T12-30-00.json`: sortable, and safe on every file system. */

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import { CAPTURE_CHANNELS, MAX_SEEN_KEY, MAX_SEEN_KINDS, type CaptureTally } from './capture-channel.js';
-import type { CapturedClaim, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
+import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 
 export const MAX_CLAIMS_PER_MESSAGE = 200;
 /** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
@@ -106,7 +106,9 @@ export const pageMessageSchema = v.variant('type', [
     clientSeed: claimText(MAX_SEED_LENGTH),
     nonce: nonceText,
   }),
-  v.strictObject({ type: v.literal('export-page'), offset, limit: pageSize }),
+  // Export pages follow one another by `after` (the previous page's `last`, a round's seq): a key
+  // range, so the millionth round costs what the first does; `offset` steps over rounds one by one.
+  v.strictObject({ type: v.literal('export-page'), offset: v.optional(offset), after: v.optional(offset), limit: pageSize }),
   v.strictObject({ type: v.literal('games') }),
   v.strictObject({ type: v.literal('clear-data') }),
   // Rounds of an "Export JSON" file, merged like captured claims; each is checked on its own (background/import.ts).
@@ -117,7 +119,7 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('run-self-test') }),
   // The cross-round audit over every stored round (background/findings.ts).
   v.strictObject({ type: v.literal('findings') }),
-  // One game's verified rounds (outcome, stake, payout…), for the statistics page (background/outcomes.ts).
+  // One game's figures for the statistics page, kept over its verified rounds (background/outcomes.ts).
   v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(['roulette-european', 'roulette-american', 'keno'] as const satisfies readonly SupportedGameId[]) }),
   // What the worker saw on one tab (the popup asks about the active one; background/watched-tabs.ts).
   v.strictObject({ type: v.literal('tab-context'), tabId: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
@@ -191,13 +193,13 @@ export interface PageResponses {
   rounds: { total: number; rows: RoundRow[] };
   'round-detail': RoundDetail | null;
   'find-round': RoundRow | null;
-  'export-page': { total: number; rounds: ExportedRound[] };
+  'export-page': { total: number; rounds: ExportedRound[]; last?: number };
   games: string[];
   'clear-data': { cleared: number };
   'import-rounds': ImportReport;
   'run-self-test': Summary['selfTest'];
   findings: Finding[];
-  outcomes: VerifiedRound[];
+  outcomes: GameFigures;
   'tab-context': TabContext;
 }
 

@@ -133,6 +133,41 @@ export interface VerifiedRound {
   amountsDisputed?: boolean;
 }
 
+/** An exact sum of decimal amounts (a reduced fraction as decimal texts: JSON and IndexedDB keep it whole). */
+export interface ExactSum {
+  numerator: string;
+  denominator: string;
+}
+
+/**
+ * What the statistics page shows of one game, kept in the worker's tally and moved by every
+ * write (background/game-figures.ts), so the page never reads the rounds themselves.
+ */
+export interface GameFigures {
+  /** Verified rounds whose outcome reads as the game's; `rejected` those that do not. */
+  rounds: number;
+  rejected: number;
+  /** Times each number came up: roulette 0…36 (American "00" last), keno 1…40 (core/statistics outcomeBins). */
+  counts: number[];
+  /** Verified rounds shown with a stake and a payout; `disputed` those of them shown with two different amounts. */
+  settled: number;
+  disputed: number;
+  /** The undisputed settled rounds, summed as realisedRtp sums them (core/statistics BetSums). */
+  bets: number;
+  rejectedBets: number;
+  totalStake: ExactSum;
+  totalPayout: ExactSum;
+  /** Σ stake, Σ stake², Σ stake × payout, Σ payout² of those bets: the standard error's inputs. */
+  stakes: ExactSum;
+  stakeSquares: ExactSum;
+  products: ExactSum;
+  payoutSquares: ExactSum;
+  /** Keno, undisputed rounds with picks, hits and a multiplier: rounds per multiplier shown, by "picks:hits". */
+  paid: Record<string, Record<string, number>>;
+  /** Keno, the undisputed settled rounds by number of picks ("none" without valid picks): how many, and their stakes. */
+  staked: Record<string, { rounds: number; stake: ExactSum }>;
+}
+
 export interface SelfTestResult {
   ok: boolean;
   ranAt: number;

@@ -1,10 +1,10 @@
 // One game's section of the statistics page: first its conclusion, then how often each number came
-// up in the verified rounds with the chi-squared test of "every number equally likely" behind the
+// up in the verified rounds (counted by the worker as it stores them) with the chi-squared test of "every number equally likely" behind the
 // conclusion, then the return to player the rounds' stakes and payouts show.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Outcome, SupportedGameId } from '../core/index.js';
-import type { VerifiedRound } from '../shared/records.js';
-import { kenoUniformity, rouletteUniformity, type UniformityTest } from '../core/statistics.js';
+import type { SupportedGameId } from '../core/index.js';
+import type { GameFigures } from '../shared/records.js';
+import { uniformityOfCounts } from '../core/statistics.js';
 import { useEnv } from '../ui/env.js';
 import { BarChart } from './bar-chart.js';
 import { Conclusion } from './conclusion.js';
@@ -14,20 +14,16 @@ import { testDetail } from './stats-text.js';
 
 const NAME_KEYS: Record<SupportedGameId, string> = { 'roulette-european': 'statsEuropean', 'roulette-american': 'statsAmerican', keno: 'statsKeno' };
 
-function testOf(gameId: SupportedGameId, outcomes: Outcome[]): UniformityTest {
-  if (gameId === 'keno') return kenoUniformity(outcomes);
-  return rouletteUniformity(outcomes, gameId === 'roulette-european' ? 'european' : 'american');
-}
-
 export function GameStats({ gameId }: { gameId: SupportedGameId }) {
   const { client, t } = useEnv();
-  const [rounds, setRounds] = useState<VerifiedRound[] | undefined>(undefined);
+  // The figures the worker keeps for the game (background/game-figures.ts): a few counts and sums, whatever the rounds.
+  const [figures, setFigures] = useState<GameFigures | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
 
   useEffect(() => {
     let live = true;
     client.ask({ type: 'outcomes', gameId }).then(
-      (next) => live && setRounds(next),
+      (next) => live && setFigures(next),
       (reason: unknown) => live && setError(reason),
     );
     return () => {
@@ -36,8 +32,8 @@ export function GameStats({ gameId }: { gameId: SupportedGameId }) {
   }, [client, gameId]);
 
   const name = t(NAME_KEYS[gameId]);
-  const test = useMemo(() => rounds && testOf(gameId, rounds.map((round) => round.outcome)), [gameId, rounds]);
-  const returns = useMemo(() => rounds && gameReturns(gameId, rounds), [gameId, rounds]);
+  const test = useMemo(() => figures && uniformityOfCounts(gameId, figures.counts, figures.rounds, figures.rejected), [gameId, figures]);
+  const returns = useMemo(() => figures && gameReturns(gameId, figures), [gameId, figures]);
   return (
     <section class="game-stats" data-game={gameId} aria-labelledby={`stats-${gameId}`}>
       <h2 id={`stats-${gameId}`}>{name}</h2>

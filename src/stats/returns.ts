@@ -1,10 +1,11 @@
 // The return-to-player figures the statistics page shows per game from the verified rounds: the
 // realised return (what was paid back over what was staked) beside the theoretical one, and for
-// keno the paytable learnt from the rounds with its exact return per number of picks.
-import { decimalRatio, kenoRtp, learnKenoPaytable, rouletteRtp, type KenoRtp, type LearnedKenoPaytables, type Ratio, type SupportedGameId } from '../core/index.js';
+// keno the paytable learnt from the rounds with its exact return per number of picks. All from the
+// sums the worker keeps (GameFigures), never from the rounds themselves.
+import { kenoRtp, learnKenoPaytable, rouletteRtp, type KenoRtp, type LearnedKenoPaytables, type Ratio, type SupportedGameId } from '../core/index.js';
 import { add, divide, multiply, ratio } from '../core/rtp/fraction.js';
-import { realisedRtp, type RealisedRtp } from '../core/statistics.js';
-import type { VerifiedRound } from '../shared/records.js';
+import { realisedRtpOfSums, type BetSums, type RealisedRtp } from '../core/statistics.js';
+import type { ExactSum, GameFigures } from '../shared/records.js';
 
 export interface KenoReturns {
   learnt: LearnedKenoPaytables;
@@ -21,33 +22,38 @@ export interface GameReturns {
   keno?: KenoReturns;
 }
 
-const settled = (round: VerifiedRound): round is VerifiedRound & { stake: string; payout: string } =>
-  round.stake !== undefined && round.payout !== undefined;
+/** A kept exact sum as a ratio. */
+const exact = (sum: ExactSum): Ratio => ratio(BigInt(sum.numerator), BigInt(sum.denominator));
 
-export function gameReturns(gameId: SupportedGameId, rounds: readonly VerifiedRound[]): GameReturns {
-  const withAmounts = rounds.filter(settled);
-  const counted = withAmounts.filter((round) => !round.amountsDisputed);
-  const disputed = withAmounts.length - counted.length;
+/** The returns from the figures the worker keeps (background/game-figures.ts): no pass over the rounds. */
+export function gameReturns(gameId: SupportedGameId, figures: GameFigures): GameReturns {
+  const sums: BetSums = {
+    rounds: figures.bets,
+    rejected: figures.rejectedBets,
+    totalStake: exact(figures.totalStake),
+    totalPayout: exact(figures.totalPayout),
+    stakes: exact(figures.stakes).value,
+    stakeSquares: exact(figures.stakeSquares).value,
+    products: exact(figures.products).value,
+    payoutSquares: exact(figures.payoutSquares).value,
+  };
+  const disputed = figures.disputed;
   if (gameId !== 'keno') {
     // Every roulette bet but the American top line returns the same (36/37, 36/38): that one is the game's return.
     const theoretical = rouletteRtp(gameId === 'roulette-european' ? 'european' : 'american').bets.find((bet) => bet.id === 'straight')!.rtp;
-    return { realised: realisedRtp(counted.map(amounts), theoretical), disputed, theoretical };
+    return { realised: realisedRtpOfSums(sums, theoretical), disputed, theoretical };
   }
-  const keno = kenoReturns(rounds);
-  const theoretical = kenoTheoretical(counted, keno.rtps);
-  return { realised: realisedRtp(counted.map(amounts), theoretical), disputed, theoretical, keno };
+  const keno = kenoReturns(figures);
+  const theoretical = kenoTheoretical(figures, keno.rtps);
+  return { realised: realisedRtpOfSums(sums, theoretical), disputed, theoretical, keno };
 }
 
-function amounts(round: { stake: string; payout: string }) {
-  return { stake: Number(round.stake), payout: Number(round.payout) };
-}
-
-function kenoReturns(rounds: readonly VerifiedRound[]): KenoReturns {
-  const observations = rounds.flatMap((round) =>
-    round.picks !== undefined && round.hits !== undefined && round.multiplier !== undefined && !round.amountsDisputed
-      ? [{ picks: round.picks, hits: round.hits, multiplier: Number(round.multiplier) }]
-      : [],
-  );
+function kenoReturns(figures: GameFigures): KenoReturns {
+  // One observation per multiplier seen for a picks and hits count: the table learnt is the same.
+  const observations = Object.entries(figures.paid).flatMap(([cell, multipliers]) => {
+    const [picks, hits] = cell.split(':').map(Number) as [number, number];
+    return Object.keys(multipliers).map((multiplier) => ({ picks, hits, multiplier: Number(multiplier) }));
+  });
   const learnt = learnKenoPaytable(observations);
   return { learnt, rtps: learnt.tables.map((table) => kenoRtp(table.picks, table)) };
 }
@@ -56,16 +62,16 @@ function kenoReturns(rounds: readonly VerifiedRound[]): KenoReturns {
  * The stake-weighted return of the picks counts played, when the learnt table is complete for
  * each of them; otherwise unknown (a floor would pass for a figure).
  */
-function kenoTheoretical(rounds: readonly (VerifiedRound & { stake: string })[], rtps: readonly KenoRtp[]): Ratio | undefined {
-  if (rounds.length === 0) return undefined;
+function kenoTheoretical(figures: GameFigures, rtps: readonly KenoRtp[]): Ratio | undefined {
+  const played = Object.entries(figures.staked);
+  if (played.length === 0) return undefined;
   let staked = ratio(0n);
   let expected = ratio(0n);
-  for (const round of rounds) {
-    const rtp = rtps.find((entry) => entry.picks === round.picks);
+  for (const [picks, { stake }] of played) {
+    const rtp = rtps.find((entry) => String(entry.picks) === picks);
     if (rtp === undefined || !rtp.complete) return undefined;
-    const stake = decimalRatio(round.stake);
-    staked = add(staked, stake);
-    expected = add(expected, multiply(stake, rtp.rtp));
+    staked = add(staked, exact(stake));
+    expected = add(expected, multiply(exact(stake), rtp.rtp));
   }
   return staked.numerator === 0n ? undefined : divide(expected, staked);
 }

@@ -1,7 +1,8 @@
-// Saves text as a file from an extension page: a Blob URL on an <a download>, clicked once.
+// Saves text as a file from an extension page: a Blob URL on an <a download>, clicked once. A large
+// export comes as a Blob made of many parts, which the browser keeps outside the page's heap.
 
-export function downloadText(fileName: string, content: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
+export function downloadText(fileName: string, content: string | Blob, mimeType: string): void {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type: mimeType }) : content);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyGameFigures, figuresOf } from '../../src/background/game-figures.js';
 import { handleMessage } from '../../src/background/router.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { DATABASE_NAME, getRound, loadSelfTest, storeClaims, summarise } from '../../src/background/store.js';
@@ -170,9 +171,9 @@ describe('handleMessage: extension pages', () => {
     expect(gap).toMatchObject({ kind: 'nonce-gap', commitment: vector(1).commitment });
   });
 
-  it('outcomes: the recomputed outcomes of one game’s verified rounds only', async () => {
-    expect(await ask({ type: 'outcomes', gameId: 'keno' })).toEqual([{ outcome: vector(0).keno }]);
-    expect(await ask({ type: 'outcomes', gameId: 'roulette-european' })).toEqual([]); // its round is pending
+  it('outcomes: the figures of one game’s verified rounds only', async () => {
+    expect(await ask({ type: 'outcomes', gameId: 'keno' })).toEqual(figuresOf('keno', [{ outcome: vector(0).keno }]));
+    expect(await ask({ type: 'outcomes', gameId: 'roulette-european' })).toEqual(emptyGameFigures('roulette-european')); // its round is pending
     await expect(ask({ type: 'outcomes', gameId: 'mines' as 'keno' })).rejects.toThrow(/invalid message: gameId/);
   });
 
@@ -201,6 +202,15 @@ describe('handleMessage: extension pages', () => {
     expect(await ask({ ...checked, game: 'roulette-american' })).toBeNull();
     await expect(ask({ ...checked, nonce: '-1' })).rejects.toThrow('invalid message: nonce: nonce must be decimal digits');
     expect((await summarise()).total).toBe(2);
+  });
+
+  it('export-page by key range: each page starts after the last one\'s `last`', async () => {
+    const first = await ask({ type: 'export-page', limit: 1 });
+    const second = await ask({ type: 'export-page', after: first.last, limit: 1 });
+    const third = await ask({ type: 'export-page', after: second.last, limit: 1 });
+    expect([first.total, second.total, third.total]).toEqual([2, 2, 2]);
+    expect([...first.rounds, ...second.rounds].map((round) => round.verdict)).toEqual(['verified', 'pending']);
+    expect(third).toEqual({ total: 2, rounds: [] });
   });
 
   it('export-page, games, clear-data', async () => {

@@ -3,9 +3,10 @@
 import 'fake-indexeddb/auto';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptyFigures } from '../../src/background/game-figures.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { panelRoundKeys } from '../../src/background/pre-round.js';
-import { DATABASE_VERSION, MIGRATIONS, upgrade, type CommitmentSighting, type FairWitnessDB } from '../../src/background/schema.js';
+import { DATABASE_VERSION, MIGRATIONS, upgrade, type CommitmentSighting, type FairWitnessDB, type Tally } from '../../src/background/schema.js';
 import type { MetaKey } from '../../src/background/meta.js';
 import { DATABASE_NAME, getRound, listGames, loadSelfTest, pageInSeenOrder, pageOfRounds, storeClaims, summarise } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
@@ -87,7 +88,7 @@ describe('the schema', () => {
     expect([...db.objectStoreNames].sort()).toEqual(['commitments', 'meta', 'rounds']);
     expect([...db.transaction('rounds').store.indexNames].sort()).toEqual(['by-game', 'by-level', 'by-rank', 'by-seq']);
     expect([...db.transaction('commitments').store.indexNames]).toEqual(['by-panel-time']);
-    expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 } });
+    expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 }, figures: emptyFigures() });
     expect(await db.get('meta', 'games')).toEqual([]);
     db.close();
   });
@@ -111,7 +112,9 @@ describe('upgrading a version-1 store', () => {
     const after = await dump();
     expect(after.rounds).toEqual(before.rounds);
     expect(after.commitments).toEqual(before.commitments);
-    expect(new Map(after.meta)).toEqual(new Map(before.meta));
+    // The statistics figures need the rounds read whole: counted when the page first asks (outcomes.ts).
+    const withoutFigures = before.meta.map(([key, value]) => (key === 'tally' ? [key, { ...(value as Tally), figures: undefined }] : [key, value]));
+    expect(new Map(after.meta)).toEqual(new Map(withoutFigures as typeof before.meta));
     expect(await pageOfRounds({}, 0, 100)).toEqual(pageBefore);
     expect(await listGames()).toEqual(['keno', 'roulette-american', 'roulette-european', 'unknown']);
     expect((await loadSelfTest())?.ok).toBe(true);
@@ -138,7 +141,7 @@ describe('upgrading a version-1 store', () => {
     await writeVersionOne({ rounds: [], commitments: [], meta: [] });
     expect((await summarise()).total).toBe(0);
     const db = await openDB(DATABASE_NAME);
-    expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 } });
+    expect(await db.get('meta', 'tally')).toEqual({ games: {}, levels: { witnessed: 0, history: 0 }, figures: emptyFigures() });
     db.close();
   });
 });

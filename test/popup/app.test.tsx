@@ -213,8 +213,8 @@ describe('data actions', () => {
     expect(csv!.fileName).toBe('fair-witness-2024-05-01T12-30-00.csv');
     expect(csv!.content.split('\r\n')[0]).toBe('game,nonce,verdict,level,serverSeed,commitment,clientSeed,result,expected,failures,reasons');
     expect(worker.log.filter((m) => m.type === 'export-page')).toEqual([
-      { type: 'export-page', offset: 0, limit: 5000 },
-      { type: 'export-page', offset: 0, limit: 5000 },
+      { type: 'export-page', limit: 5000 },
+      { type: 'export-page', limit: 5000 },
     ]);
     expect(rendered.container.textContent).toContain('Exported rounds: 7.');
   });

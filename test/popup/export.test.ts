@@ -1,21 +1,47 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { verifyRound, type ExportedRound } from '../../src/core/index.js';
-import { buildCsv, buildExportFile, csvCell, EXPORT_PAGE_SIZE, expectedOutcome, exportJson, fetchAllExportRounds, outcomeText } from '../../src/popup/export.js';
+import { buildCsv, buildExportFile, csvCell, EXPORT_PAGE_SIZE, expectedOutcome, exportJson, outcomeText, writeExport, type ExportPageFetcher } from '../../src/popup/export.js';
 import { claimFor, mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
 
-async function exportedRounds(worker: FakeWorker): Promise<ExportedRound[]> {
-  return fetchAllExportRounds((offset, limit) => worker.client.ask({ type: 'export-page', offset, limit }));
+const AT = new Date('2024-05-01T12:30:00Z');
+
+async function exportText(kind: 'json' | 'csv', fetchPage: ExportPageFetcher): Promise<{ text: string; pieces: string[]; count: number }> {
+  const pieces: string[] = [];
+  const count = await writeExport(kind, fetchPage, AT, (text) => pieces.push(text));
+  return { text: pieces.join(''), pieces, count };
 }
+
+const fromWorker =
+  (worker: FakeWorker): ExportPageFetcher =>
+  (after, limit) =>
+    worker.client.ask(after === undefined ? { type: 'export-page', limit } : { type: 'export-page', after, limit });
+
+async function exportedRounds(worker: FakeWorker): Promise<ExportedRound[]> {
+  return JSON.parse((await exportText('json', fromWorker(worker))).text).rounds;
+}
+
+/** A worker's pages over `rounds` (seq = index + 1), at most `size` a page whatever the limit asked. */
+function pagesOf(rounds: readonly ExportedRound[], size: number, calls: (number | undefined)[] = []): ExportPageFetcher {
+  return async (after, limit) => {
+    calls.push(after);
+    const from = after ?? 0;
+    const page = rounds.slice(from, from + Math.min(size, limit));
+    return { total: rounds.length, rounds: page, last: page.length > 0 ? from + page.length : undefined };
+  };
+}
+
+const round = (nonce: number): ExportedRound => ({ game: 'keno', nonce: String(nonce), verdict: 'pending' });
 
 describe('JSON export', () => {
   test('is an ExportFile that the core reads back to the same verdicts', async () => {
     const worker = new FakeWorker(mixedClaims());
-    const file = buildExportFile(await exportedRounds(worker), new Date('2024-05-01T12:30:00Z'));
-    const read = JSON.parse(exportJson(file));
-    expect(read).toEqual({ format: 'fair-witness-export', version: 1, exportedAt: '2024-05-01T12:30:00.000Z', rounds: file.rounds });
+    const { text, count } = await exportText('json', fromWorker(worker));
+    const read = JSON.parse(text);
+    expect(read).toMatchObject({ format: 'fair-witness-export', version: 1, exportedAt: '2024-05-01T12:30:00.000Z' });
     expect(read.rounds).toHaveLength(7);
+    expect(count).toBe(7);
     for (const round of read.rounds) {
       // What `fair-witness verify FILE` does with each round: recompute it from the claim alone.
       const verdict = verifyRound(round);
@@ -25,34 +51,39 @@ describe('JSON export', () => {
     expect(read.rounds.map((round: ExportedRound) => round.verdict)).toContain('mismatch');
   });
 
-  test('is fetched in pages of 5000 until the total is reached', async () => {
-    const calls: [number, number][] = [];
+  test('written page by page is, character for character, the file made at once', async () => {
+    const rounds = (await exportedRounds(new FakeWorker(mixedClaims()))) as ExportedRound[];
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: rounds.length }), fc.integer({ min: 1, max: 8 }), async (count, size) => {
+        const some = rounds.slice(0, count);
+        const { text, pieces } = await exportText('json', pagesOf(some, size));
+        expect(text).toBe(exportJson(buildExportFile(some, AT)));
+        // The head, a piece per page, the tail: never the whole file in one string.
+        expect(pieces).toHaveLength(2 + Math.ceil(count / size));
+        const csv = await exportText('csv', pagesOf(some, size));
+        expect(csv.text).toBe(buildCsv(some));
+      }),
+    );
+  });
+
+  test('is read in pages of 5000, each starting after the last round of the one before', async () => {
+    const calls: (number | undefined)[] = [];
     const total = 2 * EXPORT_PAGE_SIZE + 1;
     const progress: number[] = [];
-    const rounds = await fetchAllExportRounds(
-      async (offset, limit) => {
-        calls.push([offset, limit]);
-        const count = Math.max(0, Math.min(limit, total - offset));
-        return { total, rounds: Array.from({ length: count }, (_, i) => ({ game: 'keno', nonce: String(offset + i), verdict: 'pending' as const })) };
-      },
-      (done) => progress.push(done),
-    );
-    expect(calls).toEqual([
-      [0, 5000],
-      [5000, 5000],
-      [10000, 5000],
-    ]);
+    const count = await writeExport('csv', pagesOf(Array.from({ length: total }, (_, i) => round(i)), Infinity, calls), AT, () => undefined, (done) => progress.push(done));
+    expect(calls).toEqual([undefined, 5000, 10000]);
     expect(progress).toEqual([5000, 10000, 10001]);
-    expect(rounds.map((round) => round.nonce)).toEqual(Array.from({ length: total }, (_, i) => String(i)));
+    expect(count).toBe(total);
   });
 
   test('stops on an empty page even if the total promised more', async () => {
     let calls = 0;
-    const rounds = await fetchAllExportRounds(async () => {
+    const { text, count } = await exportText('json', async () => {
       calls++;
       return { total: 10, rounds: [] };
     });
-    expect(rounds).toEqual([]);
+    expect(JSON.parse(text).rounds).toEqual([]);
+    expect(count).toBe(0);
     expect(calls).toBe(1);
   });
 });
@@ -80,12 +111,13 @@ describe('CSV export', () => {
 
   test('has a header and one line per round with expected outcome, failures and reasons', async () => {
     const worker = new FakeWorker([claimFor('roulette-european', 4, { shown: '36' }), claimFor('keno', 2), claimFor('roulette-american', 3, { pending: true })]);
-    const csv = buildCsv(await exportedRounds(worker));
+    const csv = (await exportText('csv', fromWorker(worker))).text;
     expect(csv.endsWith('\r\n')).toBe(true);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('game,nonce,verdict,level,serverSeed,commitment,clientSeed,result,expected,failures,reasons');
     expect(lines).toHaveLength(4);
-    const [mismatch, pending, verified] = lines.slice(1).map((line) => line.split(','));
+    // In the order the rounds were first seen.
+    const [mismatch, verified, pending] = lines.slice(1).map((line) => line.split(','));
     const expected = verifyRound(claimFor('roulette-european', 4)).expected;
     expect(mismatch!.slice(0, 3)).toEqual(['roulette-european', '4', 'mismatch']);
     expect(mismatch![7]).toBe('36');

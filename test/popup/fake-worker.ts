@@ -7,6 +7,7 @@ import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../..
 import { createWorkerClient, type WorkerClient } from '../../src/ui/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { claimsOfExportedRound } from '../../src/background/import.js';
+import { figuresOf } from '../../src/background/game-figures.js';
 import { verifiedRoundOf } from '../../src/background/verified-round.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { answerOf, keyOfQuery } from '../../src/background/find-round.js';
@@ -114,8 +115,14 @@ export class FakeWorker {
         const key = keyOfQuery(message);
         return answerOf(key === undefined ? undefined : this.records.find((r) => roundKey(r) === key), message);
       }
-      case 'export-page':
-        return { total: this.records.length, rounds: this.sorted().slice(message.offset, message.offset + message.limit).map(exportedRoundOf) };
+      case 'export-page': {
+        // The worker's order: first seen first; a page starts after `after` (a seq) or at `offset`.
+        const seen = [...this.records].sort((a, b) => a.seq - b.seq);
+        const after = message.after;
+        const from = after !== undefined ? seen.findIndex((r) => r.seq > after) : (message.offset ?? 0);
+        const page = from === -1 ? [] : seen.slice(from, from + message.limit);
+        return { total: this.records.length, rounds: page.map(exportedRoundOf), last: page.at(-1)?.seq };
+      }
       case 'games':
         return [...new Set(this.records.map((r) => r.gameId))].sort();
       case 'clear-data': {
@@ -143,7 +150,7 @@ export class FakeWorker {
       case 'findings':
         return auditRounds(this.records.map(auditRoundOf));
       case 'outcomes':
-        return this.records.flatMap((r) => (r.gameId === message.gameId ? (verifiedRoundOf(r) ?? []) : []));
+        return figuresOf(message.gameId, this.records.flatMap((r) => (r.gameId === message.gameId ? (verifiedRoundOf(r) ?? []) : [])));
       case 'tab-context':
         return this.tabs.get(message.tabId) ?? { watched: false };
     }

@@ -45,7 +45,12 @@ export async function renderApp(client: WorkerClient, props: AppProps = {}, over
     copyText: async (text) => {
       copies.push(text);
     },
-    download: (fileName, content, mimeType) => downloads.push({ fileName, content, mimeType }),
+    // An export comes as a Blob (made of a part per page): its text is filled in once read.
+    download: (fileName, content, mimeType) => {
+      const entry = { fileName, content: typeof content === 'string' ? content : '', mimeType };
+      downloads.push(entry);
+      if (typeof content !== 'string') void content.text().then((text) => (entry.content = text));
+    },
     now: () => new Date('2024-05-01T12:30:00Z'),
     ...overrides,
   };

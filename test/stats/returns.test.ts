@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { kenoRtp, ratio } from '../../src/core/index.js';
 import type { VerifiedRound } from '../../src/shared/records.js';
-import { gameReturns } from '../../src/stats/returns.js';
+import { figuresOf } from '../../src/background/game-figures.js';
+import type { SupportedGameId } from '../../src/core/index.js';
+import { gameReturns as returnsOfFigures } from '../../src/stats/returns.js';
+
+/** The returns of a list of verified rounds, through the figures the worker keeps of them. */
+const gameReturns = (gameId: SupportedGameId, rounds: readonly VerifiedRound[]) => returnsOfFigures(gameId, figuresOf(gameId, rounds));
 
 const ONE_PICK = { 0: 0, 1: 3.96 };
 const TWO_PICKS = { 0: 0, 1: 1.9, 2: 4.5 };

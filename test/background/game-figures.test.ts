@@ -1,0 +1,77 @@
+// The kept figures against the statistics computed from the list of rounds: the same test of
+// uniformity and the same realised return, whatever rounds come and go.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addRoundToFigures, emptyGameFigures, figuresOf } from '../../src/background/game-figures.js';
+import { ratio } from '../../src/core/index.js';
+import { kenoUniformity, realisedRtp, realisedRtpOfSums, rouletteUniformity, uniformityOfCounts } from '../../src/core/statistics.js';
+import type { ExactSum, GameFigures, VerifiedRound } from '../../src/shared/records.js';
+
+const amount = fc.oneof(fc.constantFrom('0', '0.10', '1.00', '2.5', '36', '-1', 'x'), fc.integer({ min: 0, max: 5000 }).map((cents) => (cents / 100).toFixed(2)));
+const rouletteRound = fc.record(
+  { outcome: fc.oneof(fc.integer({ min: 0, max: 36 }).map(String), fc.constant('00'), fc.constant('99')), stake: amount, payout: amount, amountsDisputed: fc.constant(true) },
+  { requiredKeys: ['outcome'] },
+);
+const kenoRound = fc.record(
+  {
+    outcome: fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { minLength: 10, maxLength: 10 }).map((drawn) => drawn.sort((a, b) => a - b)),
+    stake: amount,
+    payout: amount,
+    multiplier: fc.constantFrom('0', '1.8', '3.80', '3.8'),
+    picks: fc.integer({ min: 1, max: 10 }),
+    hits: fc.integer({ min: 0, max: 10 }),
+  },
+  { requiredKeys: ['outcome'] },
+) as fc.Arbitrary<VerifiedRound>;
+
+const exact = (sum: ExactSum) => ratio(BigInt(sum.numerator), BigInt(sum.denominator));
+const sumsOf = (figures: GameFigures) => ({
+  rounds: figures.bets,
+  rejected: figures.rejectedBets,
+  totalStake: exact(figures.totalStake),
+  totalPayout: exact(figures.totalPayout),
+  stakes: exact(figures.stakes).value,
+  stakeSquares: exact(figures.stakeSquares).value,
+  products: exact(figures.products).value,
+  payoutSquares: exact(figures.payoutSquares).value,
+});
+
+describe('figuresOf', () => {
+  it('roulette: the same uniformity test and realised return as from the list', () => {
+    fc.assert(
+      fc.property(fc.array(rouletteRound as fc.Arbitrary<VerifiedRound>, { maxLength: 60 }), (rounds) => {
+        const figures = figuresOf('roulette-american', rounds);
+        expect(uniformityOfCounts('roulette-american', figures.counts, figures.rounds, figures.rejected)).toEqual(rouletteUniformity(rounds.map((r) => r.outcome), 'american'));
+        const settled = rounds.filter((r) => r.stake !== undefined && r.payout !== undefined);
+        expect(figures.settled).toBe(settled.length);
+        const bets = settled.filter((r) => !r.amountsDisputed).map((r) => ({ stake: Number(r.stake), payout: Number(r.payout) }));
+        const fromList = realisedRtp(bets, ratio(36n, 38n));
+        const fromSums = realisedRtpOfSums(sumsOf(figures), ratio(36n, 38n));
+        expect({ ...fromSums, standardError: undefined }).toEqual({ ...fromList, standardError: undefined });
+        if (fromList.standardError === undefined) expect(fromSums.standardError).toBeUndefined();
+        else expect(fromSums.standardError).toBeCloseTo(fromList.standardError, 9);
+      }),
+    );
+  });
+
+  it('keno: the same uniformity test as from the list', () => {
+    fc.assert(
+      fc.property(fc.array(kenoRound, { maxLength: 30 }), (rounds) => {
+        const figures = figuresOf('keno', rounds);
+        expect(uniformityOfCounts('keno', figures.counts, figures.rounds, figures.rejected)).toEqual(kenoUniformity(rounds.map((r) => r.outcome)));
+      }),
+    );
+  });
+
+  it('a round taken out again leaves the figures as if it never came', () => {
+    fc.assert(
+      fc.property(fc.array(kenoRound, { maxLength: 20 }), fc.array(kenoRound, { maxLength: 10 }), (kept, passing) => {
+        const figures = figuresOf('keno', [...kept, ...passing]);
+        for (const round of passing) addRoundToFigures(figures, 'keno', round, -1);
+        expect(figures).toEqual(figuresOf('keno', kept));
+        for (const round of kept) addRoundToFigures(figures, 'keno', round, -1);
+        expect(figures).toEqual(emptyGameFigures('keno'));
+      }),
+    );
+  });
+});
