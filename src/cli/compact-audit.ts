@@ -104,7 +104,7 @@ export class CompactAudit {
       }
       this.rowGame.push(this.gameId(game) * 2 + (seedId === undefined ? 0 : 1));
       if (seedId !== undefined && seedId !== commitmentId) this.rowOtherSeed.set(row, seedId);
-      this.rowOutcome.push(this.outcomes.code(outcome));
+      this.rowOutcome.push(typeof outcome === 'number' ? outcome : this.outcomes.code(outcome));
       if (clientSeed !== null) this.trackNonce(pair, row, nonce);
     }
     if (resultAt !== null) {
