@@ -31,8 +31,13 @@ export function lastTwoMemo(hash: (text: string) => string): (text: string) => s
   return (text) => {
     if (text === newerText && newerHex !== '') return newerHex;
     if (text === olderText && olderHex !== '') {
-      [newerText, newerHex, olderText, olderHex] = [olderText, olderHex, newerText, newerHex];
-      return newerHex;
+      // Swapped by hand: a destructuring swap would build an array on every round.
+      const hex = olderHex;
+      olderText = newerText;
+      olderHex = newerHex;
+      newerText = text;
+      newerHex = hex;
+      return hex;
     }
     olderText = newerText;
     olderHex = newerHex;
