@@ -6,7 +6,7 @@
 // undefined and goes the full way (round-judge.ts), which alone words problems. The fast path
 // only ever says "verified" where the full path says it too, with the same output: test/cli
 // compares the two on many rounds, broken and honest.
-import { computeRound, lookupGame, MAX_SEED_LENGTH, type RoundVerdict } from '../core/index.js';
+import { computeRound, lookupGame, MAX_SEED_LENGTH, type Outcome, type RoundVerdict, type SupportedGameId } from '../core/index.js';
 import type { AuditEntry } from './audit-entry.js';
 import { roundJson, tableRow } from './format.js';
 import { nodeBackend } from './node-hash-backend.js';
@@ -80,11 +80,29 @@ export function judgeFast(text: string, index: number, context: JudgeContext): J
     auditOutcome = (low >>> 0) + high * 2 ** 31;
   } else {
     if (resultText !== outcome) return undefined;
-    auditOutcome = outcome;
+    // "0"…"36" as the audit codes them (2^n); "00" as text, which the audit keeps in its table.
+    auditOutcome = outcome === '00' ? outcome : 2 ** Number(outcome);
   }
-  const verdict: RoundVerdict = { status: 'verified', game: definition.id, level: 'history', levelReason: 'not-observed', failures: NONE, reasons: NONE, expected: outcome };
   const audit: AuditEntry = [definition.id, commitment, clientSeed, nonce, auditOutcome, serverSeed, null, null, null];
-  return { status: 'verified', output: context.json ? roundJson(verdict) : tableRow(index, nonce, verdict), level: 'history', audit };
+  return { status: 'verified', output: context.json ? verifiedJson(definition.id, outcome) : tableRow(index, nonce, verifiedVerdict(definition.id, outcome)), level: 'history', audit };
+}
+
+/** What the full path's verdict on such a round is. */
+function verifiedVerdict(game: SupportedGameId, outcome: Outcome): RoundVerdict {
+  return { status: 'verified', game, level: 'history', levelReason: 'not-observed', failures: NONE, reasons: NONE, expected: outcome };
+}
+
+/** A Roulette round's JSON is one of 38 texts: made once each. */
+const ROULETTE_JSON = new Map<string, string>();
+
+function verifiedJson(game: SupportedGameId, outcome: Outcome): string {
+  if (Array.isArray(outcome)) return roundJson(verifiedVerdict(game, outcome));
+  let json = ROULETTE_JSON.get(outcome);
+  if (json === undefined) {
+    json = roundJson(verifiedVerdict(game, outcome));
+    ROULETTE_JSON.set(outcome, json);
+  }
+  return json;
 }
 
 /**

@@ -16,43 +16,6 @@ const sha3_256HexOnce: (text: string) => string =
 
 const sha3_256Hex = lastTwoMemo(sha3_256HexOnce);
 
-/** The first 32 bytes of SHAKE256("abc") (FIPS 202), latin1: each one-shot form is checked against it before use. */
-const SHAKE_ABC = Buffer.from('483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739', 'hex').toString('latin1');
-
-type Squeeze = (text: string, length: number) => string;
-type OneShotHash = (algorithm: string, data: string, options: string | { outputEncoding: string; outputLength: number }) => string;
-
-/**
- * SHAKE256 without a Hash object, where Node has it: a Hash object costs more than the Keccak
- * permutation behind it. Newer Node (24.4+) takes the output length in crypto.hash; older Node gives
- * 32 bytes, SHAKE256's default length there, enough for Roulette's one number and for several
- * rejections. That default is deprecated from 24.4 (a warning with --pending-deprecation, and from
- * Node 25 always), so it is used only before 24 and never with that flag. undefined: createHash only.
- */
-function shakeOneShot(): { squeeze: Squeeze; limit: number } | undefined {
-  const hash = (crypto as { hash?: OneShotHash }).hash;
-  if (typeof hash !== 'function') return undefined;
-  try {
-    if (hash('shake256', 'abc', { outputEncoding: 'latin1', outputLength: 40 }).slice(0, 32) === SHAKE_ABC) {
-      return { squeeze: (text, length) => hash('shake256', text, { outputEncoding: 'latin1', outputLength: length }), limit: Infinity };
-    }
-  } catch {
-    // This Node takes an encoding only.
-  }
-  const major = Number(process.versions.node.split('.')[0]);
-  const pending = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((option) => option.includes('pending-deprecation'));
-  if (major >= 24 || pending) return undefined;
-  try {
-    if (hash('shake256', 'abc', 'latin1') === SHAKE_ABC) return { squeeze: (text) => hash('shake256', text, 'latin1'), limit: SHAKE_ABC.length };
-  } catch {
-    // Not available after all: createHash it is.
-  }
-  return undefined;
-}
-
-const oneShotShake = shakeOneShot();
-const ONE_SHOT_LIMIT = oneShotShake?.limit ?? 0;
-
 /**
  * Node's SHAKE cannot squeeze incrementally: a digest is one fixed-length output. SHAKE is an XOF,
  * so an output of n bytes is the prefix of any longer one; when more bytes are needed this reader
@@ -75,11 +38,8 @@ class NodeShakeReader implements XofReader {
     const start = this.position;
     const end = start + byteCount;
     if (end > this.output.length) {
-      if (end <= ONE_SHOT_LIMIT && this.output.length === 0) this.output = oneShotShake!.squeeze(this.text, Math.max(end, SHAKE256_RATE));
-      else {
-        const length = Math.max(end, SHAKE256_RATE, 2 * this.output.length);
-        this.output = crypto.createHash('shake256', { outputLength: length }).update(this.text, 'utf8').digest('binary'); // 'binary' is latin1: one character per byte
-      }
+      const length = Math.max(end, SHAKE256_RATE, 2 * this.output.length);
+      this.output = crypto.createHash('shake256', { outputLength: length }).update(this.text, 'utf8').digest('binary'); // 'binary' is latin1: one character per byte
     }
     const output = this.output;
     const bytes = new Uint8Array(byteCount);
