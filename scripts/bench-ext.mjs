@@ -7,8 +7,9 @@
 //   3. capture → badge latency                               scripts/bench/ext-badge.mjs
 //   4. gzip -9 sizes of the built scripts
 //   5. Import JSON of a 100 000-round export                 scripts/bench/ext-import.mjs
+//   6. the core in the page: Keno with @noble/hashes vs the reference procedure (js-sha3)   scripts/bench/ext-core.mjs
 //
-//   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000] [--only popup,scan,badge,size,import]
+//   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000] [--only popup,scan,badge,size,import,core]
 // Run through tsx: it imports the demo casino's TypeScript. `npm run bench:ext` builds first.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { BUDGETS, firstLoad } from './bundle-sizes.mjs';
 import { startDemoCasino } from './demo-casino/server.ts';
 import { measureBadge } from './bench/ext-badge.mjs';
 import { chromiumPath, extensionDir, launchWithExtension } from './bench/ext-browser.mjs';
+import { measureCore } from './bench/ext-core.mjs';
 import { measureImport } from './bench/ext-import.mjs';
 import { askSummary, fillStore, measurePopup, waitForIdleWorker } from './bench/ext-popup.mjs';
 import { playRounds } from './bench/ext-rounds.mjs';
@@ -30,7 +32,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     'badge-rounds': { type: 'string', default: '10' },
     'import-rounds': { type: 'string', default: '100000' },
-    only: { type: 'string', default: 'size,scan,badge,popup,import' },
+    only: { type: 'string', default: 'size,core,scan,badge,popup,import' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -71,6 +73,20 @@ if (ONLY.has('size')) {
     const { raw, gzip } = firstLoad(extensionDir, `chunks/${chunk}`);
     row(`gzip -9 size of chunks/${chunk} (on first use, with what it imports)`, gzip, kb, undefined, `${kb(raw)} minified`);
   }
+}
+
+// 6. The core in the page, against the reference procedure in the same page (a ratio: higher is better).
+if (ONLY.has('core')) {
+  log('6. the core in the page: Keno rounds with @noble/hashes vs the reference procedure with js-sha3');
+  const core = await measureCore();
+  log(`  core ${Math.round(core.noble)} rounds/s, reference ${Math.round(core.reference)} rounds/s, median ratio of ${core.slices} slices ${core.ratio.toFixed(2)}×\n`);
+  rows.push({
+    what: 'Core in the page, Keno rounds/s vs the reference procedure (js-sha3), same page',
+    figure: `${core.ratio.toFixed(2)}×`,
+    goal: '≥ 1.00×',
+    met: core.ratio >= 1 ? 'met' : 'MISSED',
+    how: `core ${Math.round(core.noble)}/s, reference ${Math.round(core.reference)}/s; median of ${core.slices} alternating slices`,
+  });
 }
 
 // Unseeded: every reset starts seed pairs the store has never seen (the badge test needs new rounds).
