@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { honestRound } from './bench/honest-rounds.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -38,7 +39,6 @@ const RUNS = Number(values.runs ?? 3);
 const GOALS = { keno: 2.2, 'roulette-american': 1.5 };
 const IN_CORE_GOAL = { keno: 1.0 };
 const SLICE = 2000;
-const NONCES_PER_PAIR = 1000;
 
 await import('./build-cli.mjs'); // builds dist/cli on import
 const dir = mkdtempSync(path.join(tmpdir(), 'fair-witness-bench-'));
@@ -117,27 +117,9 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Honest rounds made with the reference program: seed pairs derived from a counter, so every run uses the same file. */
+/** The file of `count` honest rounds (scripts/bench/honest-rounds.mjs), one per line. */
 function generate(game, count) {
-  const lines = [];
-  for (let i = 0; i < count; i++) {
-    const pair = Math.floor(i / NONCES_PER_PAIR);
-    const serverSeed = reference.commitmentOf(`fair-witness bench server seed ${pair}`);
-    const clientSeed = reference.commitmentOf(`fair-witness bench client seed ${pair}`).slice(0, 16);
-    const nonce = (i % NONCES_PER_PAIR) + 1;
-    const signature = reference.createRoundSignature(serverSeed, clientSeed, nonce);
-    let name;
-    let result;
-    if (game === 'keno') {
-      name = 'keno';
-      result = reference.kenoHits(signature);
-    } else {
-      name = 'roulette-american';
-      result = reference.rouletteValue(reference.Version.AMERICAN, signature);
-    }
-    const commitment = reference.commitmentOf(serverSeed);
-    lines.push(JSON.stringify({ game: name, serverSeed, clientSeed, nonce, commitment, result }));
-  }
+  const lines = Array.from({ length: count }, (_, i) => JSON.stringify(honestRound(game, i)));
   return `[\n${lines.join(',\n')}\n]\n`;
 }
 

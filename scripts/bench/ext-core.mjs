@@ -5,28 +5,17 @@
 // headless Chromium, on the same rounds. The two alternate on slices of rounds and the median of
 // the per-slice ratios is reported, so a change in the machine's load hits both alike.
 import { chromium } from 'playwright-core';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromiumPath, median } from './ext-browser.mjs';
+import { honestRound } from './honest-rounds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const reference = createRequire(import.meta.url)('./reference-baseline.cjs');
-const NONCES_PER_PAIR = 1000;
 
 /** Honest Keno rounds made by the reference program, as `npm run bench` makes its file. */
 function kenoRounds(count) {
-  const rounds = [];
-  for (let i = 0; i < count; i++) {
-    const pair = Math.floor(i / NONCES_PER_PAIR);
-    const serverSeed = reference.commitmentOf(`fair-witness bench server seed ${pair}`);
-    const clientSeed = reference.commitmentOf(`fair-witness bench client seed ${pair}`).slice(0, 16);
-    const nonce = (i % NONCES_PER_PAIR) + 1;
-    const result = reference.kenoHits(reference.createRoundSignature(serverSeed, clientSeed, nonce));
-    rounds.push({ game: 'keno', serverSeed, clientSeed, nonce, commitment: reference.commitmentOf(serverSeed), result });
-  }
-  return rounds;
+  return Array.from({ length: count }, (_, i) => honestRound('keno', i));
 }
 
 /** One script for the page: the core's verifyRound and nobleBackend, and the reference program. */
