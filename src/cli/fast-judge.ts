@@ -6,7 +6,7 @@
 // undefined and goes the full way (round-judge.ts), which alone words problems. The fast path
 // only ever says "verified" where the full path says it too, with the same output: test/cli
 // compares the two on many rounds, broken and honest.
-import { computeRound, lookupGame, MAX_SEED_LENGTH, type Outcome, type RoundVerdict, type SupportedGameId } from '../core/index.js';
+import { computeRound, lookupGame, MAX_SEED_LENGTH, type GameLookup, type Outcome, type RoundVerdict, type SupportedGameId } from '../core/index.js';
 import type { AuditEntry } from './audit-entry.js';
 import { roundJson, tableRow } from './format.js';
 import { nodeBackend } from './node-hash-backend.js';
@@ -54,10 +54,18 @@ let resultLow = 0;
 let resultHigh = 0;
 let resultCount = 0;
 
+let lastGame: string | undefined;
+let lastLookup: GameLookup | undefined;
+
 /** The verdict and output of a plainly honest round, or undefined for the full path. */
 export function judgeFast(text: string, index: number, context: JudgeContext): JudgedRound | undefined {
   if (context.isExport || !readRound(text)) return undefined;
-  const lookup = lookupGame(game);
+  // The game's name is a new string each round, so a Map lookup would hash it again: the last one is kept.
+  if (game !== lastGame) {
+    lastGame = game;
+    lastLookup = lookupGame(game);
+  }
+  const lookup = lastLookup!;
   if (lookup.kind !== 'supported') return undefined;
   const definition = lookup.game;
   if (serverSeed === '' || serverSeed.length > MAX_SEED_LENGTH || clientSeed.length > MAX_SEED_LENGTH) return undefined;
