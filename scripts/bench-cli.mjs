@@ -1,16 +1,19 @@
 // `npm run bench`: how fast `fair-witness verify --json FILE` is against the casino's own
 // reference program (scripts/bench/reference-baseline.cjs) on the same files, and how fast the
-// core is in-process with @noble/hashes, as the browser runs it.
+// core is in-process with @noble/hashes, as the browser runs it, against the reference procedure
+// in the same process (issue #14; the in-browser figure is `npm run bench:ext -- --only core`).
 //
-// Files: 100 000 honest rounds for Keno, and 100 000 for Roulette with European and American
-// rounds alternating; each with commitment and result, made by the reference program itself,
-// 100 seed pairs × nonces 1…1000. Each contender runs RUNS times, alternating, as a child
-// process timed from spawn to exit; the median is reported. The CLI runs twice: as users get it
-// (on a machine with 3 or more cores, worker threads for a file this large; otherwise one thread)
-// and in the other mode (FAIR_WITNESS_THREADS=1, or =2 where the default is one thread).
+// Files: 100 000 honest rounds of Keno, and 100 000 of American Roulette; each with commitment
+// and result, made by the reference program itself, 100 seed pairs × nonces 1…1000. Each contender
+// runs RUNS times, alternating, as a child process timed from spawn to exit; the median is
+// reported. The CLI runs twice: as users get it (on a machine with 3 or more cores, worker threads
+// for a file this large; otherwise one thread) and in the other mode (FAIR_WITNESS_THREADS=1, or
+// =2 where the default is one thread).
 //
 // Besides wall-clock time, each run's CPU time (user + system, from /proc on Linux) is reported:
 // on a machine busy with other work, wall-clock figures swing a lot and CPU time much less.
+// The in-process comparison alternates the two on slices of 2 000 rounds and takes the median of
+// the per-slice ratios, so a change in the machine's load hits both alike.
 //
 //   node scripts/bench-cli.mjs [--rounds N] [--runs R]
 import { spawn } from 'node:child_process';
@@ -21,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { honestRound } from './bench/honest-rounds.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -31,8 +35,10 @@ const bin = path.join(root, 'bin', 'fair-witness.js');
 const { values } = parseArgs({ options: { rounds: { type: 'string' }, runs: { type: 'string' } } });
 const ROUNDS = Number(values.rounds ?? 100_000);
 const RUNS = Number(values.runs ?? 3);
-const GOALS = { keno: 2.0, roulette: 1.3 };
-const NONCES_PER_PAIR = 1000;
+/** Goals of issue #14: the CLI against the reference program, whole process; the core with noble against the reference procedure in-process. */
+const GOALS = { keno: 2.2, 'roulette-american': 1.5 };
+const IN_CORE_GOAL = { keno: 1.0 };
+const SLICE = 2000;
 
 await import('./build-cli.mjs'); // builds dist/cli on import
 const dir = mkdtempSync(path.join(tmpdir(), 'fair-witness-bench-'));
@@ -56,9 +62,10 @@ try {
   const core = await import(pathToFileURL(corePath).href);
 
   console.log(`fair-witness bench: ${ROUNDS} rounds per file, ${RUNS} runs each, median · node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`);
-  console.log('keno: all Keno · roulette: European and American alternating · honest rounds with commitment and result\n');
+  console.log('honest rounds with commitment and result\n');
 
-  for (const game of ['keno', 'roulette']) {
+  const table = [];
+  for (const game of ['keno', 'roulette-american']) {
     const file = path.join(dir, `${game}.json`);
     const t0 = performance.now();
     writeFileSync(file, generate(game, ROUNDS));
@@ -76,15 +83,11 @@ try {
     }
     const single = autoThreads === 1 ? cli : alternative;
     const claims = JSON.parse(readFileSync(file, 'utf8'));
-    const noble = [];
+    const inCore = compareInCore(core, claims);
     const nodeInCore = [];
-    for (let run = 0; run < RUNS; run++) {
-      noble.push(timeInCore(core, claims, core.nobleBackend));
-      nodeInCore.push(timeInCore(core, claims, core.nodeBackend));
-    }
+    for (let run = 0; run < RUNS; run++) nodeInCore.push(timeInCore(core, claims, core.nodeBackend));
     const wall = (runs) => ROUNDS / median(runs.map((r) => r.wall));
     const cpu = (runs) => ROUNDS / median(runs.map((r) => r.cpu));
-    const row = { game, cli: wall(cli), single: wall(single), baseline: wall(base), noble: ROUNDS / median(noble), nodeInCore: ROUNDS / median(nodeInCore) };
     const describe = (threads) => (threads === 1 ? 'one thread' : `${threads} worker threads`);
     console.log(`${game} (file ${(readFileSync(file).length / 1e6).toFixed(1)} MB, made in ${(made / 1000).toFixed(1)} s)`);
     console.log(`                                        wall-clock        per CPU-second   runs (wall)`);
@@ -94,37 +97,29 @@ try {
     line(`CLI, FAIR_WITNESS_THREADS=${other}`, alternative);
     line('reference baseline (js-sha3)', base);
     const goal = GOALS[game];
-    const verdict = (ratio) => `${ratio.toFixed(2)}×${ratio >= goal ? '' : ' (below the goal)'}`;
-    console.log(`  ratio CLI / baseline (goal ≥ ${goal.toFixed(1)}×): default ${verdict(row.cli / row.baseline)} · one thread ${verdict(row.single / row.baseline)} · one thread per CPU-second ${verdict(cpu(single) / cpu(base))}`);
-    console.log(`  in-core verifyRound, @noble/hashes   ${fmt(row.noble)} rounds/s   (in-process, trace off: what the browser runs)`);
-    console.log(`  in-core verifyRound, node:crypto     ${fmt(row.nodeInCore)} rounds/s   (in-process, trace off: the CLI without I/O)\n`);
+    const ratio = wall(cli) / wall(base);
+    console.log(`  ratio CLI / baseline: default ${ratio.toFixed(2)}× · one thread ${(wall(single) / wall(base)).toFixed(2)}× · one thread per CPU-second ${(cpu(single) / cpu(base)).toFixed(2)}×`);
+    console.log(`  in-core verifyRound, @noble/hashes   ${fmt(inCore.noble)} rounds/s   (in-process, trace off: what the browser runs)`);
+    console.log(`  reference procedure, js-sha3         ${fmt(inCore.reference)} rounds/s   (in-process, the same rounds, alternating slices of ${SLICE})`);
+    console.log(`  in-core verifyRound, node:crypto     ${fmt(ROUNDS / median(nodeInCore))} rounds/s   (in-process, trace off: the CLI without I/O)\n`);
+    table.push({ what: `verify --json, ${ROUNDS} ${game} rounds, vs reference program (wall, median of ${RUNS})`, figure: ratio, goal });
+    table.push({ what: `  the same per CPU-second (one thread)`, figure: cpu(single) / cpu(base), goal });
+    table.push({ what: `core with @noble/hashes vs reference procedure (js-sha3), ${game}, in-process (median of slices)`, figure: inCore.ratio, goal: IN_CORE_GOAL[game] });
   }
+  const width = Math.max(...table.map((row) => row.what.length));
+  console.log(`${'measure'.padEnd(width)}  figure  goal    met?`);
+  for (const row of table) {
+    const met = row.goal === undefined ? '' : row.figure >= row.goal ? 'met' : 'MISSED';
+    console.log(`${row.what.padEnd(width)}  ${`${row.figure.toFixed(2)}×`.padEnd(6)}  ${row.goal === undefined ? '—     ' : `≥ ${row.goal.toFixed(1)}×`}  ${met}`);
+  }
+  console.log('(in-browser: npm run bench:ext -- --only core)');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Honest rounds made with the reference program: seed pairs derived from a counter, so every run uses the same file. */
+/** The file of `count` honest rounds (scripts/bench/honest-rounds.mjs), one per line. */
 function generate(game, count) {
-  const lines = [];
-  for (let i = 0; i < count; i++) {
-    const pair = Math.floor(i / NONCES_PER_PAIR);
-    const serverSeed = reference.commitmentOf(`fair-witness bench server seed ${pair}`);
-    const clientSeed = reference.commitmentOf(`fair-witness bench client seed ${pair}`).slice(0, 16);
-    const nonce = (i % NONCES_PER_PAIR) + 1;
-    const signature = reference.createRoundSignature(serverSeed, clientSeed, nonce);
-    let name;
-    let result;
-    if (game === 'keno') {
-      name = 'keno';
-      result = reference.kenoHits(signature);
-    } else {
-      const american = i % 2 === 1;
-      name = american ? 'roulette-american' : 'roulette-european';
-      result = reference.rouletteValue(american ? reference.Version.AMERICAN : reference.Version.EUROPEAN, signature);
-    }
-    const commitment = reference.commitmentOf(serverSeed);
-    lines.push(JSON.stringify({ game: name, serverSeed, clientSeed, nonce, commitment, result }));
-  }
+  const lines = Array.from({ length: count }, (_, i) => JSON.stringify(honestRound(game, i)));
   return `[\n${lines.join(',\n')}\n]\n`;
 }
 
@@ -181,6 +176,37 @@ function timeInCore(core, claims, backend) {
   const seconds = (performance.now() - start) / 1000;
   if (verified !== claims.length) throw new Error(`in-core (${backend.name}) verified ${verified} of ${claims.length}`);
   return seconds;
+}
+
+/**
+ * The core with @noble/hashes (trace off) and the reference procedure, on the same rounds in the
+ * same process, alternating on slices: rounds per second of each and the median per-slice ratio.
+ */
+function compareInCore(core, claims) {
+  const options = { backend: core.nobleBackend, trace: false };
+  const ratios = [];
+  let nobleSeconds = 0;
+  let referenceSeconds = 0;
+  // Both compiled and warm before anything is timed.
+  for (const claim of claims.slice(0, SLICE)) core.verifyRound(claim, options);
+  reference.verifyRounds(claims.slice(0, SLICE));
+  for (let run = 0; run < RUNS; run++) {
+    for (let at = 0; at < claims.length; at += SLICE) {
+      const slice = claims.slice(at, at + SLICE);
+      let start = performance.now();
+      let verified = 0;
+      for (const claim of slice) if (core.verifyRound(claim, options).status === 'verified') verified++;
+      const noble = performance.now() - start;
+      start = performance.now();
+      const { matches } = reference.verifyRounds(slice);
+      const procedure = performance.now() - start;
+      if (verified !== slice.length || matches !== slice.length) throw new Error(`in-process: noble verified ${verified}, the reference matched ${matches} of ${slice.length}`);
+      ratios.push(procedure / noble);
+      nobleSeconds += noble / 1000;
+      referenceSeconds += procedure / 1000;
+    }
+  }
+  return { noble: (RUNS * claims.length) / nobleSeconds, reference: (RUNS * claims.length) / referenceSeconds, ratio: median(ratios) };
 }
 
 function median(values) {

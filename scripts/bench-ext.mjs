@@ -11,9 +11,10 @@
 //   7. a million stored rounds (seeded straight into          scripts/bench/ext-seed.mjs,
 //      IndexedDB): bytes per round, popup, statistics page,   ext-scale.mjs
 //      JSON and CSV export, capture → badge
+//   8. the core in the page: Keno with @noble/hashes vs the reference procedure (js-sha3)   scripts/bench/ext-core.mjs
 //
 //   tsx scripts/bench-ext.mjs [--rounds 100000] [--runs 5] [--badge-rounds 10] [--import-rounds 100000]
-//                             [--scale-rounds 1000000] [--export-timeout 600 (s)] [--only popup,scan,badge,size,import,taps,scale]
+//                             [--scale-rounds 1000000] [--export-timeout 600 (s)] [--only popup,scan,badge,size,import,taps,scale,core]
 // Run through tsx: it imports the demo casino's TypeScript. `npm run bench:ext` builds first.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { BUDGETS, firstLoad } from './bundle-sizes.mjs';
 import { startDemoCasino } from './demo-casino/server.ts';
 import { measureBadge } from './bench/ext-badge.mjs';
 import { chromiumPath, extensionDir, launchWithExtension, median } from './bench/ext-browser.mjs';
+import { measureCore } from './bench/ext-core.mjs';
 import { measureImport } from './bench/ext-import.mjs';
 import { askSummary, fillStore, measurePopup, waitForIdleWorker } from './bench/ext-popup.mjs';
 import { playRounds } from './bench/ext-rounds.mjs';
@@ -40,7 +42,7 @@ const { values } = parseArgs({
     'import-rounds': { type: 'string', default: '100000' },
     'scale-rounds': { type: 'string', default: '1000000' },
     'export-timeout': { type: 'string', default: '600' },
-    only: { type: 'string', default: 'size,scan,taps,badge,popup,import,scale' },
+    only: { type: 'string', default: 'size,core,scan,taps,badge,popup,import,scale' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -89,6 +91,20 @@ if (ONLY.has('size')) {
     const { raw, gzip } = firstLoad(extensionDir, `chunks/${chunk}`);
     row(`gzip -9 size of chunks/${chunk} (on first use, with what it imports)`, gzip, kb, undefined, `${kb(raw)} minified`);
   }
+}
+
+// 6. The core in the page, against the reference procedure in the same page (a ratio: higher is better).
+if (ONLY.has('core')) {
+  log('6. the core in the page: Keno rounds with @noble/hashes vs the reference procedure with js-sha3');
+  const core = await measureCore();
+  log(`  core ${Math.round(core.noble)} rounds/s, reference ${Math.round(core.reference)} rounds/s, median ratio of ${core.slices} slices ${core.ratio.toFixed(2)}×\n`);
+  rows.push({
+    what: 'Core in the page, Keno rounds/s vs the reference procedure (js-sha3), same page',
+    figure: `${core.ratio.toFixed(2)}×`,
+    goal: '≥ 1.00×',
+    met: core.ratio >= 1 ? 'met' : 'MISSED',
+    how: `core ${Math.round(core.noble)}/s, reference ${Math.round(core.reference)}/s; median of ${core.slices} alternating slices`,
+  });
 }
 
 // Unseeded: every reset starts seed pairs the store has never seen (the badge test needs new rounds).

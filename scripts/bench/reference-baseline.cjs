@@ -110,7 +110,11 @@ function rouletteValue(rouletteVersion, roundSignature) {
 
 /** Recomputes every round of `file`: the commitment and the outcome must both match. */
 function verifyFile(file) {
-  const rounds = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return verifyRounds(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** The same for rounds already parsed (the bench's in-process comparison). */
+function verifyRounds(rounds) {
   let matches = 0;
   for (const round of rounds) {
     const commitment = commitmentOf(round.serverSeed);
@@ -128,7 +132,7 @@ function verifyFile(file) {
   return { rounds: rounds.length, matches };
 }
 
-module.exports = { Version, commitmentOf, createRoundSignature, kenoHits, rouletteValue, verifyFile };
+module.exports = { Version, commitmentOf, createRoundSignature, kenoHits, rouletteValue, verifyFile, verifyRounds };
 
 if (require.main === module) {
   const file = process.argv[2];

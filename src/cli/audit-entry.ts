@@ -8,13 +8,15 @@ import { nodeBackend } from './node-hash-backend.js';
 /**
  * [game id, commitment, client seed, nonce, outcome text, server seed, result seen at, server seed
  * seen at, the commitment the server seed hashes to when that is not `commitment` (null when it is, or without a seed)].
+ * The outcome may also come as the bit mask of its numbers (outcome-codes.ts), which is what the
+ * audit keeps of a set of numbers: the fast path (fast-judge.ts) has it without writing the text.
  */
 export type AuditEntry = [
   game: string,
   commitment: string | null,
   clientSeed: string | null,
   nonce: string | null,
-  outcome: string | null,
+  outcome: string | number | null,
   serverSeed: string | null,
   resultAt: number | null,
   serverSeedAt: number | null,

@@ -76,13 +76,25 @@ export class CompactAudit {
   private readonly lateNonce = new Float64Column(0);
   private readonly lateResultAt = new Float64Column(0);
 
+  private lastCommitment: string | undefined;
+  private lastClientSeed: string | null | undefined;
+  private lastCommitmentId = 0;
+  private lastPair = 0;
+
   add(entry: AuditEntry | null | undefined): void {
     if (!entry) return;
     const [game, commitment, clientSeed, nonceText, outcome, serverSeed, resultAt, serverSeedAt, seedCommitment] = entry;
     // Every check is about a commitment: a round without one has nothing to add.
     if (commitment === null) return;
-    const commitmentId = this.commitments.id(commitment);
-    const pair = this.pairs.id(pairKey(commitmentId, clientSeed));
+    // Rounds of one seed pair come in runs: the last pair's ids are kept rather than looked up again.
+    if (commitment !== this.lastCommitment || clientSeed !== this.lastClientSeed) {
+      this.lastCommitment = commitment;
+      this.lastClientSeed = clientSeed;
+      this.lastCommitmentId = this.commitments.id(commitment);
+      this.lastPair = this.pairs.id(pairKey(this.lastCommitmentId, clientSeed));
+    }
+    const commitmentId = this.lastCommitmentId;
+    const pair = this.lastPair;
     const nonce = nonceOf(nonceText);
 
     let seedId: number | undefined;
@@ -104,7 +116,7 @@ export class CompactAudit {
       }
       this.rowGame.push(this.gameId(game) * 2 + (seedId === undefined ? 0 : 1));
       if (seedId !== undefined && seedId !== commitmentId) this.rowOtherSeed.set(row, seedId);
-      this.rowOutcome.push(this.outcomes.code(outcome));
+      this.rowOutcome.push(typeof outcome === 'number' ? outcome : this.outcomes.code(outcome));
       if (clientSeed !== null) this.trackNonce(pair, row, nonce);
     }
     if (resultAt !== null) {

@@ -2,7 +2,7 @@
 // @noble/hashes in Node. The core's results must not depend on the backend; test/cli checks
 // this one against nobleBackend on the reference vectors.
 import * as crypto from 'node:crypto';
-import type { HashBackend, XofReader } from '../core/index.js';
+import { lastTwoMemo, type HashBackend, type XofReader } from '../core/index.js';
 
 /** SHAKE256's rate: squeezing up to this many bytes costs one Keccak permutation, fewer do not save any. */
 const SHAKE256_RATE = 136;
@@ -13,26 +13,6 @@ const sha3_256HexOnce: (text: string) => string =
   typeof oneShot === 'function'
     ? (text) => oneShot('sha3-256', text, 'hex')
     : (text) => crypto.createHash('sha3-256').update(text, 'utf8').digest('hex');
-
-/**
- * SHA3-256 remembering its last two inputs. A round hashes its server seed (the commitment), then
- * its signature input; the next round of the same seed pair hashes the same server seed again, so
- * in a file of rounds the commitment is computed once per seed pair instead of once per round.
- */
-function lastTwoMemo(hash: (text: string) => string): (text: string) => string {
-  let newer = { text: '', hex: '' };
-  let older = { text: '', hex: '' };
-  return (text) => {
-    if (text === newer.text && newer.hex !== '') return newer.hex;
-    if (text === older.text && older.hex !== '') {
-      [newer, older] = [older, newer];
-      return newer.hex;
-    }
-    older = newer;
-    newer = { text, hex: hash(text) };
-    return newer.hex;
-  };
-}
 
 const sha3_256Hex = lastTwoMemo(sha3_256HexOnce);
 

@@ -2,6 +2,7 @@
 // the main thread, or in a worker (verify-worker.ts) when a large file is verified in parallel.
 import { verifyRound, type RoundVerdict, type VerdictStatus } from '../core/index.js';
 import { auditEntryOf, type AuditEntry } from './audit-entry.js';
+import { judgeFast } from './fast-judge.js';
 import { roundJson, tableRow } from './format.js';
 import { parseJsonAt } from '../core/json-error.js';
 import { nodeBackend } from './node-hash-backend.js';
@@ -30,8 +31,14 @@ export interface JudgedRound {
 /**
  * Parses and verifies one element. A syntax error throws a JsonScanError placed in the file.
  * `ledger` (the cross-round nonce check) is given on the main thread only: it needs the rounds in order.
+ * A plainly honest round is judged by the fast path (fast-judge.ts), everything else in full.
  */
 export function judgeElement(text: string, index: number, line: number, column: number, context: JudgeContext, ledger?: PendingNonceLedger): JudgedRound {
+  return judgeFast(text, index, context) ?? judgeElementFully(text, index, line, column, context, ledger);
+}
+
+/** The full way: JSON.parse, the core's verifyRound, every reason worded. */
+export function judgeElementFully(text: string, index: number, line: number, column: number, context: JudgeContext, ledger?: PendingNonceLedger): JudgedRound {
   const claim = parseJsonAt(text, line, column, `element ${index}`);
   let verdict: RoundVerdict;
   if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) {

@@ -52,15 +52,21 @@ export function pickUniquePositions(count: number, total: number, source: Uint32
   if (!Number.isInteger(count) || !Number.isInteger(total) || count < 0 || count > total) {
     throw new RangeError(`cannot pick ${count} of ${total} positions`);
   }
-  const available: number[] = [];
-  for (let i = 0; i < total; i++) available.push(i);
+  // The positions still available, in order; removing one shifts the rest down, as splice does.
+  // A small board reuses one buffer: this runs for every Keno round of a large file.
+  const available = total <= POOL.length ? POOL : new Float64Array(total);
+  for (let i = 0; i < total; i++) available[i] = i;
+  let remaining = total;
   const picks: number[] = [];
   for (let i = 0; i < count; i++) {
-    const index = sample(available.length, source, steps);
+    const index = sample(remaining, source, steps);
     const position = available[index]!;
     picks.push(position);
-    available.splice(index, 1);
+    remaining--;
+    for (let j = index; j < remaining; j++) available[j] = available[j + 1]!;
     if (steps) steps[steps.length - 1]!.picked = position + 1;
   }
   return picks;
 }
+
+const POOL = new Float64Array(64);

@@ -42,5 +42,12 @@ export interface GameDefinition {
 }
 
 export function sameOutcome(game: GameDefinition, a: Outcome, b: Outcome): boolean {
+  // Two lists of numbers are compared directly: what comparing their formats would say (format
+  // joins the numbers), without building the texts for every round.
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
   return game.format(a) === game.format(b);
 }
