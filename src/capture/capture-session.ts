@@ -1,14 +1,17 @@
-// Wires capture together for one document: scans on load and on DOM changes, takes rounds from
+// Wires capture together for one document: scans on load and on DOM changes (in the document and
+// in each open shadow root as it is found; a long scan in slices that let the page run between
+// them, scan-scheduler.ts), takes rounds from
 // the JSON tap's events, and hands claims to the outbox. Everything the page can trigger runs
 // inside a guard: capture never throws into the page, it counts its errors instead. Nothing here
 // writes markup or evaluates page text. The browser API is passed in (see content.ts).
 import { canonicalNonce, isCommitmentSighting } from '../shared/claim-kinds.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { strictClock } from './clock.js';
+import type { ShadowReach } from './dom-query.js';
 import { FirstSeen, toClaim } from './normalise.js';
 import { ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from './incremental-scan.js';
-import { ScanScheduler, type SchedulerOptions } from './scan-scheduler.js';
+import { browserSlice, ScanScheduler, type SchedulerOptions } from './scan-scheduler.js';
 import { decodeTapDetail, TAP_EVENT } from './tap-channel.js';
 
 /**
@@ -28,6 +31,9 @@ const slotOf = (claim: CapturedClaim): string =>
 
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
 const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-full', 'data-clipboard-text', 'data-seed', 'data-hash', 'hidden'];
+const OBSERVED: MutationObserverInit = { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES };
+/** A slice of a long scan runs about this long before the page gets its turn (a task over 50 ms is a long task). */
+const SLICE_MS = 25;
 
 export interface CaptureOptions {
   document: Document;
@@ -35,6 +41,9 @@ export interface CaptureOptions {
   now?: () => number;
   scheduler?: SchedulerOptions;
   outbox?: OutboxOptions;
+  /** Runs the next slice of a long scan once the page has had its turn (default: browserSlice). */
+  nextSlice?: (callback: () => void) => void;
+  sliceMs?: number;
 }
 
 export interface CaptureStats {
@@ -51,8 +60,10 @@ export interface CaptureSession {
   /** Whole scans and changed parts scanned (incremental-scan.ts). */
   readonly scanCounts: ScanCounts;
   readonly outbox: ClaimOutbox;
-  /** Scans right away (tests; normal scans come from the scheduler). */
+  /** Scans right away, a sliced scan in progress to its end (tests; normal scans come from the scheduler). */
   scanNow(): void;
+  /** Open shadow roots read, closed ones seen (for the capture diagnostics). */
+  shadowReach(): ShadowReach;
   stop(): void;
 }
 
@@ -78,7 +89,12 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   /** The slots shown at the current round's actions. */
   let roundSlots = new Set<string>();
   const outbox = new ClaimOutbox(options.send, options.outbox);
-  const scanner = incrementalScanner(document);
+  // One observer for the document and every open shadow root (a root's changes do not reach the document's).
+  const scanner = incrementalScanner(document, { onRoot: (root) => observer.observe(root, OBSERVED) });
+  const sliceMs = options.sliceMs ?? SLICE_MS;
+  const nextSlice = options.nextSlice ?? browserSlice(document.defaultView);
+  let sliceQueued = false;
+  let stopped = false;
 
   const guard = (action: () => void): void => {
     try {
@@ -106,25 +122,46 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     if (claims.length > 0) outbox.offer(claims);
   };
 
-  const scanNow = (): void =>
+  /**
+   * Scans what changed. Sliced: a whole scan of a long page pauses every SLICE_MS and goes on in
+   * the next slice; once it ends, what the page changed meanwhile is scanned as usual. Not sliced
+   * (pagehide, the player's action, tests): a scan in progress is run to its end at once, then
+   * what changed meanwhile, so everything shown up to now is read now.
+   */
+  const scanRun = (sliced: boolean): void =>
     guard(() => {
       // A document still being parsed can end in the middle of a round: five of a keno draw's
       // ten chips so far. Read then, it would be recorded as a second, different outcome of that
       // round (a false "nonce" mismatch; seen in Firefox on a long history page). Its
       // DOMContentLoaded scans it whole; pages that change later insert finished elements.
-      if (document.readyState === 'loading') return;
+      if (stopped || document.readyState === 'loading') return;
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
-      const rounds = scanner.scan();
-      stats.scans++;
+      let rounds = scanner.step(sliced ? () => performance.now() - started >= sliceMs : () => false);
       stats.lastScanMs = performance.now() - started;
+      if (rounds === undefined) {
+        if (!sliceQueued) {
+          sliceQueued = true;
+          nextSlice(() => {
+            sliceQueued = false;
+            scanRun(true);
+          });
+        }
+        return;
+      }
+      if (scanner.pending()) {
+        if (sliced) scheduler.request();
+        else rounds = [...rounds, ...scanner.scan()];
+      }
+      stats.scans++;
       offer(
         rounds.map((round) => round.fields),
         'dom',
       );
     });
+  const scanNow = (): void => scanRun(false);
 
-  const scheduler = new ScanScheduler(scanNow, options.scheduler);
+  const scheduler = new ScanScheduler(() => scanRun(true), options.scheduler);
   const request = (): void => guard(() => scheduler.request());
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
@@ -175,13 +212,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const win = document.defaultView;
 
   const observer = new MutationObserver(onMutations);
-  observer.observe(document, {
-    childList: true,
-    subtree: true,
-    characterData: true,
-    attributes: true,
-    attributeFilter: WATCHED_ATTRIBUTES,
-  });
+  observer.observe(document, OBSERVED);
   document.addEventListener('input', onInput, true);
   document.addEventListener('change', onInput, true);
   document.addEventListener(TAP_EVENT, onTap);
@@ -195,7 +226,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     scanCounts: scanner.counts,
     outbox,
     scanNow,
+    shadowReach: () => ({ ...scanner.reach }),
     stop() {
+      stopped = true;
       observer.disconnect();
       document.removeEventListener('input', onInput, true);
       document.removeEventListener('change', onInput, true);

@@ -60,3 +60,20 @@ export function browserIdle(win: { requestIdleCallback?: (callback: () => void, 
     else callback();
   };
 }
+
+interface SliceWindow {
+  scheduler?: { yield?: () => Promise<unknown> };
+  setTimeout: (callback: () => void, ms: number) => unknown;
+}
+
+/**
+ * Gives the page its turn before a long scan's next slice: scheduler.yield where the browser has it
+ * (the rest of the scan keeps its place ahead of other queued work), else a task of its own.
+ */
+export function browserSlice(win: SliceWindow | null) {
+  return (callback: () => void): void => {
+    const scheduler = win?.scheduler;
+    if (typeof scheduler?.yield === 'function') void scheduler.yield().then(callback, callback);
+    else (win ?? globalThis).setTimeout(callback, 0);
+  };
+}
