@@ -19,6 +19,7 @@ import { GAME_IDS, type GameId } from './fairness.js';
 import { floodJson, forgedJson, HOSTILE_CSP, hostilePage, hostilePageScript } from './hostile-page.js';
 import { parseLang } from './i18n.js';
 import { embedPage, framePage, gamePage, historyPage, lobbyPage } from './pages.js';
+import { shadowHistoryPage, shadowScript } from './shadow-page.js';
 import { demoJson, roundJson, seedPairJson, showAlternatives, showHistory, showPanel, showRound } from './shown.js';
 import { pageScript, pageStyles } from './static-assets.js';
 import { ensureCertificate } from './tls.js';
@@ -121,6 +122,10 @@ async function handle(casino: CasinoState, request: IncomingMessage, response: S
       return html(gamePage(casino.snapshot(), lang, 'keno', url));
     case 'GET /casino/history':
       return html(historyPage(casino.snapshot(), lang, url));
+    case 'GET /casino/shadow':
+      return html(shadowHistoryPage(casino.snapshot(), lang));
+    case 'GET /static/shadow.js':
+      return send(response, 200, 'text/javascript; charset=utf-8', await shadowScript());
     case 'GET /embed/history':
       return html(embedPage(casino.snapshot(), lang, url));
     case 'GET /embed/history/frame':

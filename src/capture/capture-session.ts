@@ -11,7 +11,8 @@ import type { ShadowReach } from './dom-query.js';
 import { FirstSeen, toClaim } from './normalise.js';
 import { ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from './incremental-scan.js';
-import { browserSlice, ScanScheduler, type SchedulerOptions } from './scan-scheduler.js';
+import { browserSlice, scanScheduler, type SchedulerOptions } from './scan-scheduler.js';
+import { drain } from './scanner.js';
 import { decodeTapDetail, TAP_EVENT } from './tap-channel.js';
 
 /**
@@ -34,6 +35,8 @@ const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-
 const OBSERVED: MutationObserverInit = { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES };
 /** A slice of a long scan runs about this long before the page gets its turn (a task over 50 ms is a long task). */
 const SLICE_MS = 25;
+/** Rounds turned into claims, or offered to the outbox, between two pauses. */
+const OFFER_STEP = 100;
 
 export interface CaptureOptions {
   document: Document;
@@ -95,6 +98,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const nextSlice = options.nextSlice ?? browserSlice(document.defaultView);
   let sliceQueued = false;
   let stopped = false;
+  /** The scan in progress with the offer of its rounds, paused between slices. */
+  let job: Generator<void, void> | undefined;
 
   const guard = (action: () => void): void => {
     try {
@@ -104,13 +109,17 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     }
   };
 
-  /** One clock reading for everything one scan or one message shows: they were seen together. */
-  const offer = (found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source']): void => {
+  /**
+   * One clock reading for everything one scan or one message shows: they were seen together.
+   * Pauses (yields) every OFFER_STEP rounds; no player action comes in between (onAction ends it first).
+   */
+  function* offerSteps(found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source']): Generator<void, void> {
     const claims: CapturedClaim[] = [];
     const at = clock();
-    for (const fields of found) {
+    for (const [index, fields] of found.entries()) {
       const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
       if (claim) claims.push(claim);
+      if (index % OFFER_STEP === OFFER_STEP - 1) yield;
     }
     const panels = new Set(claims.filter(isPanelState).map(slotOf));
     if (panels.size > 0) shownSlot = panels.size === 1 ? [...panels][0] : undefined;
@@ -119,7 +128,29 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       roundActionAt = undefined;
       roundSlots = new Set();
     }
-    if (claims.length > 0) outbox.offer(claims);
+    for (let start = 0; start < claims.length; start += OFFER_STEP) {
+      if (start > 0) yield;
+      outbox.offer(claims.slice(start, start + OFFER_STEP));
+    }
+  }
+
+  function* scanJob(): Generator<void, void> {
+    const rounds = yield* scanner.steps();
+    stats.scans++;
+    yield* offerSteps(
+      rounds.map((round) => round.fields),
+      'dom',
+    );
+  }
+
+  /** Runs the job in progress, or a new one, until it ends (true) or `pause()` says the page's turn has come. */
+  const runJob = (pause: () => boolean): boolean => {
+    for (const running = (job ??= scanJob()); ; ) {
+      job = undefined; // a job that throws is not resumed
+      if (running.next().done) return true;
+      job = running;
+      if (pause()) return false;
+    }
   };
 
   /**
@@ -137,9 +168,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       if (stopped || document.readyState === 'loading') return;
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
-      let rounds = scanner.step(sliced ? () => performance.now() - started >= sliceMs : () => false);
+      const done = runJob(sliced ? () => performance.now() - started >= sliceMs : () => false);
       stats.lastScanMs = performance.now() - started;
-      if (rounds === undefined) {
+      if (!done) {
         if (!sliceQueued) {
           sliceQueued = true;
           nextSlice(() => {
@@ -147,21 +178,14 @@ export function startCapture(options: CaptureOptions): CaptureSession {
             scanRun(true);
           });
         }
-        return;
-      }
-      if (scanner.pending()) {
+      } else if (scanner.pending()) {
         if (sliced) scheduler.request();
-        else rounds = [...rounds, ...scanner.scan()];
+        else runJob(() => false);
       }
-      stats.scans++;
-      offer(
-        rounds.map((round) => round.fields),
-        'dom',
-      );
     });
   const scanNow = (): void => scanRun(false);
 
-  const scheduler = new ScanScheduler(() => scanRun(true), options.scheduler);
+  const scheduler = scanScheduler(() => scanRun(true), options.scheduler);
   const request = (): void => guard(() => scheduler.request());
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
@@ -183,7 +207,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const onTap = (event: Event): void =>
     guard(() => {
       stats.tapEvents++;
-      offer(decodeTapDetail((event as CustomEvent<unknown>).detail), 'json');
+      drain(offerSteps(decodeTapDetail((event as CustomEvent<unknown>).detail), 'json'));
     });
 
   /**

@@ -58,13 +58,13 @@ export interface ShadowReach {
 
 export interface RootWatch {
   readonly reach: ShadowReach;
-  /** Notes the open roots under `root` (nested ones too) and returns them; each one new to it is handed to `onNew`. */
-  rootsUnder(root: ParentNode): ShadowRoot[];
+  /** The open roots of `tree`'s elements (`tree` included; not those nested in them); each one new is handed to `onNew`. */
+  rootsIn(tree: ParentNode): ShadowRoot[];
 }
 
 /**
- * Finds shadow roots by one pass over the elements (a few ms on a 40 000-element page; only whole
- * scans and added parts pay it). Roots and closed hosts are counted once each. A closed root is
+ * Finds shadow roots by one pass over a tree's elements (a few ms on a 40 000-element page; only
+ * whole scans and added parts pay it). Roots and closed hosts are counted once each. A closed root is
  * told by Chromium's chrome.dom.openOrClosedShadowRoot or Firefox's element.openOrClosedShadowRoot
  * (both for extensions only), and counted, not read: the page closed it.
  */
@@ -75,8 +75,9 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): 
     chromeDom?.openOrClosedShadowRoot ? chromeDom.openOrClosedShadowRoot(element) : (element as unknown as Record<string, unknown>).openOrClosedShadowRoot;
   const reach: ShadowReach = { openRoots: 0, closedHosts: 0, closedDetectable: !!chromeDom?.openOrClosedShadowRoot || firefox };
   const known = new WeakSet<Node>();
-  const rootsUnder = (root: ParentNode, found: ShadowRoot[] = []): ShadowRoot[] => {
-    for (const element of [rootElement(root), ...root.querySelectorAll('*')]) {
+  const rootsIn = (tree: ParentNode): ShadowRoot[] => {
+    const found: ShadowRoot[] = [];
+    for (const element of [rootElement(tree), ...tree.querySelectorAll('*')]) {
       const shadow = element?.shadowRoot;
       if (shadow) {
         found.push(shadow);
@@ -85,7 +86,6 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): 
           reach.openRoots++;
           onNew(shadow);
         }
-        rootsUnder(shadow, found);
       } else if (element?.localName.includes('-') && !known.has(element) && closedRootOf(element)) {
         known.add(element);
         reach.closedHosts++;
@@ -93,5 +93,5 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): 
     }
     return found;
   };
-  return { reach, rootsUnder: (root) => rootsUnder(root) };
+  return { reach, rootsIn };
 }

@@ -12,7 +12,7 @@
 // round is left out, and every change made during the scan is scanned right after it, as usual.
 import { parentOf, rootWatch, type ShadowReach } from './dom-query.js';
 import { scanPart } from './part-scan.js';
-import { wholeSteps, type ScanContext, type ScannedRound, type WholeScan } from './scanner.js';
+import { drain, wholeSteps, type ScanContext, type ScannedRound, type WholeScan } from './scanner.js';
 import { touchesColumnHeader } from './table-columns.js';
 
 /** Past this many changed parts, one whole scan is cheaper than reading them one by one. */
@@ -48,11 +48,8 @@ export interface IncrementalScanner {
   noteChanged(node: Node): void;
   /** Whether a change is waiting for a scan. */
   pending(): boolean;
-  /**
-   * Runs the scan in progress, or a new one, until it ends or `pause()` says the page's turn has
-   * come (asked between slices): the rounds at the end, undefined when paused.
-   */
-  step(pause: () => boolean): ScannedRound[] | undefined;
+  /** A scan of what changed: a whole one pauses (yields) now and then; one at a time, run to its end. */
+  steps(): Generator<void, ScannedRound[]>;
   /** The rounds in what changed since the last scan (everything, for a whole scan), without pausing. */
   scan(): ScannedRound[];
 }
@@ -102,7 +99,6 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
   };
 
   const watch = rootWatch(options.onRoot);
-  let job: Generator<void, ScannedRound[]> | undefined;
   /** While a whole scan runs: the nodes the page changed and all that holds them; and the changes, noted once it ends. */
   let touched: Set<Node> | undefined;
   let later: MutationRecord[] = [];
@@ -162,23 +158,13 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
       scanner.noteMutations([{ target: node } as MutationRecord]);
     },
     pending: () => wholeNeeded || changed.size > 0,
-    step(pause) {
-      if (job === undefined) {
-        const due = changed.size > 0 && now() - lastWholeAt >= wholeEveryMs;
-        const partial = wholeNeeded || due || context === undefined ? undefined : scanParts(context);
-        changed.clear();
-        if (partial !== undefined) return partial;
-        job = wholeJob();
-      }
-      for (const running = job; ; ) {
-        job = undefined; // a scan that throws is not resumed
-        const next = running.next();
-        if (next.done) return next.value;
-        job = running;
-        if (pause()) return undefined;
-      }
+    *steps() {
+      const due = changed.size > 0 && now() - lastWholeAt >= wholeEveryMs;
+      const partial = wholeNeeded || due || context === undefined ? undefined : scanParts(context);
+      changed.clear();
+      return partial ?? (yield* wholeJob());
     },
-    scan: () => scanner.step(() => false)!,
+    scan: () => drain(scanner.steps()),
   };
   return scanner;
 }

@@ -66,7 +66,11 @@ export function titleGame(root: ParentNode): string | undefined {
  * tree, column tables first, then label pairs and labelled controls.
  */
 export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, ColumnTable>, watch: RootWatch, hits: FieldHit[], marks: GameMark[]): Generator<void, void> {
-  for (const tree of [root, ...watch.rootsUnder(root)]) {
+  const trees = [root];
+  // Grows as it is read: each tree's roots, read after it (a pause after each tree and each search).
+  for (const tree of trees) {
+    trees.push(...watch.rootsIn(tree));
+    yield;
     const byRole = elementsByRole(tree);
     const headerCells = new Set<Element>();
     const readRows = new Set<Element>();
@@ -74,6 +78,7 @@ export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, Colu
     const pairs = yield* labelPairSteps(tree, headerCells, readRows);
     hits.push(...pairs.hits, ...collectAriaControls(tree, pairs.readControls));
     marks.push(...headingMarks(tree, byRole));
+    yield;
   }
 }
 
@@ -128,6 +133,7 @@ export function* wholeSteps(root: ParentNode, watch: RootWatch = rootWatch()): G
   yield;
   const roundGroups: HitGroup[] = [];
   const rounds = roundsOf(groups, marks, titleGame(root), roundGroups);
+  yield;
   const known = new WeakSet<Node>();
   for (const node of conflicted) known.add(node);
   const containerHits = new WeakMap<Node, readonly FieldHit[]>();

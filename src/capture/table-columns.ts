@@ -118,7 +118,7 @@ export function* columnTableSteps(
   const tables = [...elementsByTags(root, ['table']), ...withRoles(byRole, TABLE_ROLES)];
   for (const [count, table] of tables.entries()) {
     // A sliced scan pauses here now and then (label-pairs.ts); a table or row the page removes meanwhile reads as detached.
-    if (count % 32 === 31) yield;
+    if (count % 8 === 7) yield;
     const rows = rowsOf(table);
     let start = -1;
     let columns: Map<number, LabelMatch> | undefined;
@@ -132,7 +132,7 @@ export function* columnTableSteps(
     const shape: ColumnTable = { columns, header: rows[start]!, width: header.length };
     shapes?.set(table, shape);
     for (let index = start + 1; index < rows.length; index++) {
-      if (index % 256 === 0) yield;
+      if (index % 64 === 0) yield;
       if (readColumnRow(rows[index]!, shape, hits)) readRows.add(rows[index]!);
     }
   }
