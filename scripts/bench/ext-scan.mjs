@@ -31,9 +31,9 @@ async function badgeText(session, tabId) {
   return (await session.worker()).evaluate((tabId) => chrome.action.getBadgeText({ tabId }), tabId);
 }
 
-/** Elements with data-round-id, in the document and in every open shadow root. */
+/** Elements with data-round-id, in the document and in every open shadow root (a round's host not counted beside its entry). */
 function deepRoundCount() {
-  const count = (root) => root.querySelectorAll('[data-round-id]').length + [...root.querySelectorAll('*')].reduce((n, el) => n + (el.shadowRoot ? count(el.shadowRoot) : 0), 0);
+  const count = (root) => root.querySelectorAll('[data-round-id]:not(fw-round)').length + [...root.querySelectorAll('*')].reduce((n, el) => n + (el.shadowRoot ? count(el.shadowRoot) : 0), 0);
   return count(document);
 }
 

@@ -58,8 +58,11 @@ export interface ShadowReach {
 
 export interface RootWatch {
   readonly reach: ShadowReach;
-  /** The open roots of `tree`'s elements (`tree` included; not those nested in them); each one new is handed to `onNew`. */
-  rootsIn(tree: ParentNode): ShadowRoot[];
+  /**
+   * The open roots of `tree`'s elements (`tree` included; not those nested in them); each one new
+   * is handed to `onNew`. Pauses (yields) every 2 000 elements, as the scan does.
+   */
+  rootsIn(tree: ParentNode): Generator<void, ShadowRoot[]>;
 }
 
 /**
@@ -75,9 +78,12 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): 
     chromeDom?.openOrClosedShadowRoot ? chromeDom.openOrClosedShadowRoot(element) : (element as unknown as Record<string, unknown>).openOrClosedShadowRoot;
   const reach: ShadowReach = { openRoots: 0, closedHosts: 0, closedDetectable: !!chromeDom?.openOrClosedShadowRoot || firefox };
   const known = new WeakSet<Node>();
-  const rootsIn = (tree: ParentNode): ShadowRoot[] => {
+  function* rootsIn(tree: ParentNode): Generator<void, ShadowRoot[]> {
     const found: ShadowRoot[] = [];
-    for (const element of [rootElement(tree), ...tree.querySelectorAll('*')]) {
+    const elements = tree.querySelectorAll('*');
+    for (let index = -1; index < elements.length; index++) {
+      if (index % 2000 === 1999) yield;
+      const element = index < 0 ? rootElement(tree) : elements[index];
       const shadow = element?.shadowRoot;
       if (shadow) {
         found.push(shadow);
@@ -92,6 +98,6 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): 
       }
     }
     return found;
-  };
+  }
   return { reach, rootsIn };
 }

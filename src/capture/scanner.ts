@@ -69,7 +69,7 @@ export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, Colu
   const trees = [root];
   // Grows as it is read: each tree's roots, read after it (a pause after each tree and each search).
   for (const tree of trees) {
-    trees.push(...watch.rootsIn(tree));
+    trees.push(...(yield* watch.rootsIn(tree)));
     yield;
     const byRole = elementsByRole(tree);
     const headerCells = new Set<Element>();
