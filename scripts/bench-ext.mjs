@@ -126,6 +126,11 @@ try {
       row('Longest extension run in one task, rescans', scan.rescan.longestTask.extensionMs, ms, 50, `trace: content.js time within one task (whole task ${ms(scan.rescan.longestTask.ms)})`);
       row('First full scan at page load (cold)', scan.load.longestScan, ms, 20, `longest of ${scan.load.scans.length} load scans`);
       row('Longest extension run in one task, page load', scan.load.longestTask.extensionMs, ms, 50, `content.js + page-tap.js (JSON tap) time within one task (whole task ${ms(scan.load.longestTask.ms)})`);
+      row('First whole scan of the 1 000-row page: longest task of the content script', scan.load.longestCall, ms, 50, `longest of ${scan.load.calls} content.js calls while the page loaded (the scan's slices); ${ms(scan.load.callsTotal)} in all`);
+      const shadow = await measureScan(casino, session, { path: '/casino/shadow', log });
+      log(`  shadow roots: ${shadow.rows} rows inside nested open shadow roots; load: ${shadow.load.calls} content.js calls, ${ms(shadow.load.callsTotal)} in all; rescans ${shadow.rescan.scans.map(ms).join(', ')}\n`);
+      row('Shadow DOM page (1 000 rows in nested open shadow roots): first scan, longest task', shadow.load.longestCall, ms, 50, `longest of ${shadow.load.calls} content.js calls while the page loaded; ${ms(shadow.load.callsTotal)} in all`);
+      row('Shadow DOM page: rescan after a new row (median)', shadow.rescan.medianScan, ms, 20, `${shadow.rescan.scans.length} rescans; longest task ${ms(shadow.rescan.longestTask.extensionMs)}`);
     } finally {
       await session.close();
     }

@@ -98,6 +98,7 @@ function nav(lang: Lang, self: URL): string {
     [`/casino/keno?lang=${lang}`, t.games.keno],
     [`/casino/history?lang=${lang}`, t.fullHistory],
     [`/embed/history?lang=${lang}`, t.embeddedHistory],
+    [`/casino/shadow?lang=${lang}`, `${t.fullHistory} (web components)`],
     [`${other.pathname}${other.search}`, t.language],
   ];
   return `<nav class="${cls('nav')}">${links.map(([href, text]) => `<a class="${cls('nav-link')}" href="${esc(href)}">${esc(text)}</a>`).join('')}</nav>\n`;

@@ -19,6 +19,7 @@ import { GAME_IDS, type GameId } from './fairness.js';
 import { floodJson, forgedJson, HOSTILE_CSP, hostilePage, hostilePageScript } from './hostile-page.js';
 import { parseLang } from './i18n.js';
 import { embedPage, framePage, gamePage, historyPage, lobbyPage, ungroupedPage } from './pages.js';
+import { shadowHistoryPage, shadowScript } from './shadow-page.js';
 import { demoJson, roundJson, seedPairJson, showAlternatives, showHistory, showPanel, showRound } from './shown.js';
 import { ChannelServer } from './channels.js';
 import type { ChannelLog } from './channel-log.js';
@@ -133,6 +134,10 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
       return html(historyPage(casino.snapshot(), lang, url));
     case 'GET /casino/history/columns':
       return html(ungroupedPage(casino.snapshot(), lang, url));
+    case 'GET /casino/shadow':
+      return html(shadowHistoryPage(casino.snapshot(), lang));
+    case 'GET /static/shadow.js':
+      return send(response, 200, 'text/javascript; charset=utf-8', await shadowScript());
     case 'GET /embed/history':
       return html(embedPage(casino.snapshot(), lang, url));
     case 'GET /embed/history/frame':

@@ -1,4 +1,6 @@
-// Wires capture together for one document: scans on load and on DOM changes, takes rounds from
+// Wires capture together for one document: scans on load and on DOM changes (in the document and
+// in each open shadow root as it is found; a long scan in slices that let the page run between
+// them, scan-scheduler.ts), takes rounds from
 // the JSON tap's events, and hands claims to the outbox. Everything the page can trigger runs
 // inside a guard: capture never throws into the page, it counts its errors instead. Nothing here
 // writes markup or evaluates page text. The browser API is passed in (see content.ts).
@@ -7,10 +9,12 @@ import type { CapturedClaim } from '../shared/records.js';
 import type { CaptureChannel } from '../shared/capture-channel.js';
 import { pageTally } from './capture-tally.js';
 import { strictClock } from './clock.js';
+import type { ShadowReach } from './dom-query.js';
 import { FirstSeen, toClaim } from './normalise.js';
 import { ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from './incremental-scan.js';
-import { ScanScheduler, type SchedulerOptions } from './scan-scheduler.js';
+import { browserSlice, scanScheduler, type SchedulerOptions } from './scan-scheduler.js';
+import { drain } from './scanner.js';
 import { decodeTapDetail, TAP_EVENT } from './tap-channel.js';
 
 /**
@@ -30,6 +34,11 @@ const slotOf = (claim: CapturedClaim): string =>
 
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
 const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-full', 'data-clipboard-text', 'data-seed', 'data-hash', 'hidden'];
+const OBSERVED: MutationObserverInit = { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES };
+/** A slice of a long scan runs about this long before the page gets its turn (a task over 50 ms is a long task). */
+const SLICE_MS = 25;
+/** Rounds turned into claims, or offered to the outbox, between two pauses. */
+const OFFER_STEP = 100;
 
 export interface CaptureOptions {
   document: Document;
@@ -37,6 +46,9 @@ export interface CaptureOptions {
   now?: () => number;
   scheduler?: SchedulerOptions;
   outbox?: OutboxOptions;
+  /** Runs the next slice of a long scan once the page has had its turn (default: browserSlice). */
+  nextSlice?: (callback: () => void) => void;
+  sliceMs?: number;
 }
 
 export interface CaptureStats {
@@ -53,8 +65,10 @@ export interface CaptureSession {
   /** Whole scans and changed parts scanned (incremental-scan.ts). */
   readonly scanCounts: ScanCounts;
   readonly outbox: ClaimOutbox;
-  /** Scans right away (tests; normal scans come from the scheduler). */
+  /** Scans right away, a sliced scan in progress to its end (tests; normal scans come from the scheduler). */
   scanNow(): void;
+  /** Open shadow roots read, closed ones seen (for the capture diagnostics). */
+  shadowReach(): ShadowReach;
   stop(): void;
 }
 
@@ -80,7 +94,14 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   /** The slots shown at the current round's actions. */
   let roundSlots = new Set<string>();
   const outbox = new ClaimOutbox(options.send, options.outbox);
-  const scanner = incrementalScanner(document);
+  // One observer for the document and every open shadow root (a root's changes do not reach the document's).
+  const scanner = incrementalScanner(document, { onRoot: (root) => observer.observe(root, OBSERVED) });
+  const sliceMs = options.sliceMs ?? SLICE_MS;
+  const nextSlice = options.nextSlice ?? browserSlice(document.defaultView);
+  let sliceQueued = false;
+  let stopped = false;
+  /** The scan in progress with the offer of its rounds, paused between slices. */
+  let job: Generator<void, void> | undefined;
 
   const guard = (action: () => void): void => {
     try {
@@ -90,14 +111,18 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     }
   };
 
-  /** One clock reading for everything one scan or one message shows: they were seen together. */
-  const offer = (found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source'], channel: CaptureChannel): void => {
+  /**
+   * One clock reading for everything one scan or one message shows: they were seen together.
+   * Pauses (yields) every OFFER_STEP rounds; no player action comes in between (onAction ends it first).
+   */
+  function* offerSteps(found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source'], channel: CaptureChannel): Generator<void, void> {
     const claims: CapturedClaim[] = [];
     const at = clock();
-    for (const fields of found) {
+    for (const [index, fields] of found.entries()) {
       const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
       pageTally.count(channel, fields, claim);
       if (claim) claims.push(claim);
+      if (index % OFFER_STEP === OFFER_STEP - 1) yield;
     }
     const panels = new Set(claims.filter(isPanelState).map(slotOf));
     if (panels.size > 0) shownSlot = panels.size === 1 ? [...panels][0] : undefined;
@@ -106,29 +131,65 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       roundActionAt = undefined;
       roundSlots = new Set();
     }
-    if (claims.length > 0) outbox.offer(claims);
+    for (let start = 0; start < claims.length; start += OFFER_STEP) {
+      if (start > 0) yield;
+      outbox.offer(claims.slice(start, start + OFFER_STEP));
+    }
+  }
+
+  function* scanJob(): Generator<void, void> {
+    const rounds = yield* scanner.steps();
+    stats.scans++;
+    yield* offerSteps(
+      rounds.map((round) => round.fields),
+      'dom',
+      'dom',
+    );
+  }
+
+  /** Runs the job in progress, or a new one, until it ends (true) or `pause()` says the page's turn has come. */
+  const runJob = (pause: () => boolean): boolean => {
+    for (const running = (job ??= scanJob()); ; ) {
+      job = undefined; // a job that throws is not resumed
+      if (running.next().done) return true;
+      job = running;
+      if (pause()) return false;
+    }
   };
 
-  const scanNow = (): void =>
+  /**
+   * Scans what changed. Sliced: a whole scan of a long page pauses every SLICE_MS and goes on in
+   * the next slice; once it ends, what the page changed meanwhile is scanned as usual. Not sliced
+   * (pagehide, the player's action, tests): a scan in progress is run to its end at once, then
+   * what changed meanwhile, so everything shown up to now is read now.
+   */
+  const scanRun = (sliced: boolean): void =>
     guard(() => {
       // A document still being parsed can end in the middle of a round: five of a keno draw's
       // ten chips so far. Read then, it would be recorded as a second, different outcome of that
       // round (a false "nonce" mismatch; seen in Firefox on a long history page). Its
       // DOMContentLoaded scans it whole; pages that change later insert finished elements.
-      if (document.readyState === 'loading') return;
+      if (stopped || document.readyState === 'loading') return;
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
-      const rounds = scanner.scan();
-      stats.scans++;
+      const done = runJob(sliced ? () => performance.now() - started >= sliceMs : () => false);
       stats.lastScanMs = performance.now() - started;
-      offer(
-        rounds.map((round) => round.fields),
-        'dom',
-        'dom',
-      );
+      if (!done) {
+        if (!sliceQueued) {
+          sliceQueued = true;
+          nextSlice(() => {
+            sliceQueued = false;
+            scanRun(true);
+          });
+        }
+      } else if (scanner.pending()) {
+        if (sliced) scheduler.request();
+        else runJob(() => false);
+      }
     });
+  const scanNow = (): void => scanRun(false);
 
-  const scheduler = new ScanScheduler(scanNow, options.scheduler);
+  const scheduler = scanScheduler(() => scanRun(true), options.scheduler);
   const request = (): void => guard(() => scheduler.request());
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
@@ -151,7 +212,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     guard(() => {
       stats.tapEvents++;
       const via: { channel?: CaptureChannel } = {};
-      offer(decodeTapDetail((event as CustomEvent<unknown>).detail, via), 'json', via.channel ?? 'fetch');
+      drain(offerSteps(decodeTapDetail((event as CustomEvent<unknown>).detail, via), 'json', via.channel ?? 'fetch'));
     });
 
   /**
@@ -180,13 +241,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const win = document.defaultView;
 
   const observer = new MutationObserver(onMutations);
-  observer.observe(document, {
-    childList: true,
-    subtree: true,
-    characterData: true,
-    attributes: true,
-    attributeFilter: WATCHED_ATTRIBUTES,
-  });
+  observer.observe(document, OBSERVED);
   document.addEventListener('input', onInput, true);
   document.addEventListener('change', onInput, true);
   document.addEventListener(TAP_EVENT, onTap);
@@ -200,7 +255,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     scanCounts: scanner.counts,
     outbox,
     scanNow,
+    shadowReach: () => ({ ...scanner.reach }),
     stop() {
+      stopped = true;
       observer.disconnect();
       document.removeEventListener('input', onInput, true);
       document.removeEventListener('change', onInput, true);

@@ -36,3 +36,68 @@ export function elementsByRole(root: ParentNode): Map<string, Element[]> {
 export function withRoles(byRole: ReadonlyMap<string, Element[]>, roles: readonly string[]): Element[] {
   return roles.flatMap((role) => byRole.get(role) ?? []);
 }
+
+/** A node's parent, a shadow root's being its host: a round's values may sit in a component's shadow tree. */
+export const parentOf = (node: Node): Node | null => node.parentNode ?? (node as ShadowRoot).host ?? null;
+
+/** Whether `node` is `ancestor` or lies under it, shadow trees included. */
+export function containsComposed(ancestor: Node, node: Node | null): boolean {
+  for (; node; node = parentOf(node)) if (node === ancestor) return true;
+  return false;
+}
+
+/** What the scans could and could not enter (capture diagnostics). */
+export interface ShadowReach {
+  /** Open shadow roots found, each watched for changes from then on. */
+  openRoots: number;
+  /** Custom elements whose shadow root the page closed: what they show is out of reach. */
+  closedHosts: number;
+  /** Whether closed roots can be told at all (an extension API of the browser); false: closedHosts is 0 for want of a way to know. */
+  closedDetectable: boolean;
+}
+
+export interface RootWatch {
+  readonly reach: ShadowReach;
+  /**
+   * The open roots of `tree`'s elements (`tree` included; not those nested in them); each one new
+   * is handed to `onNew`. Pauses (yields) every 2 000 elements, as the scan does.
+   */
+  rootsIn(tree: ParentNode): Generator<void, ShadowRoot[]>;
+}
+
+/**
+ * Finds shadow roots by one pass over a tree's elements (a few ms on a 40 000-element page; only
+ * whole scans and added parts pay it). Roots and closed hosts are counted once each. A closed root is
+ * told by Chromium's chrome.dom.openOrClosedShadowRoot or Firefox's element.openOrClosedShadowRoot
+ * (both for extensions only), and counted, not read: the page closed it.
+ */
+export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): RootWatch {
+  const chromeDom = (globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: (element: Element) => ShadowRoot | null } } }).chrome?.dom;
+  const firefox = typeof document === 'object' && 'openOrClosedShadowRoot' in document.documentElement;
+  const closedRootOf = (element: Element): unknown =>
+    chromeDom?.openOrClosedShadowRoot ? chromeDom.openOrClosedShadowRoot(element) : (element as unknown as Record<string, unknown>).openOrClosedShadowRoot;
+  const reach: ShadowReach = { openRoots: 0, closedHosts: 0, closedDetectable: !!chromeDom?.openOrClosedShadowRoot || firefox };
+  const known = new WeakSet<Node>();
+  function* rootsIn(tree: ParentNode): Generator<void, ShadowRoot[]> {
+    const found: ShadowRoot[] = [];
+    const elements = tree.querySelectorAll('*');
+    for (let index = -1; index < elements.length; index++) {
+      if (index % 2000 === 1999) yield;
+      const element = index < 0 ? rootElement(tree) : elements[index];
+      const shadow = element?.shadowRoot;
+      if (shadow) {
+        found.push(shadow);
+        if (!known.has(shadow)) {
+          known.add(shadow);
+          reach.openRoots++;
+          onNew(shadow);
+        }
+      } else if (element?.localName.includes('-') && !known.has(element) && closedRootOf(element)) {
+        known.add(element);
+        reach.closedHosts++;
+      }
+    }
+    return found;
+  }
+  return { reach, rootsIn };
+}

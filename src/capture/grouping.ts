@@ -2,6 +2,8 @@
 // largest ancestor that does not hold two different values of any one field (two nonces, two
 // commitments…), so a history row, a details panel and the active seed pair each stay apart.
 // Linear time: each ancestor chain is climbed only until it meets what an earlier hit recorded.
+// Chains go on from a shadow root to its host: a component's values group with what is around it.
+import { parentOf } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
 import { FIELD_NAMES, type FieldName } from './fields.js';
 import type { FieldValue } from './value-reader.js';
@@ -36,7 +38,7 @@ function findConflicts(hits: readonly FieldHit[]): Set<Node> {
     let value = values.get(signature);
     if (value === undefined) values.set(signature, (value = values.size + 1));
     const field = FIELD_INDEX.get(hit.field)!;
-    for (let node: Node | null = hit.anchor; node; node = node.parentNode) {
+    for (let node: Node | null = hit.anchor; node; node = parentOf(node)) {
       let slot = slots.get(node);
       if (slot === undefined) {
         slot = table.length;
@@ -80,7 +82,7 @@ export function groupHitsWithin(hits: readonly FieldHit[], within?: Node): { gro
         break;
       }
       path.push(node);
-      const parent = node.parentNode;
+      const parent = parentOf(node);
       if (!parent || node === within || conflicted.has(parent) || conflicted.has(node)) {
         top = node;
         break;

@@ -6,8 +6,13 @@
 // says when it stays one). A change is rescanned as the part it lies in; a change that is in no
 // part (a page with at most one round), or that may join rounds a whole scan would have kept apart
 // (something removed from a node holding several rounds), makes the scan a whole one.
+//
+// A whole scan of a long page runs in slices (step): the page may change between two. What it
+// changed inside a round read meanwhile may have been read half before and half after, so such a
+// round is left out, and every change made during the scan is scanned right after it, as usual.
+import { parentOf, rootWatch, type ShadowReach } from './dom-query.js';
 import { scanPart } from './part-scan.js';
-import { scanWhole, type ScanContext, type ScannedRound } from './scanner.js';
+import { drain, wholeSteps, type ScanContext, type ScannedRound, type WholeScan } from './scanner.js';
 import { touchesColumnHeader } from './table-columns.js';
 
 /** Past this many changed parts, one whole scan is cheaper than reading them one by one. */
@@ -22,6 +27,8 @@ const WHOLE_EVERY_MS = 30_000;
 export interface IncrementalOptions {
   now?: () => number;
   wholeEveryMs?: number;
+  /** Each open shadow root as it is found: its changes are to be observed from then on. */
+  onRoot?: (root: ShadowRoot) => void;
 }
 
 export interface ScanCounts {
@@ -31,13 +38,19 @@ export interface ScanCounts {
 
 export interface IncrementalScanner {
   readonly counts: ScanCounts;
+  /** Shadow roots entered, and closed ones seen (dom-query.ts). */
+  readonly reach: ShadowReach;
   /** The next scan reads the whole document (first scan, document loaded). */
   needWhole(): void;
   /** Notes what the page changed (MutationObserver records). */
   noteMutations(records: readonly MutationRecord[]): void;
   /** Notes a node whose state changed without a mutation (a control typed into). */
   noteChanged(node: Node): void;
-  /** The rounds in what changed since the last scan (everything, for a whole scan). */
+  /** Whether a change is waiting for a scan. */
+  pending(): boolean;
+  /** A scan of what changed: a whole one pauses (yields) now and then; one at a time, run to its end. */
+  steps(): Generator<void, ScannedRound[]>;
+  /** The rounds in what changed since the last scan (everything, for a whole scan), without pausing. */
   scan(): ScannedRound[];
 }
 
@@ -85,10 +98,47 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
     return rounds;
   };
 
-  return {
+  const watch = rootWatch(options.onRoot);
+  /** While a whole scan runs: the nodes the page changed and all that holds them; and the changes, noted once it ends. */
+  let touched: Set<Node> | undefined;
+  let later: MutationRecord[] = [];
+  const touch = (node: Node): void => {
+    for (let above: Node | null = node; above && !touched!.has(above); above = parentOf(above)) touched!.add(above);
+  };
+
+  function* wholeJob(): Generator<void, ScannedRound[]> {
+    wholeNeeded = false;
+    const seen = (touched = new Set());
+    const noted = (later = []);
+    let whole: WholeScan;
+    try {
+      whole = yield* wholeSteps(document, watch);
+    } finally {
+      touched = undefined;
+    }
+    context = whole.context;
+    lastWholeAt = now();
+    counts.whole++;
+    // A round the page changed or removed during the scan is read again by the part scan of that change.
+    const rounds = whole.rounds.filter((_, index) => {
+      const { container, hits } = whole.groups[index]!;
+      return container.isConnected && !seen.has(container) && !hits.some((hit) => hit.source !== undefined && seen.has(hit.source));
+    });
+    scanner.noteMutations(noted);
+    return rounds;
+  }
+
+  const scanner: IncrementalScanner = {
     counts,
+    reach: watch.reach,
     needWhole,
     noteMutations(records) {
+      if (touched) {
+        for (const record of records) touch(record.target);
+        if (later.length < MAX_PARTS * 4) later.push(...records);
+        else wholeNeeded = true;
+        return;
+      }
       if (wholeNeeded || context === undefined) return;
       for (const record of records) {
         if (record.type !== 'childList' || !context.conflicted.has(record.target)) {
@@ -104,28 +154,26 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
       if (changed.size > MAX_PARTS * 4) needWhole();
     },
     noteChanged(node) {
-      if (!wholeNeeded && context !== undefined) changed.add(node);
+      // As a change of its own: noted at once, or once the whole scan in progress ends.
+      scanner.noteMutations([{ target: node } as MutationRecord]);
     },
-    scan() {
+    pending: () => wholeNeeded || changed.size > 0,
+    *steps() {
       const due = changed.size > 0 && now() - lastWholeAt >= wholeEveryMs;
       const partial = wholeNeeded || due || context === undefined ? undefined : scanParts(context);
       changed.clear();
-      if (partial !== undefined) return partial;
-      const whole = scanWhole(document);
-      context = whole.context;
-      wholeNeeded = false;
-      lastWholeAt = now();
-      counts.whole++;
-      return whole.rounds;
+      return partial ?? (yield* wholeJob());
     },
+    scan: () => drain(scanner.steps()),
   };
+  return scanner;
 }
 
 /** The child of the nearest node holding several rounds that contains `node` (or is it). */
 function partOf(node: Node, context: ScanContext): Element | undefined {
   if (context.conflicted.has(node)) return undefined;
   for (let current = node; ; ) {
-    const parent = current.parentNode;
+    const parent = parentOf(current);
     if (parent === null || parent.nodeType === 9 /* the document */) return undefined;
     if (context.conflicted.has(parent)) return current.nodeType === 1 ? (current as Element) : undefined;
     current = parent;
@@ -133,6 +181,6 @@ function partOf(node: Node, context: ScanContext): Element | undefined {
 }
 
 function hasAncestorIn(element: Element, parts: ReadonlySet<Element>): boolean {
-  for (let node = element.parentNode; node; node = node.parentNode) if (parts.has(node as Element)) return true;
+  for (let node = parentOf(element); node; node = parentOf(node)) if (parts.has(node as Element)) return true;
   return false;
 }

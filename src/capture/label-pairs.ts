@@ -175,19 +175,36 @@ function cannotHoldLabel(data: string): boolean {
   return true;
 }
 
+/** Text nodes read between two pauses of a sliced scan (scan-scheduler.ts). */
+const NODES_PER_STEP = 64;
+
 /**
  * Walks the text under `root` and reads every labelled value, except cells in `headerCells` and
- * rows in `readRows` (both already read as a column table).
+ * rows in `readRows` (both already read as a column table). Pauses (yields) every NODES_PER_STEP
+ * text nodes: the page may change meanwhile. A node it stopped at that the page removed is
+ * stepped over with what is left of its nearest ancestor still there (of 64 at most: else the rest
+ * of the tree): that ancestor's change is noted by the observer and read again (incremental-scan.ts).
  */
-export function collectLabelPairs(root: ParentNode, headerCells: ReadonlySet<Element>, readRows: ReadonlySet<Element>): PairScan {
+export function* labelPairSteps(root: ParentNode, headerCells: ReadonlySet<Element>, readRows: ReadonlySet<Element>): Generator<void, PairScan> {
   const rootNode = root as unknown as Node;
   const document = rootNode.ownerDocument ?? (rootNode as Document);
   const reader = new PairReader(rootNode, headerCells);
   const walker = document.createTreeWalker(rootNode, 4 /* NodeFilter.SHOW_TEXT */);
   const checkedParents = new Set<Element>();
   const labelParents = new Set<Element>();
+  let count = 0;
 
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (++count % NODES_PER_STEP === 0) {
+      const path: Node[] = [];
+      // Bounded: on a page nested thousands deep, a path per pause would cost quadratic time.
+      for (let above = node.parentNode; above && above !== rootNode && path.length < 64; above = above.parentNode) path.push(above);
+      yield;
+      if (!rootNode.contains(node)) {
+        walker.currentNode = lastDescendant(path.find((above) => rootNode.contains(above)) ?? rootNode);
+        continue;
+      }
+    }
     const text = node as Text;
     const data = text.data;
     if (data.length > MAX_BLOCK_NODE || cannotHoldLabel(data)) continue;

@@ -11,46 +11,40 @@ export interface SchedulerOptions {
   whenIdle?: (callback: () => void) => void;
 }
 
-export class ScanScheduler {
-  private pending = false;
-  private lastStart = Number.NEGATIVE_INFINITY;
-  private lastDuration = 0;
-  private readonly minInterval: number;
-  private readonly maxInterval: number;
-  private readonly now: () => number;
-  private readonly setTimer: (callback: () => void, ms: number) => unknown;
-  private readonly whenIdle: (callback: () => void) => void;
-
-  constructor(
-    private readonly run: () => void,
-    options: SchedulerOptions = {},
-  ) {
-    this.minInterval = options.minIntervalMs ?? 100;
-    this.maxInterval = options.maxIntervalMs ?? 2000;
-    this.now = options.now ?? (() => performance.now());
-    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
-    this.whenIdle = options.whenIdle ?? ((callback) => callback());
-  }
-
+export interface ScanScheduler {
   /** Asks for a scan; many requests before it runs make one scan. */
-  request(): void {
-    if (this.pending) return;
-    this.pending = true;
-    const interval = Math.min(Math.max(this.minInterval, this.lastDuration * 10), this.maxInterval);
-    const wait = Math.max(0, this.lastStart + interval - this.now());
-    this.setTimer(() => this.whenIdle(() => this.fire()), wait);
-  }
+  request(): void;
+}
 
-  private fire(): void {
-    this.pending = false;
-    const start = this.now();
-    this.lastStart = start;
+// A closure rather than a class: its state stays out of the minified content script's text (size budget).
+export function scanScheduler(run: () => void, options: SchedulerOptions = {}): ScanScheduler {
+  const minInterval = options.minIntervalMs ?? 100;
+  const maxInterval = options.maxIntervalMs ?? 2000;
+  const now = options.now ?? (() => performance.now());
+  const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+  const whenIdle = options.whenIdle ?? ((callback) => callback());
+  let pending = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let lastDuration = 0;
+
+  const fire = (): void => {
+    pending = false;
+    lastStart = now();
     try {
-      this.run();
+      run();
     } finally {
-      this.lastDuration = this.now() - start;
+      lastDuration = now() - lastStart;
     }
-  }
+  };
+
+  return {
+    request() {
+      if (pending) return;
+      pending = true;
+      const interval = Math.min(Math.max(minInterval, lastDuration * 10), maxInterval);
+      setTimer(() => whenIdle(fire), Math.max(0, lastStart + interval - now()));
+    },
+  };
 }
 
 /** requestIdleCallback where the browser has it (bounded so a busy page still gets scanned). */
@@ -58,5 +52,22 @@ export function browserIdle(win: { requestIdleCallback?: (callback: () => void, 
   return (callback: () => void): void => {
     if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(callback, { timeout: 250 });
     else callback();
+  };
+}
+
+interface SliceWindow {
+  scheduler?: { yield?: () => Promise<unknown> };
+  setTimeout: (callback: () => void, ms: number) => unknown;
+}
+
+/**
+ * Gives the page its turn before a long scan's next slice: scheduler.yield where the browser has it
+ * (the rest of the scan keeps its place ahead of other queued work), else a task of its own.
+ */
+export function browserSlice(win: SliceWindow | null) {
+  return (callback: () => void): void => {
+    const scheduler = win?.scheduler;
+    if (typeof scheduler?.yield === 'function') void scheduler.yield().then(callback, callback);
+    else (win ?? globalThis).setTimeout(callback, 0);
   };
 }

@@ -2,18 +2,23 @@
 // found, grouped by their nearest common container, and each group gets its game. Frames are
 // separate documents: the content script runs in each and scans its own.
 //
+// Open shadow roots are read as part of their host, nested ones too (closed ones cannot be).
+//
+// A whole scan pauses now and then (a generator: it yields), so the page keeps running while a
+// long history is read (scan-scheduler.ts slices it); scanWhole runs it without pausing.
+//
 // A whole scan also leaves what a later scan of one changed part needs (ScanContext): which
 // nodes hold several rounds, the headings naming games, the column tables' columns, and the values
 // in each round's container. part-scan.ts scans a part; incremental-scan.ts decides which.
-import { elementsByRole } from './dom-query.js';
+import { elementsByRole, rootWatch, type RootWatch } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
 import { namesRound, type FairnessFields } from './fields.js';
 import { GameResolver, headingMarks, type GameMark } from './game-detect.js';
 import { groupHitsWithin, valueSignature, type HitGroup } from './grouping.js';
-import { collectAriaControls, collectLabelPairs } from './label-pairs.js';
+import { collectAriaControls, labelPairSteps } from './label-pairs.js';
 import { pageTally } from './capture-tally.js';
 import { findGameInText } from './labels.js';
-import { collectColumnTables, type ColumnTable } from './table-columns.js';
+import { columnTableSteps, type ColumnTable } from './table-columns.js';
 
 export interface ScannedRound {
   fields: FairnessFields;
@@ -33,6 +38,8 @@ export interface ScanContext {
   containerHits: WeakMap<Node, readonly FieldHit[]>;
   /** Elements holding several rounds that a value was read from whole: a change inside one changes that value. */
   valueSources: WeakSet<Node>;
+  /** Finds (and counts) the shadow roots a part holds. */
+  watch: RootWatch;
 }
 
 /** Fields of a group; a field shown with two different values in one place is ambiguous: dropped. */
@@ -55,27 +62,38 @@ export function titleGame(root: ParentNode): string | undefined {
   return document ? findGameInText(document.title) : undefined;
 }
 
-/** Every labelled value under `root`: column tables first, then label pairs and labelled controls. */
-export function collectHits(root: ParentNode, byRole: ReadonlyMap<string, Element[]>, columnTables: WeakMap<Element, ColumnTable>): FieldHit[] {
-  const headerCells = new Set<Element>();
-  const hits: FieldHit[] = [];
-  const readRows = new Set<Element>();
-  collectColumnTables(root, byRole, hits, headerCells, readRows, columnTables);
-  const pairs = collectLabelPairs(root, headerCells, readRows);
-  hits.push(...pairs.hits, ...collectAriaControls(root, pairs.readControls));
-  return hits;
+/**
+ * Every labelled value and game heading under `root` and in the open shadow roots within it: per
+ * tree, column tables first, then label pairs and labelled controls.
+ */
+export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, ColumnTable>, watch: RootWatch, hits: FieldHit[], marks: GameMark[]): Generator<void, void> {
+  const trees = [root];
+  // Grows as it is read: each tree's roots, read after it (a pause after each tree and each search).
+  for (const tree of trees) {
+    trees.push(...(yield* watch.rootsIn(tree)));
+    yield;
+    const byRole = elementsByRole(tree);
+    const headerCells = new Set<Element>();
+    const readRows = new Set<Element>();
+    yield* columnTableSteps(tree, byRole, hits, headerCells, readRows, columnTables);
+    const pairs = yield* labelPairSteps(tree, headerCells, readRows);
+    hits.push(...pairs.hits, ...collectAriaControls(tree, pairs.readControls));
+    marks.push(...headingMarks(tree, byRole));
+    yield;
+  }
 }
 
 /**
  * The groups that name a round, each with its game. A group that only names a game ("Game: Keno"
  * above a list) tells the rounds below it: it is added to `marks`.
  */
-export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: string | undefined): ScannedRound[] {
+export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: string | undefined, roundGroups: HitGroup[] = []): ScannedRound[] {
   const rounds: { group: HitGroup; fields: FairnessFields }[] = [];
   for (const group of groups) {
     const fields = mergeFields(group.hits);
     if (namesRound(fields)) {
       rounds.push({ group, fields });
+      roundGroups.push(group);
       continue;
     }
     pageTally.count('dom', fields); // values in no round: the capture diagnostics list them
@@ -99,21 +117,42 @@ export function scanDocument(root: ParentNode): ScannedRound[] {
   return scanWhole(root).rounds;
 }
 
+export interface WholeScan {
+  rounds: ScannedRound[];
+  /** Each round's group (same order): a sliced scan checks which the page changed meanwhile. */
+  groups: HitGroup[];
+  context: ScanContext;
+}
+
 /** A scan of everything under `root`, with the context for later part scans. */
-export function scanWhole(root: ParentNode): { rounds: ScannedRound[]; context: ScanContext } {
-  const byRole = elementsByRole(root);
+export function* wholeSteps(root: ParentNode, watch: RootWatch = rootWatch()): Generator<void, WholeScan> {
   const columnTables = new WeakMap<Element, ColumnTable>();
-  const hits = collectHits(root, byRole, columnTables);
-  const marks = headingMarks(root, byRole);
+  const hits: FieldHit[] = [];
+  const marks: GameMark[] = [];
+  yield* readTrees(root, columnTables, watch, hits, marks);
+  yield;
   const { groups, conflicted } = groupHitsWithin(hits);
-  const rounds = roundsOf(groups, marks, titleGame(root));
+  yield;
+  const roundGroups: HitGroup[] = [];
+  const rounds = roundsOf(groups, marks, titleGame(root), roundGroups);
+  yield;
   const known = new WeakSet<Node>();
   for (const node of conflicted) known.add(node);
   const containerHits = new WeakMap<Node, readonly FieldHit[]>();
   for (const group of groups) containerHits.set(group.container, group.hits);
   const valueSources = new WeakSet<Node>();
   addValueSources(hits, conflicted, valueSources);
-  return { rounds, context: { conflicted: known, marks, columnTables, containerHits, valueSources } };
+  return { rounds, groups: roundGroups, context: { conflicted: known, marks, columnTables, containerHits, valueSources, watch } };
+}
+
+export const scanWhole = (root: ParentNode, watch?: RootWatch): WholeScan => drain(wholeSteps(root, watch));
+
+/** Runs steps to their end without pausing. */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** Notes the hits' value sources that hold several rounds (only those can contain a part). */

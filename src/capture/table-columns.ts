@@ -107,16 +107,18 @@ export function tableOfRow(element: Element): Element | null {
  * label/value pairs, and the rows it read to `readRows` so the text walk can skip them. Each
  * table's columns go into `shapes`, so a row added later can be read alone (incremental-scan.ts).
  */
-export function collectColumnTables(
+export function* columnTableSteps(
   root: ParentNode,
   byRole: ReadonlyMap<string, Element[]>,
   hits: FieldHit[],
   headerCells: Set<Element>,
   readRows: Set<Element>,
   shapes?: WeakMap<Element, ColumnTable>,
-): void {
+): Generator<void, void> {
   const tables = [...elementsByTags(root, ['table']), ...withRoles(byRole, TABLE_ROLES)];
-  for (const table of tables) {
+  for (const [count, table] of tables.entries()) {
+    // A sliced scan pauses here now and then (label-pairs.ts); a table or row the page removes meanwhile reads as detached.
+    if (count % 8 === 7) yield;
     const rows = rowsOf(table);
     let start = -1;
     let columns: Map<number, LabelMatch> | undefined;
@@ -130,6 +132,7 @@ export function collectColumnTables(
     const shape: ColumnTable = { columns, header: rows[start]!, width: header.length };
     shapes?.set(table, shape);
     for (let index = start + 1; index < rows.length; index++) {
+      if (index % 64 === 0) yield;
       if (readColumnRow(rows[index]!, shape, hits)) readRows.add(rows[index]!);
     }
   }

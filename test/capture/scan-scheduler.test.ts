@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { browserIdle, ScanScheduler } from '../../src/capture/scan-scheduler.js';
+import { browserIdle, scanScheduler } from '../../src/capture/scan-scheduler.js';
 
 function harness(scanCost = 0) {
   let now = 0;
   const timers: { at: number; callback: () => void }[] = [];
   let scans = 0;
-  const scheduler = new ScanScheduler(
+  const scheduler = scanScheduler(
     () => {
       scans++;
       now += scanCost;
@@ -26,7 +26,7 @@ function harness(scanCost = 0) {
   };
 }
 
-describe('ScanScheduler', () => {
+describe('scanScheduler', () => {
   it('coalesces many requests into one scan', () => {
     const test = harness();
     for (let index = 0; index < 50; index++) test.scheduler.request();

@@ -18,6 +18,7 @@ import {
   witnessMismatch,
 } from './support/findings-scenario.js';
 import { stakesAndPayoutsReachTheExport } from './support/returns-scenario.js';
+import { roundsInsideShadowRoots } from './support/shadow-scenario.js';
 import {
   clientSeedKeptWithPanelClosed,
   commitmentAfterClickAttack,
@@ -59,6 +60,7 @@ describe('Chromium: the production build against the demo casino', () => {
   it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
     ungroupedValuesInTheCaptureReport(driver));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
+  it('reads rounds inside nested open shadow roots, and in hosts added later', () => roundsInsideShadowRoots(driver, casino));
   it('exports JSON that the CLI re-verifies to the same verdicts', () => exportReverifiedByCli(driver));
   it('imports its own JSON export back after clearing, with the same rows and verdicts, and twice without duplicates', () =>
     exportClearImport(driver, chromiumDataPage(driver)));

@@ -19,6 +19,7 @@ import {
   witnessMismatch,
 } from './support/findings-scenario.js';
 import { stakesAndPayoutsReachTheExport } from './support/returns-scenario.js';
+import { roundsInsideShadowRoots } from './support/shadow-scenario.js';
 import {
   clientSeedKeptWithPanelClosed,
   commitmentAfterClickAttack,
@@ -60,6 +61,7 @@ describe('Firefox: the production build against the demo casino', () => {
   it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
     ungroupedValuesInTheCaptureReport(driver));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
+  it('reads rounds inside nested open shadow roots, and in hosts added later', () => roundsInsideShadowRoots(driver, casino));
   it('exports JSON from the toolbar popup (through the history page) that the CLI re-verifies', () => exportReverifiedByCli(driver));
 
   it('leaves the history page the export opened, at ?view=tab without the export request', async () => {

@@ -8,6 +8,10 @@
 // a MutationObserver as the content script does. After every step:
 //   - nothing missed: every round a whole scan of the page finds now was reported by some scan;
 //   - nothing made up: every round a part scan reports is one a whole scan finds now.
+// Lists may sit in open shadow roots, each entry in a shadow root of its own (web components).
+// Sliced: a scan paused at a random step while the page changes: every round it reports is one a
+// whole scan finds just before or just after the changes (none read half before, half after), and
+// with the scan of those changes that follows, none is missed.
 // Over arbitrary generated DOM trees (scanner.fuzz's), changed at random, it never throws.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -76,14 +80,46 @@ function entrySpec(layout: Layout, round: RoundSpec, id: number): Spec {
   return el('section', [title, ...pairs], [['data-id', String(id)]]);
 }
 
-/** A list of entries, under a heading; entries go into its `data-entries` element. */
-function listSpec(layout: Layout, heading: string, rounds: RoundSpec[]): Spec {
-  const entries = rounds.map((round, index) => entrySpec(layout, round, index));
+/** A list of entries, under a heading; entries go into its `data-entries` element (valued with the list's index). */
+function listSpec(layout: Layout, heading: string, rounds: RoundSpec[], index = 0): Spec {
+  const entries = rounds.map((round, id) => entrySpec(layout, round, id));
   const body =
     layout === 'columns'
-      ? el('table', [el('thead', [el('tr', COLUMNS.map(([label]) => el('th', [label])))]), el('tbody', entries, [['data-entries', '']])])
-      : el('div', entries, [['data-entries', '']]);
+      ? el('table', [el('thead', [el('tr', COLUMNS.map(([label]) => el('th', [label])))]), el('tbody', entries, [['data-entries', String(index)]])])
+      : el('div', entries, [['data-entries', String(index)]]);
   return el('section', [el('h2', [heading]), body]);
+}
+
+/** Where a list's web components put it: nowhere, its body in a shadow root, or also each entry in one of its own. */
+type Wrap = 'none' | 'list' | 'entries';
+
+/** `node` inside an open shadow root of a new host element. */
+function inShadow(document: Document, node: Node, tag: string): Element {
+  const host = document.createElement(tag);
+  host.attachShadow({ mode: 'open' }).append(node);
+  return host;
+}
+
+function buildList(document: Document, list: { layout: Layout; heading: string; rounds: RoundSpec[]; wrap: Wrap }, index: number): Element {
+  const section = build(document, listSpec(list.layout, list.heading, list.rounds, index)) as Element;
+  if (list.wrap === 'none') return section;
+  const body = section.lastElementChild!;
+  if (list.wrap === 'entries' && list.layout !== 'columns') {
+    for (const entry of Array.from(body.children)) {
+      const host = document.createElement('x-entry');
+      entry.replaceWith(host);
+      host.attachShadow({ mode: 'open' }).append(entry);
+    }
+  }
+  section.append(inShadow(document, body, 'x-list'));
+  return section;
+}
+
+/** Elements matching `selector` in `root` and in every open shadow root under it. */
+function deepAll(root: Document | ShadowRoot, selector: string): Element[] {
+  const found = Array.from(root.querySelectorAll(selector));
+  for (const element of Array.from(root.querySelectorAll('*'))) if (element.shadowRoot) found.push(...deepAll(element.shadowRoot, selector));
+  return found;
 }
 
 const panelSpec = (round: RoundSpec): Spec =>
@@ -91,6 +127,7 @@ const panelSpec = (round: RoundSpec): Spec =>
 
 const listArbitrary = fc.record({
   layout: fc.constantFrom(...LAYOUTS),
+  wrap: fc.constantFrom<Wrap>('none', 'none', 'list', 'entries'),
   heading: fc.constantFrom('Keno', 'European Roulette', 'American Roulette', 'Your bets', 'Verlauf'),
   rounds: fc.array(roundSpec, { minLength: 2, maxLength: 8 }),
 });
@@ -114,14 +151,16 @@ const change: fc.Arbitrary<Change> = fc.oneof(
 
 const pick = <T>(list: readonly T[], at: number): T | undefined => (list.length === 0 ? undefined : list[at % list.length]);
 
-function apply(document: Document, step: Change, layouts: Layout[], nextId: () => number): void {
-  const entries = Array.from(document.querySelectorAll('[data-id]'));
+function apply(document: Document, step: Change, layouts: Layout[], nextId: () => number, wraps: Wrap[] = []): void {
+  const entries = deepAll(document, '[data-id]');
   switch (step.kind) {
     case 'add': {
-      const lists = Array.from(document.querySelectorAll('[data-entries]'));
-      const index = step.list % lists.length;
-      const list = lists[index]!;
-      list.insertBefore(build(document, entrySpec(layouts[index]!, step.round, nextId())), step.top ? list.firstChild : null);
+      const lists = deepAll(document, '[data-entries]');
+      const list = lists[step.list % lists.length]!;
+      const index = Number(list.getAttribute('data-entries'));
+      const entry = build(document, entrySpec(layouts[index]!, step.round, nextId()));
+      const added = wraps[index] === 'entries' && layouts[index] !== 'columns' ? inShadow(document, entry, 'x-entry') : entry;
+      list.insertBefore(added, step.top ? list.firstChild : null);
       return;
     }
     case 'reveal': {
@@ -152,8 +191,13 @@ function apply(document: Document, step: Change, layouts: Layout[], nextId: () =
       pick(values, step.at)?.setAttribute('title', step.value);
       return;
     }
-    case 'remove':
-      pick(entries, step.entry)?.remove();
+    case 'remove': {
+      // An entry of its own component goes with its host.
+      const entry = pick(entries, step.entry);
+      const root = entry?.getRootNode();
+      if (root instanceof ShadowRoot && root.host.localName === 'x-entry') root.host.remove();
+      else entry?.remove();
+    }
   }
 }
 
@@ -195,12 +239,14 @@ describe('incremental scanning', () => {
         'history pages',
         fc.property(fc.array(listArbitrary, { minLength: 1, maxLength: 3 }), roundSpec, fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 10 }), (lists, active, steps) => {
           const document = blankDocument();
-          document.body.replaceChildren(build(document, panelSpec(active)), ...lists.map((list) => build(document, listSpec(list.layout, list.heading, list.rounds))));
+          document.body.replaceChildren(build(document, panelSpec(active)), ...lists.map((list, index) => buildList(document, list, index)));
           let id = 1000;
           const layouts = lists.map((list) => list.layout);
+          const wraps = lists.map((list) => list.wrap);
+          if (wraps.some((wrap) => wrap !== 'none')) counters.add('pages with shadow roots');
           checkSteps(
             document,
-            steps.map((batch) => () => batch.forEach((step) => apply(document, step, layouts, () => id++))),
+            steps.map((batch) => () => batch.forEach((step) => apply(document, step, layouts, () => id++, wraps))),
             () => counters.add('part scans'),
           );
         }),
@@ -209,6 +255,63 @@ describe('incremental scanning', () => {
       );
       // Worth something only if part scans happen: most steps on such pages take that path.
       if ((counters.values['part scans'] ?? 0) < share(CASES, 0.8)) throw new Error(`only ${counters.values['part scans'] ?? 0} steps were scanned as parts`);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    'in slices, reports no round read half before and half after a change made mid-scan, and misses none',
+    () => {
+      const counters = new Counters();
+      const batch = fc.array(change, { minLength: 1, maxLength: 3 });
+      runProperty(
+        TARGET,
+        'sliced scans',
+        fc.property(
+          fc.array(listArbitrary, { minLength: 1, maxLength: 3 }),
+          roundSpec,
+          fc.boolean(),
+          fc.array(fc.record({ pauseAt: fc.nat({ max: 12 }), meanwhile: batch, after: batch }), { minLength: 1, maxLength: 6 }),
+          (lists, active, alwaysWhole, steps) => {
+            const document = blankDocument();
+            document.body.replaceChildren(build(document, panelSpec(active)), ...lists.map((list, index) => buildList(document, list, index)));
+            let id = 1000;
+            const layouts = lists.map((list) => list.layout);
+            const wraps = lists.map((list) => list.wrap);
+            const changeAll = (changes: Change[]) => changes.forEach((step) => apply(document, step, layouts, () => id++, wraps));
+            // Every scan with changes whole (so sliced), or part scans where they apply.
+            const scanner = watchedScanner(document, alwaysWhole ? { wholeEveryMs: 0 } : undefined);
+            const reported = new Set<string>();
+            try {
+              for (const step of steps) {
+                const before = new Set(scanDocument(document).map(roundId));
+                let changedMidScan = false;
+                const { rounds } = withinTime(CASE_MS, 'a sliced scan', () =>
+                  scanner.sliced(step.pauseAt, () => {
+                    changeAll(step.meanwhile);
+                    changedMidScan = true;
+                  }),
+                );
+                if (!changedMidScan) changeAll(step.meanwhile);
+                else counters.add('changes made mid-scan');
+                const after = new Set(scanDocument(document).map(roundId));
+                const mixed = rounds.map(roundId).filter((round) => !before.has(round) && !after.has(round));
+                if (mixed.length > 0) throw new Error(`a sliced scan reported rounds no whole scan finds before or after the changes:\n${mixed.join('\n')}`);
+                for (const round of rounds) reported.add(roundId(round));
+                for (const round of scanner.scan()) reported.add(roundId(round));
+                const missed = [...after].filter((round) => !reported.has(round));
+                if (missed.length > 0) throw new Error(`rounds a whole scan finds were never reported:\n${missed.join('\n')}`);
+                changeAll(step.after);
+              }
+            } finally {
+              scanner.stop();
+            }
+          },
+        ),
+        share(CASES, 0.5),
+        counters,
+      );
+      if ((counters.values['changes made mid-scan'] ?? 0) < share(CASES, 0.5) / 2) throw new Error(`only ${counters.values['changes made mid-scan'] ?? 0} changes came mid-scan`);
     },
     PROPERTY_TIMEOUT,
   );
