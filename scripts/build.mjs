@@ -4,8 +4,9 @@
 //   node scripts/build.mjs --out DIR   the extensions only, into DIR/chrome and DIR/firefox (the CLI
 //                                      lives in dist/cli, where bin/fair-witness.js finds it)
 import { build } from 'esbuild';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { minify } from 'terser';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -98,12 +99,36 @@ export async function buildExtension(target, outdir) {
       logLevel: 'warning',
     });
   }
+  await compactScripts(outdir);
   for (const file of staticFiles) await cp(join(root, file), join(outdir, file.split('/').pop()));
   await cp(join(root, 'icons'), join(outdir, 'icons'), { recursive: true, filter: (src) => !src.endsWith('.svg') });
   await cp(join(root, 'src', '_locales'), join(outdir, '_locales'), { recursive: true });
   const manifest = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8'));
   manifest.version = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version;
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifestOverlays[target](manifest), null, 2)}\n`);
+}
+
+/**
+ * A second, closer minification of every script esbuild wrote (terser, safe transforms only): about
+ * 6 % less after gzip, which keeps the content script and the page tap inside their budgets
+ * (scripts/bundle-sizes.mjs). The source maps are carried through, so they still point at src/.
+ */
+async function compactScripts(outdir) {
+  const files = (await readdir(outdir, { recursive: true })).filter((file) => file.endsWith('.js'));
+  const classicScripts = new Set(entries.filter((entry) => entry.format === 'iife').map((entry) => `${entry.out}.js`));
+  for (const file of files) {
+    const path = join(outdir, file);
+    const mapPath = `${path}.map`;
+    const code = (await readFile(path, 'utf8')).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '');
+    const result = await minify(code, {
+      module: !classicScripts.has(file),
+      compress: { passes: 2 },
+      mangle: true,
+      sourceMap: { content: await readFile(mapPath, 'utf8'), url: basename(mapPath) },
+    });
+    await writeFile(path, result.code);
+    await writeFile(mapPath, result.map);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
