@@ -22,6 +22,8 @@ import { columnTableSteps, type ColumnTable } from './table-columns.js';
 
 export interface ScannedRound {
   fields: FairnessFields;
+  /** Read from the document itself or from inside a shadow root (the capture diagnostics tell them apart). */
+  channel: 'dom' | 'shadow';
   /** A commitment shown without a revealed seed or outcome: the active seed pair (or next round). */
   seedPairOnly: boolean;
 }
@@ -83,6 +85,9 @@ export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, Colu
   }
 }
 
+/** A round any of whose values sits inside a shadow root came (at least partly) through the shadow walk. */
+const channelOf = (group: HitGroup): 'dom' | 'shadow' => (group.hits.some((hit) => hit.anchor.getRootNode() instanceof ShadowRoot) ? 'shadow' : 'dom');
+
 /**
  * The groups that name a round, each with its game. A group that only names a game ("Game: Keno"
  * above a list) tells the rounds below it: it is added to `marks`.
@@ -96,7 +101,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
       roundGroups.push(group);
       continue;
     }
-    pageTally.count('dom', fields); // values in no round: the capture diagnostics list them
+    pageTally.count(channelOf(group), fields); // values in no round: the capture diagnostics list them
     const game = group.hits.find((hit) => hit.field === 'game' && typeof hit.value === 'string');
     const named = game && findGameInText(game.value as string);
     if (named) marks.push({ node: group.container, game: named });
@@ -108,6 +113,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
     const withGame: FairnessFields = game === undefined ? fields : { game, ...fields };
     return {
       fields: withGame,
+      channel: channelOf(group),
       seedPairOnly: fields.commitment !== undefined && fields.serverSeed === undefined && fields.result === undefined,
     };
   });

@@ -37,6 +37,21 @@ describe('the tally of a scanned page', () => {
     expect(snapshot().counts.dom!.map((count, index) => count - before[index]!)).toEqual([3, 1, 0]);
   });
 
+  it('rounds read inside an open shadow root are counted under shadow, the rest under dom', () => {
+    // Rounds not seen by the tests before (the tally is the page's one, shared by this file's tests).
+    const before = snapshot().counts;
+    const document = page(`<section><dl><dt>Commitment</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>17</dd></dl></section>`, 'Keno');
+    const component = document.createElement('x-round');
+    component.attachShadow({ mode: 'open' }).innerHTML = `<section><dl><dt>Commitment</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>18</dd></dl></section>`;
+    document.body.append(component);
+    const session = startCapture({ document, send: async () => undefined });
+    session.scanNow();
+    session.stop();
+    const after = snapshot().counts;
+    const rounds = (channel: 'dom' | 'shadow') => (after[channel]?.[1] ?? 0) - (before[channel]?.[1] ?? 0);
+    expect([rounds('dom'), rounds('shadow')]).toEqual([1, 1]);
+  });
+
   it('the JSON tap’s channel comes with its event; a page cannot speak for the DOM channels', async () => {
     const document = page('', 'Keno');
     const session = startCapture({ document, send: async () => undefined });
