@@ -54,6 +54,8 @@ export function mergeTallies(tallies: readonly CaptureTally[]): CaptureTally {
       for (let index = 0; index < 3; index++) sum[index]! += add[index]!;
     }
   }
+  const closed = tallies.reduce((sum, tally) => sum + (tally.closed ?? 0), 0);
+  if (closed > 0) merged.closed = closed;
   for (const { seen } of tallies) {
     for (const kind of seen) {
       const key = kind.join();

@@ -26,6 +26,8 @@ export interface Tally {
    * round (a claim), or nothing when it formed none. Every channel calls this once per round found.
    */
   count(channel: CaptureChannel, found: FairnessFields, placed?: Partial<FairnessFields>): void;
+  /** Counts a custom element whose shadow root is closed (dom-query.ts finds them). */
+  closedHost(): void;
   /** Calls `send` with the tally `delayMs` after a change (one call per burst of changes). */
   report(send: (tally: CaptureTally) => unknown, delayMs?: number): void;
 }
@@ -72,6 +74,10 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
         }
       }
       if (changed) notify();
+    },
+    closedHost() {
+      tally.closed = (tally.closed ?? 0) + 1;
+      notify();
     },
     report(send, delayMs = 1000) {
       let timer: unknown;

@@ -71,7 +71,7 @@ export interface RootWatch {
  * told by Chromium's chrome.dom.openOrClosedShadowRoot or Firefox's element.openOrClosedShadowRoot
  * (both for extensions only), and counted, not read: the page closed it.
  */
-export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): RootWatch {
+export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined, onClosed: () => void = () => undefined): RootWatch {
   const chromeDom = (globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: (element: Element) => ShadowRoot | null } } }).chrome?.dom;
   const firefox = typeof document === 'object' && 'openOrClosedShadowRoot' in document.documentElement;
   const closedRootOf = (element: Element): unknown =>
@@ -95,6 +95,7 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined): 
       } else if (element?.localName.includes('-') && !known.has(element) && closedRootOf(element)) {
         known.add(element);
         reach.closedHosts++;
+        onClosed();
       }
     }
     return found;

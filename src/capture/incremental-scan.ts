@@ -10,6 +10,7 @@
 // A whole scan of a long page runs in slices (step): the page may change between two. What it
 // changed inside a round read meanwhile may have been read half before and half after, so such a
 // round is left out, and every change made during the scan is scanned right after it, as usual.
+import { pageTally } from './capture-tally.js';
 import { parentOf, rootWatch, type ShadowReach } from './dom-query.js';
 import { scanPart } from './part-scan.js';
 import { drain, wholeSteps, type ScanContext, type ScannedRound, type WholeScan } from './scanner.js';
@@ -98,7 +99,7 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
     return rounds;
   };
 
-  const watch = rootWatch(options.onRoot);
+  const watch = rootWatch(options.onRoot, () => pageTally.closedHost());
   /** While a whole scan runs: the nodes the page changed and all that holds them; and the changes, noted once it ends. */
   let touched: Set<Node> | undefined;
   let later: MutationRecord[] = [];

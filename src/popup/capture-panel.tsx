@@ -70,6 +70,7 @@ export function CapturePanel({ tally, host, env: { t, copyText, version } }: Cap
           })}
         </tbody>
       </table>
+      {!!tally.closed && <p data-capture-closed={tally.closed}>{t(tally.closed === 1 ? 'captureClosedHosts_one' : 'captureClosedHosts_other', tally.closed)}</p>}
       {unplaced.length > 0 && (
         <>
           <p>{t('captureUnplacedIntro')}</p>

@@ -27,6 +27,7 @@ export function captureReport(tally: CaptureTally, page: ReportPage): string {
   }
   const unplaced = tally.seen.filter((kind) => kind[3] === 0);
   const placed = tally.seen.filter((kind) => kind[3] === 1);
+  if (tally.closed) lines.push(`closed shadow roots (not readable): ${tally.closed}`);
   if (unplaced.length > 0) lines.push('seen in no round:', ...unplaced.map(kindLine));
   if (placed.length > 0) lines.push('seen in rounds:', ...placed.map(kindLine));
   return lines.join('\n');

@@ -20,6 +20,8 @@ export type SeenKind = [channel: CaptureChannel, key: string, shape: string, pla
 export interface CaptureTally {
   counts: Partial<Record<CaptureChannel, ChannelCounts>>;
   seen: SeenKind[];
+  /** Custom elements whose shadow root the page closed: what they show is out of capture's reach (absent: none seen, or the browser cannot tell). */
+  closed?: number;
 }
 
 /** Kinds kept per document and per tab: enough to describe a layout, bounded for a page that shows everything. */

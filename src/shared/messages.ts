@@ -58,6 +58,7 @@ const captureChannel = v.picklist(CAPTURE_CHANNELS);
  */
 const captureTallySchema = v.strictObject({
   counts: v.record(captureChannel, v.tuple([tallyCount, tallyCount, tallyCount])),
+  closed: v.optional(tallyCount),
   seen: v.pipe(
     v.array(
       v.tuple([

@@ -71,6 +71,11 @@ describe('tab capture', () => {
     expect(context.watched && context.capture?.counts.dom).toEqual([MAX_FRAMES, 0, MAX_FRAMES]);
   });
 
+  it('mergeTallies adds up the frames’ closed shadow roots, and says none when there are none', () => {
+    expect(mergeTallies([{ ...frame, closed: 2 }, frame, { counts: {}, seen: [], closed: 1 }]).closed).toBe(3);
+    expect(mergeTallies([frame, frame])).not.toHaveProperty('closed');
+  });
+
   it('mergeTallies keeps each kind once and at most 40', () => {
     const many: CaptureTally = { counts: {}, seen: Array.from({ length: 40 }, (_, n) => ['fetch', `key${n}`, 'i', 0] as const).map((kind) => [...kind]) };
     expect(mergeTallies([many, frame]).seen).toHaveLength(40);
@@ -84,6 +89,7 @@ describe('the capture-tally message', () => {
   it('takes a tally of counts, keys and shapes', () => {
     expect(message(top).ok).toBe(true);
     expect(message({ counts: {}, seen: [['websocket', 'payload.data.serverSeedHash', 'L10i', 0]] }).ok).toBe(true);
+    expect(message({ counts: {}, seen: [], closed: 2 }).ok).toBe(true);
   });
 
   it.each([
@@ -94,6 +100,8 @@ describe('the capture-tally message', () => {
     ['a key too long', { counts: {}, seen: [['fetch', 'k'.repeat(41), 'i', 0]] }],
     ['an unknown channel', { counts: { carrier: [1, 0, 0] }, seen: [] }],
     ['a negative count', { counts: { dom: [-1, 0, 0] }, seen: [] }],
+    ['a closed-root count that is not a whole number', { counts: {}, seen: [], closed: 1.5 }],
+    ['a closed-root count given as text', { counts: {}, seen: [], closed: '3' }],
     ['too many kinds', { counts: {}, seen: Array.from({ length: 41 }, () => ['dom', 'nonce', 'i', 0]) }],
   ])('refuses %s', (_label, tally) => {
     expect(message(tally).ok).toBe(false);

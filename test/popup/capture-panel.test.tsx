@@ -75,6 +75,18 @@ describe('capture diagnostics in the popup', () => {
     expect(kinds).toEqual(['Client seed · 64 hex digits (Page labels)', 'Nonce · whole number (Page labels)', 'Result shown · list of numbers, length 10 (Page labels)']);
   });
 
+  test('names the web components closed to it (one, several), and nothing when there are none', async () => {
+    for (const [closed, text] of [[1, '1 web component on this page is closed to extensions: what it shows cannot be read.'], [3, '3 web components on this page are closed to extensions: what they show cannot be read.']] as const) {
+      rendered = await renderApp(workerWith({ ...TALLY, closed }).client, {}, { activeTabId: async () => 7 });
+      await open(fold(rendered.container)!);
+      expect(rendered.container.querySelector('[data-capture-closed]')?.textContent).toBe(text);
+      rendered.unmount();
+    }
+    rendered = await renderApp(workerWith(TALLY).client, {}, { activeTabId: async () => 7 });
+    await open(fold(rendered.container)!);
+    expect(rendered.container.querySelector('.capture-panel [data-capture-closed]')).toBeNull();
+  });
+
   test('“Copy a capture report” copies labels and shapes, shows what it copied, and holds no value', async () => {
     rendered = await renderApp(workerWith(TALLY).client, {}, { activeTabId: async () => 7, version: '9.9.9' });
     await open(fold(rendered.container)!);

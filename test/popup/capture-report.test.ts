@@ -42,6 +42,26 @@ describe('captureReport', () => {
   });
 });
 
+describe('closed shadow roots', () => {
+  it('are counted by the tally (each a change to report) and named in the report, after the counts', () => {
+    const { tally, count, closedHost, report } = captureTally();
+    const sent: number[] = [];
+    report(() => sent.push(1), 0);
+    count('shadow', { nonce: '3' });
+    closedHost();
+    closedHost();
+    expect(tally.closed).toBe(2);
+    const lines = captureReport(tally, PAGE).split('\n');
+    expect(lines.slice(3, 5)).toEqual(['shadow: fairness values 1, rounds 0, not placed 1', 'closed shadow roots (not readable): 2']);
+  });
+
+  it('leave the report unchanged when there are none', () => {
+    const { tally, count } = captureTally();
+    count('dom', { nonce: '3' });
+    expect(captureReport(tally, PAGE)).not.toContain('closed');
+  });
+});
+
 // Values as pages show them: hex of any length, digits, free text (client seeds are the player's own words), lists.
 const text = fc.oneof(
   fc.stringMatching(/^[0-9a-f]{6,80}$/),

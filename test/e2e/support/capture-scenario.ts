@@ -2,6 +2,7 @@
 // group into rounds (the demo's history by column) shows them in the popup, by channel and by
 // label and shape, and "Copy a capture report" names their labels and shapes but no value.
 import { expect } from 'vitest';
+import type { CaptureTally } from '../../../src/shared/capture-channel.js';
 import { askInPage, type BrowserDriver } from './driver.js';
 import { POPUP_SIZE } from './extension-page.js';
 
@@ -22,25 +23,35 @@ export async function newestCasinoTabInPage(): Promise<number | undefined> {
   return newest?.id;
 }
 
+/**
+ * What the worker's capture diagnostics say of the casino tab announced last, once `ready` holds
+ * (the content script sends its tally a second after what it read last), or after 15 s as it is.
+ */
+export async function captureOfNewestTab(driver: BrowserDriver, ready: (capture: CaptureTally | undefined) => boolean): Promise<{ tabId: number; capture?: CaptureTally }> {
+  const finder = await driver.openPage('popup.html?view=tab', POPUP_SIZE);
+  try {
+    const tabId = await finder.evaluate(newestCasinoTabInPage);
+    expect(tabId, 'the casino tab').toBeTypeOf('number');
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [context] = await finder.evaluate(askInPage, [{ type: 'tab-context', tabId }]);
+      expect(context).toMatchObject({ watched: true });
+      if (ready(context.capture) || Date.now() > deadline) return { tabId: tabId!, capture: context.capture };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await finder.close();
+  }
+}
+
 export async function ungroupedValuesInTheCaptureReport(driver: BrowserDriver): Promise<void> {
   const casino = await driver.openCasino(PATH);
   // The values as the page shows them: client seeds (64 hex digits), nonces, drawn numbers.
   const shown = await casino.evaluate(() => [...document.querySelectorAll('dd')].map((dd) => [...dd.children].map((chip) => chip.textContent).join(',') || dd.textContent!.trim()));
   expect(shown).toHaveLength(9);
 
-  const finder = await driver.openPage('popup.html?view=tab', POPUP_SIZE);
-  const tabId = await finder.evaluate(newestCasinoTabInPage);
-  expect(tabId, 'the casino tab').toBeTypeOf('number');
-  // The content script sends its tally a second after what it read last: wait for the worker to have it.
-  const deadline = Date.now() + 15_000;
-  let context: any;
-  while (Date.now() < deadline) {
-    [context] = await finder.evaluate(askInPage, [{ type: 'tab-context', tabId }]);
-    if (context?.capture?.counts?.dom?.[2] >= 6) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await finder.close();
-  expect(context).toMatchObject({ watched: true, capture: { counts: { dom: [6, 0, 6] } } });
+  const { tabId, capture } = await captureOfNewestTab(driver, (seen) => (seen?.counts.dom?.[2] ?? 0) >= 6);
+  expect(capture).toMatchObject({ counts: { dom: [6, 0, 6] } });
 
   // The popup as it opens over that tab.
   const popup = await driver.openPage(`popup.html?tab-id=${tabId}`, POPUP_SIZE);

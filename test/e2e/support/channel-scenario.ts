@@ -9,9 +9,8 @@ import { expect } from 'vitest';
 import type { PairMode } from '../../../scripts/demo-casino/casino-state.js';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
 import type { CaptureChannel } from '../../../src/shared/capture-channel.js';
-import { newestCasinoTabInPage } from './capture-scenario.js';
-import { askInPage, type BrowserDriver, type CasinoTab } from './driver.js';
-import { POPUP_SIZE } from './extension-page.js';
+import { captureOfNewestTab } from './capture-scenario.js';
+import type { BrowserDriver, CasinoTab } from './driver.js';
 import { waitForStored } from './witness-scenario.js';
 
 const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
@@ -38,24 +37,6 @@ const DIAGNOSED_CHANNEL: Record<string, CaptureChannel> = {
   '/casino/channel/ndjson': 'xhr',
 };
 
-/** The capture diagnostics count the page's rounds under its channel (the tally is sent a second after a change). */
-async function diagnosedRounds(driver: BrowserDriver, channel: CaptureChannel): Promise<number> {
-  const finder = await driver.openPage('popup.html?view=tab', POPUP_SIZE);
-  try {
-    const tabId = await finder.evaluate(newestCasinoTabInPage);
-    expect(tabId, 'the channel page\'s tab').toBeTypeOf('number');
-    const deadline = Date.now() + 15_000;
-    let rounds = 0;
-    while (rounds < 3 && Date.now() < deadline) {
-      const [context] = await finder.evaluate(askInPage, [{ type: 'tab-context', tabId }]);
-      rounds = context?.capture?.counts?.[channel]?.[1] ?? 0;
-      if (rounds < 3) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return rounds;
-  } finally {
-    await finder.close();
-  }
-}
 
 interface PageLog {
   session: string;
@@ -117,7 +98,8 @@ export async function roundsThroughChannel(driver: BrowserDriver, casino: DemoCa
 
     // The capture diagnostics name the channel the rounds came through (3 rounds, at least).
     const channel = DIAGNOSED_CHANNEL[new URL(path, 'https://www.cloudbet.com').pathname]!;
-    expect(await diagnosedRounds(driver, channel), `rounds counted under ${channel}`).toBeGreaterThanOrEqual(3);
+    const { capture } = await captureOfNewestTab(driver, (seen) => (seen?.counts[channel]?.[1] ?? 0) >= 3);
+    expect(capture?.counts[channel]?.[1], `rounds counted under ${channel}`).toBeGreaterThanOrEqual(3);
   } finally {
     casino.setCheat('none');
     casino.setPairMode('fixed');

@@ -3,6 +3,7 @@
 // round here is read through the shadow walk. Rounds added later arrive in new component hosts.
 import { expect } from 'vitest';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
+import { captureOfNewestTab } from './capture-scenario.js';
 import { waitForRows, type BrowserDriver, type PopupRow } from './driver.js';
 
 type PlayedRound = ReturnType<DemoCasino['state']>['rounds'][number];
@@ -35,5 +36,11 @@ export async function roundsInsideShadowRoots(driver: BrowserDriver, casino: Dem
   expect(rowOf(rows, cheated)).toMatchObject({ failures: 'outcome' });
   // Read from the DOM only: seen after the reveal, never witnessed.
   for (const round of [...first, honest]) expect(rowOf(rows, round)).toMatchObject({ verdict: 'verified', level: 'history' });
+
+  // The capture diagnostics: the rounds counted as read through shadow roots, and the banner's
+  // closed root named as out of reach (both browsers give extensions a way to tell a closed root).
+  const { capture } = await captureOfNewestTab(driver, (seen) => (seen?.counts.shadow?.[1] ?? 0) >= 4 && (seen?.closed ?? 0) >= 1);
+  expect(capture?.counts.shadow?.[1], 'rounds counted under shadow').toBeGreaterThanOrEqual(4);
+  expect(capture?.closed, 'closed shadow roots counted').toBe(1);
   await tab.close();
 }
