@@ -51,6 +51,24 @@ describe('the tally of a scanned page', () => {
     expect([added('xhr'), added('fetch'), added('dom')]).toEqual([1, 2, 0]);
   });
 
+  it('values inside open shadow roots are counted under the shadow channel, not the light DOM', () => {
+    const document = page('', 'Keno');
+    const host = document.createElement('x-panel');
+    host.attachShadow({ mode: 'open' }).innerHTML =
+      `<section><dl><dt>Commitment</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>9</dd></dl></section>` +
+      `<aside><dl><dt>Client Seed</dt><dd>${CLIENT.replace('f', 'e')}</dd></dl></aside>`;
+    document.body.append(host);
+    const before = snapshot().counts;
+    const session = startCapture({ document, send: async () => undefined });
+    session.scanNow();
+    session.stop();
+    const after = snapshot();
+    const added = (channel: 'dom' | 'shadow') => (after.counts[channel] ?? [0, 0, 0]).map((count, index) => count - (before[channel]?.[index] ?? 0));
+    expect(added('shadow')).toEqual([4, 1, 1]);
+    expect(added('dom')).toEqual([0, 0, 0]);
+    expect(after.seen).toEqual(expect.arrayContaining([['shadow', 'clientSeed', 'h16', 0]]));
+  });
+
   it('a fresh tally starts empty', () => {
     expect(captureTally().tally).toEqual({ counts: {}, seen: [] });
   });
