@@ -24,7 +24,12 @@ export interface ScannedRound {
   fields: FairnessFields;
   /** A commitment shown without a revealed seed or outcome: the active seed pair (or next round). */
   seedPairOnly: boolean;
+  /** Where it was read: the light DOM, or an open shadow root (the capture diagnostics count them apart). */
+  channel: 'dom' | 'shadow';
 }
+
+/** A container inside an open shadow root is read through the `shadow` channel. */
+const channelOf = (node: Node): 'dom' | 'shadow' => ('host' in node.getRootNode() ? 'shadow' : 'dom');
 
 /** What the last whole scan learnt about the page's structure, kept up to date by part scans. */
 export interface ScanContext {
@@ -96,7 +101,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
       roundGroups.push(group);
       continue;
     }
-    pageTally.count('dom', fields); // values in no round: the capture diagnostics list them
+    pageTally.count(channelOf(group.container), fields); // values in no round: the capture diagnostics list them
     const game = group.hits.find((hit) => hit.field === 'game' && typeof hit.value === 'string');
     const named = game && findGameInText(game.value as string);
     if (named) marks.push({ node: group.container, game: named });
@@ -109,6 +114,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
     return {
       fields: withGame,
       seedPairOnly: fields.commitment !== undefined && fields.serverSeed === undefined && fields.result === undefined,
+      channel: channelOf(group.container),
     };
   });
 }

@@ -257,8 +257,8 @@ describe('scanDocument: rounds and groups', () => {
       <div id="last">${round(7, '12')}</div>`);
     const rounds = scanDocument(document);
     expect(rounds).toEqual([
-      { fields: { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' }, seedPairOnly: true },
-      { fields: { serverSeed: SEED, clientSeed: CLIENT, nonce: '7', result: '12' }, seedPairOnly: false },
+      { fields: { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' }, seedPairOnly: true, channel: 'dom' },
+      { fields: { serverSeed: SEED, clientSeed: CLIENT, nonce: '7', result: '12' }, seedPairOnly: false, channel: 'dom' },
     ]);
   });
 
