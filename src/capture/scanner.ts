@@ -29,7 +29,11 @@ export interface ScannedRound {
 }
 
 /** A container inside an open shadow root is read through the `shadow` channel. */
-const channelOf = (node: Node): 'dom' | 'shadow' => ('host' in node.getRootNode() ? 'shadow' : 'dom');
+const channelOf = (node: Node): 'dom' | 'shadow' => {
+  const root = node.getRootNode();
+  // A fragment's `host`: a document's named elements (<img name="host">) must not pass for one.
+  return root.nodeType === 11 && 'host' in root ? 'shadow' : 'dom';
+};
 
 /** What the last whole scan learnt about the page's structure, kept up to date by part scans. */
 export interface ScanContext {
