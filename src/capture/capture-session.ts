@@ -115,12 +115,12 @@ export function startCapture(options: CaptureOptions): CaptureSession {
    * One clock reading for everything one scan or one message shows: they were seen together.
    * Pauses (yields) every OFFER_STEP rounds; no player action comes in between (onAction ends it first).
    */
-  function* offerSteps(found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source'], channel: CaptureChannel | readonly CaptureChannel[]): Generator<void, void> {
+  function* offerSteps(found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source'], channel: (index: number) => CaptureChannel): Generator<void, void> {
     const claims: CapturedClaim[] = [];
     const at = clock();
     for (const [index, fields] of found.entries()) {
       const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
-      pageTally.count(typeof channel === 'string' ? channel : channel[index]!, fields, claim);
+      pageTally.count(channel(index), fields, claim);
       if (claim) claims.push(claim);
       if (index % OFFER_STEP === OFFER_STEP - 1) yield;
     }
@@ -143,7 +143,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     yield* offerSteps(
       rounds.map((round) => round.fields),
       'dom',
-      rounds.map((round) => round.channel),
+      (index) => rounds[index]!.channel,
     );
   }
 
@@ -212,7 +212,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     guard(() => {
       stats.tapEvents++;
       const via: { channel?: CaptureChannel } = {};
-      drain(offerSteps(decodeTapDetail((event as CustomEvent<unknown>).detail, via), 'json', via.channel ?? 'fetch'));
+      const found = decodeTapDetail((event as CustomEvent<unknown>).detail, via);
+      drain(offerSteps(found, 'json', () => via.channel ?? 'fetch'));
     });
 
   /**

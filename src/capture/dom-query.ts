@@ -63,6 +63,8 @@ export interface RootWatch {
    * is handed to `onNew`. Pauses (yields) every 2 000 elements, as the scan does.
    */
   rootsIn(tree: ParentNode): Generator<void, ShadowRoot[]>;
+  /** Custom elements seen without a root that have an open one now (upgraded later: no mutation says so). */
+  rooted(): Element[];
 }
 
 /**
@@ -71,6 +73,9 @@ export interface RootWatch {
  * told by Chromium's chrome.dom.openOrClosedShadowRoot or Firefox's element.openOrClosedShadowRoot
  * (both for extensions only), and counted, not read: the page closed it.
  */
+/** Custom elements without a root yet, checked again at each scan (a lazily defined component attaches one later). */
+const MAX_BARE_HOSTS = 500;
+
 export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined, onClosed: () => void = () => undefined): RootWatch {
   const chromeDom = (globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: (element: Element) => ShadowRoot | null } } }).chrome?.dom;
   const firefox = typeof document === 'object' && 'openOrClosedShadowRoot' in document.documentElement;
@@ -78,6 +83,7 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined, o
     chromeDom?.openOrClosedShadowRoot ? chromeDom.openOrClosedShadowRoot(element) : (element as unknown as Record<string, unknown>).openOrClosedShadowRoot;
   const reach: ShadowReach = { openRoots: 0, closedHosts: 0, closedDetectable: !!chromeDom?.openOrClosedShadowRoot || firefox };
   const known = new WeakSet<Node>();
+  const bare = new Set<Element>();
   function* rootsIn(tree: ParentNode): Generator<void, ShadowRoot[]> {
     const found: ShadowRoot[] = [];
     const elements = tree.querySelectorAll('*');
@@ -92,13 +98,24 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined, o
           reach.openRoots++;
           onNew(shadow);
         }
-      } else if (element?.localName.includes('-') && !known.has(element) && closedRootOf(element)) {
-        known.add(element);
-        reach.closedHosts++;
-        onClosed();
+      } else if (element?.localName.includes('-') && !known.has(element)) {
+        if (closedRootOf(element)) {
+          known.add(element);
+          reach.closedHosts++;
+          onClosed();
+        } else if (bare.size < MAX_BARE_HOSTS) bare.add(element);
       }
     }
     return found;
   }
-  return { reach, rootsIn };
+  const rooted = (): Element[] => {
+    const found: Element[] = [];
+    for (const host of bare) {
+      if (!host.shadowRoot && host.isConnected) continue;
+      bare.delete(host);
+      if (host.isConnected) found.push(host);
+    }
+    return found;
+  };
+  return { reach, rootsIn, rooted };
 }

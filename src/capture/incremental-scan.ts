@@ -160,6 +160,8 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
     },
     pending: () => wholeNeeded || changed.size > 0,
     *steps() {
+      // A root attached since to a host scanned bare: its part is read anew (and the root watched from then on).
+      for (const host of watch.rooted()) scanner.noteChanged(host);
       const due = changed.size > 0 && now() - lastWholeAt >= wholeEveryMs;
       const partial = wholeNeeded || due || context === undefined ? undefined : scanParts(context);
       changed.clear();

@@ -22,11 +22,18 @@ import { columnTableSteps, type ColumnTable } from './table-columns.js';
 
 export interface ScannedRound {
   fields: FairnessFields;
-  /** Read from the document itself or from inside a shadow root (the capture diagnostics tell them apart). */
-  channel: 'dom' | 'shadow';
   /** A commitment shown without a revealed seed or outcome: the active seed pair (or next round). */
   seedPairOnly: boolean;
+  /** Where it was read: the light DOM, or an open shadow root (the capture diagnostics count them apart). */
+  channel: 'dom' | 'shadow';
 }
+
+/** A node inside an open shadow root is read through the `shadow` channel. */
+const channelOf = (node: Node): 'dom' | 'shadow' => {
+  const root = node.getRootNode();
+  // A fragment's `host`: a document's named elements (<img name="host">) must not pass for one.
+  return root.nodeType === 11 && 'host' in root ? 'shadow' : 'dom';
+};
 
 /** What the last whole scan learnt about the page's structure, kept up to date by part scans. */
 export interface ScanContext {
@@ -85,8 +92,11 @@ export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, Colu
   }
 }
 
-/** A round any of whose values sits inside a shadow root came (at least partly) through the shadow walk. */
-const channelOf = (group: HitGroup): 'dom' | 'shadow' => (group.hits.some((hit) => hit.anchor.getRootNode() instanceof ShadowRoot) ? 'shadow' : 'dom');
+/**
+ * A group any of whose values sits inside a shadow root came (at least partly) through the shadow
+ * walk; its container cannot tell, as grouping climbs from a root to its host.
+ */
+const groupChannel = (group: HitGroup): 'dom' | 'shadow' => (group.hits.some((hit) => channelOf(hit.anchor) === 'shadow') ? 'shadow' : 'dom');
 
 /**
  * The groups that name a round, each with its game. A group that only names a game ("Game: Keno"
@@ -101,7 +111,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
       roundGroups.push(group);
       continue;
     }
-    pageTally.count(channelOf(group), fields); // values in no round: the capture diagnostics list them
+    pageTally.count(groupChannel(group), fields); // values in no round: the capture diagnostics list them
     const game = group.hits.find((hit) => hit.field === 'game' && typeof hit.value === 'string');
     const named = game && findGameInText(game.value as string);
     if (named) marks.push({ node: group.container, game: named });
@@ -113,7 +123,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
     const withGame: FairnessFields = game === undefined ? fields : { game, ...fields };
     return {
       fields: withGame,
-      channel: channelOf(group),
+      channel: groupChannel(group),
       seedPairOnly: fields.commitment !== undefined && fields.serverSeed === undefined && fields.result === undefined,
     };
   });

@@ -70,39 +70,61 @@ export function installTap(win: TapWindow): TapStats {
     for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
   };
 
-  // Messages wait here while the page handles them; one timer reads them all afterwards.
+  // Messages wait here while the page handles them; one timer reads them all afterwards. At most a
+  // second's budget waits: a background tab's timers may run once a minute while its socket talks on.
   const queue: [string, CaptureChannel][] = [];
+  let queuedChars = 0;
+  let draining = false;
   let windowStart = 0;
   let windowMessages = 0;
   let windowChars = 0;
   /** Reads queued messages for at most SLICE_MS, then lets the page run before the rest. */
   const drain = (): void => {
     const end = now() + SLICE_MS;
-    while (queue.length > 0) {
-      if (now() >= end) return void later(drain, 0);
-      const [text, channel] = queue.shift()!;
-      publish(text, channel);
+    try {
+      while (queue.length > 0) {
+        if (now() >= end) return void later(drain, 0);
+        const [text, channel] = queue.shift()!;
+        queuedChars -= text.length;
+        publish(text, channel);
+      }
+    } catch {
+      // The page broke something we use (Array.prototype.shift): drop the backlog, start afresh.
+      stats.errors++;
+      queue.length = queuedChars = 0;
     }
+    draining = false;
   };
-  /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. */
-  const enqueue = (data: unknown, channel: CaptureChannel): void => {
-    if (typeof data !== 'string') {
-      if (data !== null && typeof data === 'object') stats.binary++;
-      return;
+  /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. Never throws into the page. */
+  const enqueue = (event: Event, channel: CaptureChannel): void => {
+    try {
+      const data: unknown = (event as MessageEvent).data;
+      if (typeof data !== 'string') {
+        if (data !== null && typeof data === 'object') stats.binary++;
+        return;
+      }
+      const at = now();
+      if (at - windowStart >= 1000) {
+        windowStart = at;
+        windowMessages = windowChars = 0;
+      }
+      const over = data.length > MAX_BODY_BYTES || windowMessages >= MAX_MESSAGES_PER_SECOND || windowChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND;
+      if (over || queue.length >= MAX_MESSAGES_PER_SECOND || queuedChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND) {
+        stats.dropped++;
+        return;
+      }
+      windowMessages++;
+      windowChars += data.length;
+      queue.push([data, channel]);
+      queuedChars += data.length;
+      stats.messages++;
+      if (!draining) {
+        later(drain, 0);
+        draining = true;
+      }
+    } catch {
+      stats.errors++;
     }
-    const at = now();
-    if (at - windowStart >= 1000) {
-      windowStart = at;
-      windowMessages = windowChars = 0;
-    }
-    if (data.length > MAX_BODY_BYTES || windowMessages >= MAX_MESSAGES_PER_SECOND || windowChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND) {
-      stats.dropped++;
-      return;
-    }
-    windowMessages++;
-    windowChars += data.length;
-    stats.messages++;
-    if (queue.push([data, channel]) === 1) later(drain, 0);
   };
 
   /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
@@ -190,10 +212,10 @@ export function installTap(win: TapWindow): TapStats {
       return Reflect.apply(originalSend, this, args);
     };
   }
-  watchCreated(win, 'WebSocket', (socket) => listen.call(socket, 'message', (event) => enqueue((event as MessageEvent).data, 'websocket')));
-  watchCreated(win, 'EventSource', (source) => listen.call(source, 'message', (event) => enqueue((event as MessageEvent).data, 'sse')));
+  watchCreated(win, 'WebSocket', (socket) => listen.call(socket, 'message', (event) => enqueue(event, 'websocket')));
+  watchCreated(win, 'EventSource', (source) => listen.call(source, 'message', (event) => enqueue(event, 'sse')));
   try {
-    watchScripts(win, listen, (text) => enqueue(text, 'embedded'));
+    watchScripts(win, listen, (data) => enqueue({ data } as MessageEvent, 'embedded'));
   } catch {
     stats.errors++;
   }

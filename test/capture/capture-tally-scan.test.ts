@@ -42,7 +42,7 @@ describe('the tally of a scanned page', () => {
     const before = snapshot().counts;
     const document = page(`<section><dl><dt>Commitment</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>17</dd></dl></section>`, 'Keno');
     const component = document.createElement('x-round');
-    component.attachShadow({ mode: 'open' }).innerHTML = `<section><dl><dt>Commitment</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>18</dd></dl></section>`;
+    component.attachShadow({ mode: 'open' }).innerHTML = `<section><dl><dt>Commitment</dt><dd>${COMMITMENT.replace(/^20/, '21')}</dd><dt>Client Seed</dt><dd>${CLIENT.replace(/^f0/, 'a0')}</dd><dt>Nonce</dt><dd>18</dd></dl></section>`;
     document.body.append(component);
     const session = startCapture({ document, send: async () => undefined });
     session.scanNow();
@@ -64,6 +64,24 @@ describe('the tally of a scanned page', () => {
     const after = snapshot().counts;
     const added = (channel: 'xhr' | 'fetch' | 'dom') => (after[channel]?.[1] ?? 0) - (before[channel]?.[1] ?? 0);
     expect([added('xhr'), added('fetch'), added('dom')]).toEqual([1, 2, 0]);
+  });
+
+  it('values inside open shadow roots are counted under the shadow channel, not the light DOM', () => {
+    const document = page('', 'Keno');
+    const host = document.createElement('x-panel');
+    host.attachShadow({ mode: 'open' }).innerHTML =
+      `<section><dl><dt>Commitment</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>9</dd></dl></section>` +
+      `<aside><dl><dt>Client Seed</dt><dd>${CLIENT.replace('f', 'e')}</dd></dl></aside>`;
+    document.body.append(host);
+    const before = snapshot().counts;
+    const session = startCapture({ document, send: async () => undefined });
+    session.scanNow();
+    session.stop();
+    const after = snapshot();
+    const added = (channel: 'dom' | 'shadow') => (after.counts[channel] ?? [0, 0, 0]).map((count, index) => count - (before[channel]?.[index] ?? 0));
+    expect(added('shadow')).toEqual([4, 1, 1]);
+    expect(added('dom')).toEqual([0, 0, 0]);
+    expect(after.seen).toEqual(expect.arrayContaining([['shadow', 'clientSeed', 'h16', 0]]));
   });
 
   it('a fresh tally starts empty', () => {

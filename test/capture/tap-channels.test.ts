@@ -157,3 +157,94 @@ describe('installTap: text/plain and JSON lines', () => {
     ]);
   });
 });
+
+// The casino controls when and how fast its socket talks; the tap must stay bounded and silent whatever it does.
+describe('installTap: a page that outpaces the tap', () => {
+  /** A window whose timers never fire (a background tab: the browser throttles its timers to one a second or less). */
+  function throttled() {
+    const timers: (() => void)[] = [];
+    const OriginalSocket = socketClass();
+    const win: TapWindow = {
+      document: document.implementation.createHTMLDocument('page'),
+      CustomEvent,
+      setTimeout: (callback) => timers.push(callback),
+      TextDecoder,
+      WebSocket: OriginalSocket as unknown as typeof WebSocket,
+    };
+    return { win, timers };
+  }
+
+  it('keeps at most a bounded backlog while its reading timer cannot run, however long the socket talks', () => {
+    let clock = 1_000_000;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    try {
+      const { win } = throttled();
+      const stats = installTap(win);
+      const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+      const frame = JSON.stringify({ ...ROUND, padding: 'x'.repeat(10_000) });
+      // Ten minutes of a chatty socket, within the per-second budget every second.
+      for (let second = 0; second < 600; second++, clock += 1000) for (let i = 0; i < MAX_MESSAGES_PER_SECOND; i++) socket.receive(frame);
+      // Every queued message holds its text until read: the backlog (and the page's memory) must not grow with time.
+      expect(stats.messages).toBeLessThanOrEqual(5 * MAX_MESSAGES_PER_SECOND);
+      expect(stats.dropped).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('never throws into the page, even from an event whose data cannot be read', () => {
+    const { win } = throttled();
+    // The tap's own listeners, as it adds them (a listener's exception would reach the page's error handlers).
+    const added: { type: string; listener: EventListener }[] = [];
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) {
+      if (typeof listener === 'function') added.push({ type, listener });
+      return Reflect.apply(add, this, [type, listener, options]) as void;
+    };
+    try {
+      installTap(win);
+    } finally {
+      EventTarget.prototype.addEventListener = add;
+    }
+    new win.WebSocket!('wss://x');
+    const onMessage = added.find((entry) => entry.type === 'message')!;
+    expect(onMessage).toBeDefined();
+    class Odd extends Event {
+      get data(): never {
+        throw new Error('no data for you');
+      }
+    }
+    expect(() => onMessage.listener(new Odd('message'))).not.toThrow();
+    // Also while the page has broken the arrays' push (the queue is an array of the page's realm).
+    const message = new MessageEvent('message', { data: JSON.stringify(ROUND) });
+    const push = Array.prototype.push;
+    Array.prototype.push = () => {
+      throw new Error('broken');
+    };
+    try {
+      expect(() => onMessage.listener(message)).not.toThrow();
+    } finally {
+      Array.prototype.push = push;
+    }
+  });
+
+  it('goes on reading after one of its timers failed (a page that broke Array.prototype.shift for a moment)', async () => {
+    const { win, details } = setup();
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    const shift = Array.prototype.shift;
+    Array.prototype.shift = () => {
+      throw new Error('broken for a moment');
+    };
+    const onError = (event: ErrorEvent) => event.preventDefault();
+    window.addEventListener('error', onError);
+    try {
+      socket.receive(JSON.stringify({ ...ROUND, nonce: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      Array.prototype.shift = shift;
+      window.removeEventListener('error', onError);
+    }
+    socket.receive(JSON.stringify({ ...ROUND, nonce: 2 }));
+    await vi.waitFor(() => expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toContain('2'));
+  });
+});
