@@ -1,9 +1,6 @@
-import { lookupGame, type ExportedRound, type Outcome, type VerdictStatus } from '../core/index.js';
+import { lookupGame, type ExportedRound, type Outcome } from '../core/index.js';
 import type { RoundRecord, RoundRow } from '../shared/records.js';
 import { verifyRecord } from './verify-record.js';
-
-/** Sort order of the popup: mismatches first, then pending, then verified, then the rest. */
-export const STATUS_RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
 
 function display(record: RoundRecord, value: RoundRecord['result'] | undefined): string | undefined {
   if (value === undefined) return undefined;

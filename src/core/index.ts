@@ -7,6 +7,7 @@ export * from './games/roulette.js';
 export * from './hashing.js';
 export * from './sampling.js';
 export * from './uint32-stream.js';
+export * from './verdict-status.js';
 export * from './verify.js';
 export * from './witness.js';
 export * from './commitment-audit.js';

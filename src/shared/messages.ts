@@ -1,7 +1,8 @@
 // Every message between the extension's parts, typed by direction and validated where it is
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
-import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
+import type { ExportedRound, Finding, RoundTrace, SupportedGameId } from '../core/index.js';
+import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import { CAPTURE_CHANNELS, MAX_SEEN_KEY, MAX_SEEN_KINDS, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
@@ -20,7 +21,7 @@ const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer t
 const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
 const nonceText = v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'));
-const status = v.picklist(['verified', 'pending', 'mismatch', 'unsupported', 'invalid'] as const satisfies readonly VerdictStatus[]);
+const status = v.picklist(VERDICT_STATUSES);
 
 const observedAtSchema = v.strictObject({
   game: v.optional(time),

@@ -1,11 +1,11 @@
 // Names of games, verdicts and trust levels in the UI language.
-import type { FailedStep, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
+import { STATUS_SORT_ORDER, type FailedStep, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { StorageProblem } from '../shared/records.js';
 import type { Translate } from './i18n.js';
 import { WorkerError } from './worker-client.js';
 
 /** The popup's order: mismatches first, as the worker sorts the list. */
-export const STATUS_ORDER: readonly VerdictStatus[] = ['mismatch', 'pending', 'verified', 'invalid', 'unsupported'];
+export const STATUS_ORDER = STATUS_SORT_ORDER;
 
 const STATUS_KEYS: Record<VerdictStatus, string> = {
   verified: 'statusVerified',
