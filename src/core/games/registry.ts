@@ -59,6 +59,24 @@ function lookupUncached(name: string): GameLookup {
   return game ? { kind: 'supported', game } : { kind: 'unsupported', id: id as UnsupportedGameId };
 }
 
+/** The id of a supported or known game for a name as shown; undefined when no game answers to it (each caller keeps such a name its own way). */
+export function knownGameId(name: string): SupportedGameId | UnsupportedGameId | undefined {
+  const lookup = lookupGame(name);
+  return lookup.kind === 'supported' ? lookup.game.id : lookup.kind === 'unsupported' ? lookup.id : undefined;
+}
+
+/**
+ * Canonical text of an outcome as a supported game shows it, so "17" and "17 Red", or keno
+ * numbers in any order, are one outcome ("17", "3 5 6 …" ascending); undefined when the game is
+ * not supported or the value does not read as its outcome (each caller keeps the value its own way).
+ */
+export function outcomeTextOf(gameName: string, shown: unknown): string | undefined {
+  const lookup = lookupGame(gameName);
+  if (lookup.kind !== 'supported') return undefined;
+  const parsed = lookup.game.parseDisplayed(shown);
+  return parsed.ok ? lookup.game.format(parsed.outcome) : undefined;
+}
+
 export function gameById(id: SupportedGameId): GameDefinition {
   return BY_ID.get(id)!;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameById, lookupGame, normalizeGameName, SUPPORTED_GAMES, UNSUPPORTED_GAMES } from '../../../src/core/games/registry.js';
+import { gameById, knownGameId, lookupGame, normalizeGameName, outcomeTextOf, SUPPORTED_GAMES, UNSUPPORTED_GAMES } from '../../../src/core/games/registry.js';
 
 function supportedId(name: string): string | undefined {
   const found = lookupGame(name);
@@ -72,5 +72,25 @@ describe('normalizeGameName', () => {
   it('lowercases, keeps umlauts and folds the rest to single spaces', () => {
     expect(normalizeGameName('  Dice: Golden-Ticket!! ')).toBe('dice golden ticket');
     expect(normalizeGameName('Europäisches_Roulette')).toBe('europäisches roulette');
+  });
+});
+
+describe('knownGameId', () => {
+  it('names a supported or known game by its id, and nothing else', () => {
+    expect(knownGameId('Europäisches Roulette')).toBe('roulette-european');
+    expect(knownGameId('Golden Ticket')).toBe('golden-ticket');
+    expect(knownGameId('Crash')).toBeUndefined();
+  });
+});
+
+describe('outcomeTextOf', () => {
+  it('writes a supported game\'s outcome canonically', () => {
+    expect(outcomeTextOf('roulette', '17 Red')).toBe('17');
+    expect(outcomeTextOf('keno', ['40', '3', '12', '7', '1', '2', '5', '9', '22', '30'])).toBe('1 2 3 5 7 9 12 22 30 40');
+  });
+
+  it('is undefined for an unsupported game or a value the game cannot read', () => {
+    expect(outcomeTextOf('mines', '17')).toBeUndefined();
+    expect(outcomeTextOf('roulette', '99')).toBeUndefined();
   });
 });
