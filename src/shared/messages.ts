@@ -6,13 +6,9 @@ import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import { CAPTURE_CHANNELS, MAX_SEEN_KEY, MAX_SEEN_KINDS, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
+import { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE, MAX_MESSAGE_TEXT_LENGTH, MAX_PAGE } from './message-limits.js';
 
-export const MAX_CLAIMS_PER_MESSAGE = 200;
-/** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
-export const MAX_IMPORT_ROUNDS_PER_MESSAGE = 200;
-/** Text in the extension's own messages (a round's key, a filter): longer than any claim value allows. */
-const MAX_MESSAGE_TEXT_LENGTH = 4096;
-const MAX_PAGE = 5000;
+export { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE };
 
 const text = v.pipe(v.string(), v.maxLength(MAX_MESSAGE_TEXT_LENGTH));
 /** A claim's text field, at most `max` characters (core/limits.ts), refused with the limit named. */
