@@ -1,5 +1,6 @@
 // The fairness core: pure functions, no browser or Node API. Used by the worker, the popup and the CLI.
 export * from './claim.js';
+export * from './games/game-ids.js';
 export * from './games/game.js';
 export * from './games/keno.js';
 export * from './games/registry.js';

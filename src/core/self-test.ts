@@ -1,4 +1,4 @@
-import type { SupportedGameId } from './games/game.js';
+import type { SupportedGameId } from './games/game-ids.js';
 import { nobleBackend, type HashBackend } from './hashing.js';
 import type { VerdictStatus } from './verdict-status.js';
 import { verifyRound } from './verify.js';

@@ -1,10 +1,11 @@
 // What the statistics count, without the statistics themselves (statistics.ts and its jStat): the
 // worker counts outcomes and bets into its kept figures (background/game-figures.ts) with these,
 // so its bundle stays free of jStat.
+import type { SupportedGameId } from './games/game-ids.js';
 import { keno, KENO_BOARD } from './games/keno.js';
 import { americanRoulette, europeanRoulette } from './games/roulette.js';
 
-export type StatisticsGame = 'roulette-european' | 'roulette-american' | 'keno';
+export type StatisticsGame = SupportedGameId;
 
 /** One settled bet: `payout` is everything paid back, stake included (0 when the bet lost). */
 export interface StakeAndPayout {

@@ -8,7 +8,7 @@
 // and `eval` is blocked by the extension's content security policy and fails AMO's lint.)
 import jstat from 'jstat';
 import { KENO_DRAWS } from './games/keno.js';
-import { binsOf, outcomeBins, validBet, type StakeAndPayout } from './statistics-inputs.js';
+import { binsOf, outcomeBins, validBet, type StakeAndPayout, type StatisticsGame } from './statistics-inputs.js';
 import { add, decimalRatio, divide, percentText, ratio, subtract, type Ratio } from './rtp/fraction.js';
 import type { RouletteVariant } from './rtp/roulette.js';
 
@@ -29,7 +29,7 @@ export function chiSquaredPValue(statistic: number, degreesOfFreedom: number): n
 
 export interface UniformityTest {
   /** Which game's numbers were tested. */
-  game: 'roulette-european' | 'roulette-american' | 'keno';
+  game: StatisticsGame;
   /** Times each number came up; `labels[i]` names bin i ("0"…"36", "00"; keno "1"…"40"). */
   counts: number[];
   labels: string[];

@@ -1,7 +1,8 @@
 // Every message between the extension's parts, typed by direction and validated where it is
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
-import type { ExportedRound, Finding, RoundTrace, SupportedGameId } from '../core/index.js';
+import type { ExportedRound, Finding, RoundTrace } from '../core/index.js';
+import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import { CAPTURE_CHANNELS, MAX_SEEN_KEY, MAX_SEEN_KINDS, type CaptureTally } from './capture-channel.js';
@@ -118,7 +119,7 @@ export const pageMessageSchema = v.variant('type', [
   // The cross-round audit over every stored round (background/findings.ts).
   v.strictObject({ type: v.literal('findings') }),
   // One game's figures for the statistics page, kept over its verified rounds (background/outcomes.ts).
-  v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(['roulette-european', 'roulette-american', 'keno'] as const satisfies readonly SupportedGameId[]) }),
+  v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(SUPPORTED_GAME_IDS) }),
   // What the worker saw on one tab (the popup asks about the active one; background/watched-tabs.ts).
   v.strictObject({ type: v.literal('tab-context'), tabId: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);

@@ -6,13 +6,13 @@ import type { SupportedGameId } from '../core/index.js';
 import type { GameFigures } from '../shared/records.js';
 import { uniformityOfCounts } from '../core/statistics.js';
 import { useEnv } from '../ui/env.js';
+import { gameWordKey } from '../ui/labels.js';
 import { BarChart } from './bar-chart.js';
 import { Conclusion } from './conclusion.js';
 import { gameReturns } from './returns.js';
 import { GameReturnsView } from './returns-view.js';
 import { testDetail } from './stats-text.js';
 
-const NAME_KEYS: Record<SupportedGameId, string> = { 'roulette-european': 'statsEuropean', 'roulette-american': 'statsAmerican', keno: 'statsKeno' };
 
 export function GameStats({ gameId }: { gameId: SupportedGameId }) {
   const { client, t } = useEnv();
@@ -31,7 +31,7 @@ export function GameStats({ gameId }: { gameId: SupportedGameId }) {
     };
   }, [client, gameId]);
 
-  const name = t(NAME_KEYS[gameId]);
+  const name = t(gameWordKey('stats', gameId));
   const test = useMemo(() => figures && uniformityOfCounts(gameId, figures.counts, figures.rounds, figures.rejected), [gameId, figures]);
   const returns = useMemo(() => figures && gameReturns(gameId, figures), [gameId, figures]);
   return (

@@ -4,13 +4,14 @@
 import { useState } from 'preact/hooks';
 import { kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
 import { useEnv } from '../ui/env.js';
+import { gameWordKey } from '../ui/labels.js';
 import { advertisedText, chanceText, integerText, returnText } from './format.js';
 import { betName } from './stats-text.js';
 
 function RouletteTable({ variant }: { variant: RouletteVariant }) {
   const { t } = useEnv();
   const rtp = rouletteRtp(variant);
-  const name = t(variant === 'european' ? 'statsEuropean' : 'statsAmerican');
+  const name = t(gameWordKey('stats', `roulette-${variant}`));
   // The return most bets share: what the sentence compares with the advertised figure.
   const common = rtp.bets.find((bet) => bet.id === 'straight')!;
   const figures = [name, returnText(t, common.rtp.value), advertisedText(t, rtp.advertised)];

@@ -42,6 +42,7 @@ export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): Parse
 export const keno: GameDefinition = {
   id: 'keno',
   label: 'Keno',
+  names: ['originals keno', 'cloudbet keno'],
   usualDraws: KENO_DRAWS,
   // The seeds: pick 10 unique positions of 40, add 1, sort ascending.
   draw(source, steps) {

@@ -1,4 +1,5 @@
-import type { GameDefinition, SupportedGameId } from './game.js';
+import type { GameDefinition } from './game.js';
+import type { SupportedGameId } from './game-ids.js';
 import { keno } from './keno.js';
 import { americanRoulette, europeanRoulette } from './roulette.js';
 
@@ -26,9 +27,7 @@ const NAMES = new Map<string, SupportedGameId | UnsupportedGameId>();
 function alias(id: SupportedGameId | UnsupportedGameId, ...names: string[]): void {
   for (const name of [id, ...names]) NAMES.set(normalizeGameName(name), id);
 }
-alias('roulette-european', 'roulette', 'european roulette', 'europäisches roulette', 'european', 'roulette european', 'europaeisches roulette');
-alias('roulette-american', 'american roulette', 'amerikanisches roulette', 'american', 'roulette american');
-alias('keno', 'originals keno', 'cloudbet keno');
+for (const game of SUPPORTED_GAMES) alias(game.id, ...game.names);
 alias('mines');
 alias('pump');
 alias('plinko');

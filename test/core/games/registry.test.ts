@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gameById, knownGameId, lookupGame, normalizeGameName, outcomeTextOf, SUPPORTED_GAMES, UNSUPPORTED_GAMES } from '../../../src/core/games/registry.js';
+import { SUPPORTED_GAME_IDS } from '../../../src/core/games/game-ids.js';
 
 function supportedId(name: string): string | undefined {
   const found = lookupGame(name);
@@ -92,5 +93,15 @@ describe('outcomeTextOf', () => {
   it('is undefined for an unsupported game or a value the game cannot read', () => {
     expect(outcomeTextOf('mines', '17')).toBeUndefined();
     expect(outcomeTextOf('roulette', '99')).toBeUndefined();
+  });
+});
+
+describe('SUPPORTED_GAMES', () => {
+  it('has one module per supported id, in the ids\' order', () => {
+    expect(SUPPORTED_GAMES.map((game) => game.id)).toEqual([...SUPPORTED_GAME_IDS]);
+  });
+
+  it('finds each game by each of its names', () => {
+    for (const game of SUPPORTED_GAMES) for (const name of game.names) expect(knownGameId(name)).toBe(game.id);
   });
 });
