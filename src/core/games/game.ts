@@ -41,6 +41,10 @@ export interface GameDefinition {
   parseDisplayed(shown: unknown): ParsedDisplay;
   /** Canonical text of an outcome, for comparison and display. */
   format(outcome: Outcome): string;
+  /** The statistics' bins: how many numbers an outcome can hold, the bins one outcome falls in (undefined when it is not one), and each bin's name. */
+  readonly bins: number;
+  outcomeBins(outcome: Outcome): number[] | undefined;
+  binLabel(bin: number): string;
 }
 
 export function sameOutcome(game: GameDefinition, a: Outcome, b: Outcome): boolean {

@@ -58,4 +58,8 @@ export const keno: GameDefinition = {
   },
   parseDisplayed: (shown) => parseKenoNumbers(shown),
   format: (outcome: Outcome) => (Array.isArray(outcome) ? outcome.join(' ') : String(outcome)),
+  // Each drawn number − 1.
+  bins: KENO_BOARD,
+  outcomeBins: (outcome) => (Array.isArray(outcome) ? outcome.map((number) => number - 1) : undefined),
+  binLabel: (bin) => String(bin + 1),
 };

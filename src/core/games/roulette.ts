@@ -57,6 +57,10 @@ function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38, nam
     },
     parseDisplayed,
     format: (outcome: Outcome) => String(outcome),
+    // Its pocket, "00" last.
+    bins: outcomes,
+    outcomeBins: (outcome) => [outcome === '00' ? 37 : Number(outcome)],
+    binLabel: (bin) => (bin === 37 ? '00' : String(bin)),
   };
 }
 

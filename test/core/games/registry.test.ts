@@ -105,3 +105,17 @@ describe('SUPPORTED_GAMES', () => {
     for (const game of SUPPORTED_GAMES) for (const name of game.names) expect(knownGameId(name)).toBe(game.id);
   });
 });
+
+describe('statistics bins', () => {
+  it('each game names its bins once, and an outcome falls in its bins', () => {
+    const shown = { 'roulette-european': '36', 'roulette-american': '00', keno: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '40'] } as const;
+    for (const game of SUPPORTED_GAMES) {
+      const labels = Array.from({ length: game.bins }, (_, bin) => game.binLabel(bin));
+      expect(new Set(labels).size).toBe(game.bins);
+      const parsed = game.parseDisplayed(shown[game.id]);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const bins = game.outcomeBins(parsed.outcome)!;
+      expect(bins.map((bin) => game.binLabel(bin))).toEqual([shown[game.id]].flat());
+    }
+  });
+});
