@@ -1,8 +1,7 @@
 // Why a round has no verdict, in the player's language: the core says what is wrong as a code with
 // the field and value (core/claim.ts ClaimProblem); the words come from _locales.
-import type { ClaimProblem, ProblemCode } from '../core/index.js';
+import { gameWordKey, isSupportedGameId, type ClaimProblem, type ProblemCode } from '../core/index.js';
 import type { Translate } from '../ui/i18n.js';
-import { gameWordKey, isSupportedGame } from '../ui/labels.js';
 
 const PROBLEM_KEYS: Record<ProblemCode, string> = {
   'not-object': 'problemNotObject',
@@ -66,7 +65,7 @@ export function problemSentence(problem: ClaimProblem, t: Translate, gameId?: st
   // A result the game cannot read, where the core gave no finer code: what the game's results look
   // like ("problemResult" + the game). The core's detail (the problem's value) is English, so the
   // words come from the game. A stored round's game id comes from page text: only a supported id is a game.
-  const gameResult = problem.field === 'result' && problem.code === 'unreadable' && gameId !== undefined && isSupportedGame(gameId);
+  const gameResult = problem.field === 'result' && problem.code === 'unreadable' && gameId !== undefined && isSupportedGameId(gameId);
   // A code this popup does not know (a round stored by a newer version): that the field is unreadable.
   const key = gameResult ? gameWordKey('problemResult', gameId) : (PROBLEM_KEYS[problem.code] ?? 'problemUnreadable');
   return t(key, [fieldLabel(t, problem.field), problem.value ?? '', String(problem.limit ?? '')]);

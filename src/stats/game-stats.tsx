@@ -2,11 +2,10 @@
 // up in the verified rounds (counted by the worker as it stores them) with the chi-squared test of "every number equally likely" behind the
 // conclusion, then the return to player the rounds' stakes and payouts show.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { SupportedGameId } from '../core/index.js';
+import { gameWordKey, type SupportedGameId } from '../core/index.js';
 import type { GameFigures } from '../shared/records.js';
 import { uniformityOfCounts } from '../core/statistics.js';
 import { useEnv } from '../ui/env.js';
-import { gameWordKey } from '../ui/labels.js';
 import { BarChart } from './bar-chart.js';
 import { Conclusion } from './conclusion.js';
 import { gameReturns } from './returns.js';

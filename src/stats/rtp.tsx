@@ -2,9 +2,8 @@
 // against the advertised figure, keno's hit odds per number of picks. Keno's paytable is not
 // published: its return is learnt from the player's rounds in the Keno section above.
 import { useState } from 'preact/hooks';
-import { kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
+import { gameWordKey, kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
 import { useEnv } from '../ui/env.js';
-import { gameWordKey } from '../ui/labels.js';
 import { advertisedText, chanceText, integerText, returnText } from './format.js';
 import { betName } from './stats-text.js';
 

@@ -1,5 +1,5 @@
 // Names of games, verdicts and trust levels in the UI language.
-import { STATUS_SORT_ORDER, SUPPORTED_GAME_IDS as CORE_GAME_IDS, type FailedStep, type SupportedGameId, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
+import { gameWordKey, isSupportedGameId, STATUS_SORT_ORDER, SUPPORTED_GAME_IDS as CORE_GAME_IDS, type FailedStep, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { StorageProblem } from '../shared/records.js';
 import type { Translate } from './i18n.js';
 import { WorkerError } from './worker-client.js';
@@ -24,16 +24,8 @@ export const STATUS_COUNT_KEYS: Record<VerdictStatus, string> = {
   invalid: 'countInvalid',
 };
 
+/** The supported ids as plain strings, for lists that hold a page's game names too. */
 export const SUPPORTED_GAME_IDS: readonly string[] = CORE_GAME_IDS;
-
-export const isSupportedGame = (gameId: string): gameId is SupportedGameId => SUPPORTED_GAME_IDS.includes(gameId);
-
-/**
- * A supported game's word in _locales: the prefix and the id in PascalCase ("gameRouletteEuropean",
- * "statsKeno", "problemResultRouletteAmerican"), so a new game needs only its words, no table here.
- */
-export const gameWordKey = (prefix: string, gameId: SupportedGameId): string =>
-  prefix + gameId.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 /** The sentence of each failed step, given what the seeds give and what the casino showed. */
 export const FAILURE_KEYS: Record<FailedStep, string> = {
@@ -50,12 +42,12 @@ export const levelLabel = (t: Translate, level: TrustLevel): string => t(level =
 
 /** A supported game's name in the UI language; any other game keeps the name the casino used. */
 export function gameLabel(t: Translate, gameId: string, shownName?: string): string {
-  return isSupportedGame(gameId) ? t(gameWordKey('game', gameId)) : shownName || gameId;
+  return isSupportedGameId(gameId) ? t(gameWordKey('game', gameId)) : shownName || gameId;
 }
 
 /** The popup contract's data-game: a supported id, or the game's name as the page showed it. */
 export function dataGame(gameId: string, shownName: string): string {
-  return isSupportedGame(gameId) ? gameId : shownName || gameId;
+  return isSupportedGameId(gameId) ? gameId : shownName || gameId;
 }
 
 /** The storage problem's sentence in the UI language (the worker sends only its kind). */

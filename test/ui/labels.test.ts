@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
 import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
-import { SUPPORTED_GAME_IDS } from '../../src/core/games/game-ids.js';
-import { gameWordKey, isSupportedGame, storageProblemText } from '../../src/ui/labels.js';
+import { gameWordKey, isSupportedGameId, SUPPORTED_GAME_IDS } from '../../src/core/games/game-ids.js';
+import { storageProblemText } from '../../src/ui/labels.js';
 import type { StorageProblem } from '../../src/shared/records.js';
 
 const english = translatorFrom(en as Record<string, LocaleEntry>);
@@ -53,9 +53,9 @@ describe('gameWordKey', () => {
     }
   });
 
-  test('isSupportedGame: a supported id only, not a name or an inherited key', () => {
-    expect(isSupportedGame('keno')).toBe(true);
-    expect(isSupportedGame('Keno')).toBe(false);
-    expect(isSupportedGame('constructor')).toBe(false);
+  test('isSupportedGameId: a supported id only, not a name or an inherited key', () => {
+    expect(isSupportedGameId('keno')).toBe(true);
+    expect(isSupportedGameId('Keno')).toBe(false);
+    expect(isSupportedGameId('constructor')).toBe(false);
   });
 });
