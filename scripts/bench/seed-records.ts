@@ -17,7 +17,7 @@
 import { computeRound, gameById, nobleBackend, type SupportedGameId } from '../../src/core/index.js';
 import { nodeBackend } from '../../src/cli/node-hash-backend.js';
 import { mergeClaim } from '../../src/background/merge.js';
-import { STATUS_RANK } from '../../src/background/rows.js';
+import { STATUS_RANK } from '../../src/background/index-rank.js';
 import type { CommitmentSighting, StoredRound, Tally } from '../../src/background/schema.js';
 import { addToTally, emptyTally } from '../../src/background/tally.js';
 import { verifyRecord } from '../../src/background/verify-record.js';

@@ -3,13 +3,13 @@
 // when a later write replaces it, so the figures are always those of the verified rounds stored,
 // and opening the page reads one small record instead of every round (a million take ~60 s).
 // Pure, so the worker and the tests' fake worker count the same way.
-import { decimalRatio, ratio, type Ratio, type SupportedGameId } from '../core/index.js';
+import { decimalRatio, ratio, SUPPORTED_GAME_IDS, type Ratio, type SupportedGameId } from '../core/index.js';
 import { add, multiply, subtract } from '../core/rtp/fraction.js';
 import { binsOf, outcomeBins, validBet } from '../core/statistics-inputs.js';
 import type { ExactSum, GameFigures, RoundRecord, VerifiedRound } from '../shared/records.js';
 import { verifiedRoundOf } from './verified-round.js';
 
-export const FIGURE_GAMES: readonly SupportedGameId[] = ['roulette-european', 'roulette-american', 'keno'];
+export const FIGURE_GAMES: readonly SupportedGameId[] = SUPPORTED_GAME_IDS;
 
 export type AllFigures = Record<SupportedGameId, GameFigures>;
 

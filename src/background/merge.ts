@@ -1,4 +1,4 @@
-import { CLAIM_FIELDS, lookupGame, normalizeGameName, type ClaimField } from '../core/index.js';
+import { CLAIM_FIELDS, knownGameId, lookupGame, normalizeGameName, outcomeTextOf, type ClaimField } from '../core/index.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
 import { roundKey } from './round-key.js';
 
@@ -19,21 +19,13 @@ const VALUE_FIELDS: readonly MergeableField[] = ['serverSeed', 'commitment', 'cl
 
 /** The game id for a name as shown: a supported id, or the normalised name (kept for unsupported/unknown games). */
 export function gameIdOf(name: string): string {
-  const lookup = lookupGame(name);
-  if (lookup.kind === 'supported') return lookup.game.id;
-  if (lookup.kind === 'unsupported') return lookup.id;
-  return normalizeGameName(name) || 'unknown';
+  return knownGameId(name) ?? (normalizeGameName(name) || 'unknown');
 }
 
 /** Canonical text of a displayed value, so "17" from JSON and "17" from the DOM, or keno chips in any order, compare equal. */
 function canonical(field: MergeableField, value: string | string[], gameName: string): string {
-  if (field === 'result') {
-    const lookup = lookupGame(gameName);
-    if (lookup.kind === 'supported') {
-      const parsed = lookup.game.parseDisplayed(value);
-      if (parsed.ok) return lookup.game.format(parsed.outcome);
-    }
-  }
+  const outcome = field === 'result' ? outcomeTextOf(gameName, value) : undefined;
+  if (outcome !== undefined) return outcome;
   if (field === 'commitment' || field === 'roundSignature') return String(value).toLowerCase();
   return Array.isArray(value) ? [...value].sort().join(' ') : value;
 }

@@ -7,7 +7,7 @@
 import type { SupportedGameId } from '../core/index.js';
 import type { GameFigures, RoundRecord } from '../shared/records.js';
 import { addRecordToFigures, emptyFigures, emptyGameFigures, FIGURE_GAMES, type AllFigures } from './game-figures.js';
-import { STATUS_RANK } from './rows.js';
+import { STATUS_RANK } from './index-rank.js';
 import type { Tally } from './schema.js';
 import { openStore } from './store.js';
 

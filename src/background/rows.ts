@@ -1,18 +1,10 @@
-import { lookupGame, type ExportedRound, type Outcome, type VerdictStatus } from '../core/index.js';
+import { lookupGame, outcomeTextOf, type ExportedRound, type Outcome } from '../core/index.js';
 import type { RoundRecord, RoundRow } from '../shared/records.js';
 import { verifyRecord } from './verify-record.js';
 
-/** Sort order of the popup: mismatches first, then pending, then verified, then the rest. */
-export const STATUS_RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
-
 function display(record: RoundRecord, value: RoundRecord['result'] | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const lookup = lookupGame(record.game || record.gameId);
-  if (lookup.kind === 'supported') {
-    const parsed = lookup.game.parseDisplayed(value);
-    if (parsed.ok) return lookup.game.format(parsed.outcome);
-  }
-  return Array.isArray(value) ? value.join(' ') : value;
+  return outcomeTextOf(record.game || record.gameId, value) ?? (Array.isArray(value) ? value.join(' ') : value);
 }
 
 export function rowOf(record: RoundRecord): RoundRow {

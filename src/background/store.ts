@@ -2,7 +2,7 @@
 // worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s). The schema and
 // its numbered migrations are in schema.ts.
 import { openDB, type IDBPDatabase } from 'idb';
-import type { VerdictStatus } from '../core/index.js';
+import { noCounts, type VerdictStatus } from '../core/index.js';
 import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { applyClaim, revealClaim, seedsOf, type ClaimContext } from './apply-claim.js';
@@ -11,7 +11,7 @@ import { readMeta, writeMeta, type MetaSource } from './meta.js';
 import { panelTimeKeys, settledPanel, withPanelSighting } from './pre-round.js';
 import { canonicalNonce, isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { commitmentOf, roundKey, roundsOfCommitment } from './round-key.js';
-import { STATUS_RANK } from './rows.js';
+import { STATUS_RANK } from './index-rank.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
@@ -456,8 +456,6 @@ function countsOf(tally: Tally): Counts {
   const counts = Object.fromEntries(STATUSES.map((status) => [status, tallied(tally, { status })])) as Record<VerdictStatus, number>;
   return { total: STATUSES.reduce((sum, status) => sum + counts[status], 0), counts };
 }
-
-const noCounts = (): Record<VerdictStatus, number> => ({ mismatch: 0, pending: 0, verified: 0, invalid: 0, unsupported: 0 });
 
 /**
  * Counts for the popup's header and the badge. When the database cannot be opened (blocked by an

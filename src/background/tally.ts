@@ -1,16 +1,14 @@
 // The kept counts of rounds by game, status and trust level (see Tally in schema.ts): counted
 // once from the indexes, then moved by each write in the same transaction.
 import type { IDBPObjectStore, StoreNames } from 'idb';
-import type { VerdictStatus } from '../core/index.js';
+import { noCounts, STATUS_SORT_ORDER, type VerdictStatus } from '../core/index.js';
 import type { RoundFilter, RoundRecord } from '../shared/records.js';
 import { addRecordToFigures, emptyFigures } from './game-figures.js';
-import { STATUS_RANK } from './rows.js';
+import { STATUS_RANK } from './index-rank.js';
 import type { FairWitnessDB, Tally } from './schema.js';
 
-export const STATUSES = Object.keys(STATUS_RANK) as VerdictStatus[];
+export const STATUSES: readonly VerdictStatus[] = STATUS_SORT_ORDER;
 const STATUS_OF_RANK = new Map(STATUSES.map((status) => [STATUS_RANK[status], status]));
-
-const noCounts = (): Record<VerdictStatus, number> => ({ mismatch: 0, pending: 0, verified: 0, invalid: 0, unsupported: 0 });
 
 export const emptyTally = (): Tally => ({ games: {}, levels: { witnessed: 0, history: 0 }, figures: emptyFigures() });
 

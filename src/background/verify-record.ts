@@ -1,4 +1,4 @@
-import { clip, lookupGame, nobleBackend, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
+import { clip, nobleBackend, outcomeTextOf, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
 import type { RoundRecord, StoredVerdict } from '../shared/records.js';
 
 /** How much of a long outcome a failure quotes. */
@@ -44,12 +44,7 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
   };
   if (verdict.problems) stored.problems = verdict.problems;
   if (record.conflictingResults?.length) {
-    const lookup = lookupGame(record.game || record.gameId);
-    const show = (value: string | string[]) => {
-      if (lookup.kind !== 'supported') return String(value);
-      const parsed = lookup.game.parseDisplayed(value);
-      return parsed.ok ? lookup.game.format(parsed.outcome) : String(value);
-    };
+    const show = (value: string | string[]) => outcomeTextOf(record.game || record.gameId, value) ?? String(value);
     // Quoted whole when it is an outcome a game shows, cut short when a page sent a long one.
     const shown = [record.result!, ...record.conflictingResults].map((value) => clip(show(value), MAX_QUOTED)).join(' / ');
     const failure = {

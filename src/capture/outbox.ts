@@ -6,13 +6,11 @@
 // that flooded), and only the newest MAX_DEFERRED wait: a flooding page's backlog would otherwise
 // trickle into the store for minutes. A full queue forgets its oldest claim for a new one. As the
 // page is left, everything waiting goes at once (flushLeaving), whatever is already on its way.
+import { MAX_CLAIMS_PER_MESSAGE } from '../shared/message-limits.js';
 import type { CapturedClaim } from '../shared/records.js';
 
-/**
- * The message schema's limit (MAX_CLAIMS_PER_MESSAGE in src/shared/messages.ts), repeated so the
- * content script does not bundle the schema library; a test keeps the two equal.
- */
-export const MAX_BATCH = 200;
+/** Claims per message: as many as the message schema takes. */
+export const MAX_BATCH = MAX_CLAIMS_PER_MESSAGE;
 
 /**
  * Claims kept while the worker refuses the tab's claims for its budget: the rounds of the last few

@@ -2,7 +2,7 @@
 // audit reads, as a small tuple. It is made where the round is judged (main thread or a worker of
 // verify-pool.ts), so the element's full text never has to be kept or parsed twice, and a tuple
 // crosses the thread boundary as a few short strings.
-import { lookupGame } from '../core/index.js';
+import { knownGameId, outcomeTextOf } from '../core/index.js';
 import { nodeBackend } from './node-hash-backend.js';
 
 /**
@@ -29,8 +29,7 @@ const HEX_64 = /^[0-9a-fA-F]{64}$/;
 export function auditEntryOf(claim: unknown): AuditEntry | undefined {
   if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) return undefined;
   const raw = claim as Record<string, unknown>;
-  const lookup = typeof raw.game === 'string' ? lookupGame(raw.game) : undefined;
-  const game = lookup?.kind === 'supported' ? lookup.game.id : lookup?.kind === 'unsupported' ? lookup.id : typeof raw.game === 'string' ? raw.game : '?';
+  const game = typeof raw.game === 'string' ? (knownGameId(raw.game) ?? raw.game) : '?';
   const serverSeed = typeof raw.serverSeed === 'string' && raw.serverSeed !== '' ? raw.serverSeed : null;
   const shown = hex(raw.commitment) ?? hex(raw.preRoundCommitment);
   // Hashed here rather than by the audit so a large file's hashing stays spread over the workers.
@@ -40,16 +39,14 @@ export function auditEntryOf(claim: unknown): AuditEntry | undefined {
   const commitment = shown ?? seedCommitment;
   const nonce = typeof raw.nonce === 'string' ? raw.nonce.trim() : typeof raw.nonce === 'number' && Number.isFinite(raw.nonce) ? String(raw.nonce) : null;
   const observed = typeof raw.observedAt === 'object' && raw.observedAt !== null ? (raw.observedAt as Record<string, unknown>) : {};
-  return [game, commitment, typeof raw.clientSeed === 'string' ? raw.clientSeed : null, nonce, outcomeText(lookup, raw.result), serverSeed, time(observed.result), time(observed.serverSeed), seedCommitment === commitment ? null : seedCommitment];
+  return [game, commitment, typeof raw.clientSeed === 'string' ? raw.clientSeed : null, nonce, outcomeText(raw.game, raw.result), serverSeed, time(observed.result), time(observed.serverSeed), seedCommitment === commitment ? null : seedCommitment];
 }
 
 /** Canonical text ("17", keno "3 5 6 …" ascending), so two ways of writing one outcome are one outcome. */
-function outcomeText(lookup: ReturnType<typeof lookupGame> | undefined, result: unknown): string | null {
+function outcomeText(game: unknown, result: unknown): string | null {
   if (result === undefined || result === null) return null;
-  if (lookup?.kind === 'supported') {
-    const parsed = lookup.game.parseDisplayed(result);
-    if (parsed.ok) return lookup.game.format(parsed.outcome);
-  }
+  const outcome = typeof game === 'string' ? outcomeTextOf(game, result) : undefined;
+  if (outcome !== undefined) return outcome;
   try {
     return JSON.stringify(result) ?? null;
   } catch {

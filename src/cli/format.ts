@@ -1,16 +1,14 @@
 // How verdicts look on the terminal and in --json. Streaming output: every function returns the
 // text for one row or one line, so nothing holds all rounds at once.
 import type { FailedStep, Failure, Outcome, RoundVerdict, VerdictStatus } from '../core/index.js';
-import { printable } from '../core/index.js';
+import { noCounts, printable, VERDICT_STATUSES } from '../core/index.js';
 
 export type Summary = Record<VerdictStatus, number>;
 
 /** The summary's keys in the order docs/design.md lists them. */
-export const SUMMARY_ORDER: readonly VerdictStatus[] = ['verified', 'pending', 'mismatch', 'unsupported', 'invalid'];
+export const SUMMARY_ORDER: readonly VerdictStatus[] = VERDICT_STATUSES;
 
-export function emptySummary(): Summary {
-  return { verified: 0, pending: 0, mismatch: 0, unsupported: 0, invalid: 0 };
-}
+export const emptySummary = (): Summary => noCounts(SUMMARY_ORDER);
 
 /** Keno as "3 5 6 7 …", roulette as its number. */
 export function outcomeText(outcome: Outcome): string {

@@ -43,7 +43,9 @@ export interface BatchReply {
 }
 
 export const STATUS_CODES: Record<VerdictStatus, string> = { verified: 'v', pending: 'p', mismatch: 'm', unsupported: 'u', invalid: 'i' };
-export const STATUS_OF_CODE: Record<string, VerdictStatus> = { v: 'verified', p: 'pending', m: 'mismatch', u: 'unsupported', i: 'invalid' };
+export const STATUS_OF_CODE: Record<string, VerdictStatus> = Object.fromEntries(
+  Object.entries(STATUS_CODES).map(([status, code]) => [code, status as VerdictStatus]),
+);
 
 /** Files at least this large are verified in parallel; below, starting workers costs more than it saves. */
 const PARALLEL_MIN_BYTES = 4 << 20;

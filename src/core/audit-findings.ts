@@ -3,7 +3,7 @@
 // CLI's compact audit (cli/compact-audit.ts), which gathers from typed arrays, so both write the same
 // findings word for word.
 import type { Finding } from './audit.js';
-import { lookupGame, normalizeGameName } from './games/registry.js';
+import { knownGameId, normalizeGameName, outcomeTextOf } from './games/registry.js';
 
 /** A nonce range, both ends included. */
 export type NonceRange = readonly [from: bigint, to: bigint];
@@ -19,18 +19,14 @@ export interface NonceEntry {
 
 /** The audit's id for a game name: a supported or known game's id, else the name normalised. */
 export function auditGameId(name: string): string {
-  const lookup = lookupGame(name);
-  return lookup.kind === 'supported' ? lookup.game.id : lookup.kind === 'unsupported' ? lookup.id : normalizeGameName(name);
+  return knownGameId(name) ?? normalizeGameName(name);
 }
 
 /** Canonical outcome text, so "17" and "17 Red", or keno numbers in any order, are one outcome. */
 export function canonicalOutcome(name: unknown, result: unknown): string | undefined {
   if (result === undefined || result === null) return undefined;
-  const lookup = typeof name === 'string' ? lookupGame(name) : undefined;
-  if (lookup?.kind === 'supported') {
-    const parsed = lookup.game.parseDisplayed(result);
-    if (parsed.ok) return lookup.game.format(parsed.outcome);
-  }
+  const outcome = typeof name === 'string' ? outcomeTextOf(name, result) : undefined;
+  if (outcome !== undefined) return outcome;
   try {
     return JSON.stringify(result);
   } catch {

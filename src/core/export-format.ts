@@ -1,6 +1,7 @@
 import type { ClaimField } from './claim.js';
 import type { Outcome } from './games/game.js';
-import type { FailedStep, TrustLevel, VerdictStatus } from './verify.js';
+import type { VerdictStatus } from './verdict-status.js';
+import type { FailedStep, TrustLevel } from './verify.js';
 import type { WitnessReason } from './witness.js';
 
 /**

@@ -1,5 +1,6 @@
 // The fairness core: pure functions, no browser or Node API. Used by the worker, the popup and the CLI.
 export * from './claim.js';
+export * from './games/game-ids.js';
 export * from './games/game.js';
 export * from './games/keno.js';
 export * from './games/registry.js';
@@ -7,6 +8,7 @@ export * from './games/roulette.js';
 export * from './hashing.js';
 export * from './sampling.js';
 export * from './uint32-stream.js';
+export * from './verdict-status.js';
 export * from './verify.js';
 export * from './witness.js';
 export * from './commitment-audit.js';

@@ -1,6 +1,7 @@
-import type { SupportedGameId } from './games/game.js';
+import type { SupportedGameId } from './games/game-ids.js';
 import { nobleBackend, type HashBackend } from './hashing.js';
-import { verifyRound, type VerdictStatus } from './verify.js';
+import type { VerdictStatus } from './verdict-status.js';
+import { verifyRound } from './verify.js';
 
 // Three rounds of the reference vectors (test/fixtures/reference-vectors.json, the casino's procedure):
 // its placeholder seeds, a non-ASCII client seed, and a ':' in the client seed with nonce 2^53−1.

@@ -1,10 +1,10 @@
 // What the statistics count, without the statistics themselves (statistics.ts and its jStat): the
 // worker counts outcomes and bets into its kept figures (background/game-figures.ts) with these,
 // so its bundle stays free of jStat.
-import { keno, KENO_BOARD } from './games/keno.js';
-import { americanRoulette, europeanRoulette } from './games/roulette.js';
+import type { SupportedGameId } from './games/game-ids.js';
+import { gameById } from './games/registry.js';
 
-export type StatisticsGame = 'roulette-european' | 'roulette-american' | 'keno';
+export type StatisticsGame = SupportedGameId;
 
 /** One settled bet: `payout` is everything paid back, stake included (0 when the bet lost). */
 export interface StakeAndPayout {
@@ -12,15 +12,13 @@ export interface StakeAndPayout {
   payout: number;
 }
 
-export const binsOf = (game: StatisticsGame): number => (game === 'keno' ? KENO_BOARD : game === 'roulette-european' ? 37 : 38);
+export const binsOf = (game: StatisticsGame): number => gameById(game).bins;
 
 /** The bins a shown outcome falls in (roulette: its pocket, "00" last; keno: each drawn number − 1), or undefined when it is not one of the game's. */
 export function outcomeBins(game: StatisticsGame, shown: unknown): number[] | undefined {
-  const definition = game === 'keno' ? keno : game === 'roulette-european' ? europeanRoulette : americanRoulette;
+  const definition = gameById(game);
   const parsed = definition.parseDisplayed(shown);
-  if (!parsed.ok) return undefined;
-  if (game === 'keno') return Array.isArray(parsed.outcome) ? parsed.outcome.map((number) => number - 1) : undefined;
-  return [parsed.outcome === '00' ? 37 : Number(parsed.outcome)];
+  return parsed.ok ? definition.outcomeBins(parsed.outcome) : undefined;
 }
 
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;

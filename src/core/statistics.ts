@@ -8,7 +8,8 @@
 // and `eval` is blocked by the extension's content security policy and fails AMO's lint.)
 import jstat from 'jstat';
 import { KENO_DRAWS } from './games/keno.js';
-import { binsOf, outcomeBins, validBet, type StakeAndPayout } from './statistics-inputs.js';
+import { gameById } from './games/registry.js';
+import { binsOf, outcomeBins, validBet, type StakeAndPayout, type StatisticsGame } from './statistics-inputs.js';
 import { add, decimalRatio, divide, percentText, ratio, subtract, type Ratio } from './rtp/fraction.js';
 import type { RouletteVariant } from './rtp/roulette.js';
 
@@ -29,7 +30,7 @@ export function chiSquaredPValue(statistic: number, degreesOfFreedom: number): n
 
 export interface UniformityTest {
   /** Which game's numbers were tested. */
-  game: 'roulette-european' | 'roulette-american' | 'keno';
+  game: StatisticsGame;
   /** Times each number came up; `labels[i]` names bin i ("0"…"36", "00"; keno "1"…"40"). */
   counts: number[];
   labels: string[];
@@ -98,7 +99,8 @@ function uniformityOfOutcomes(game: UniformityTest['game'], outcomes: readonly u
 
 /** The test from counts kept elsewhere (the worker's tally): `counts` per bin as outcomeBins numbers them. */
 export function uniformityOfCounts(game: UniformityTest['game'], counts: readonly number[], rounds: number, rejected: number): UniformityTest {
-  const labels = Array.from({ length: binsOf(game) }, (_, i) => (game === 'keno' ? String(i + 1) : i === 37 ? '00' : String(i)));
+  const definition = gameById(game);
+  const labels = Array.from({ length: definition.bins }, (_, i) => definition.binLabel(i));
   return uniformityTest(game, [...counts], labels, rounds, rejected, game === 'keno' ? KENO_DRAWS : 1);
 }
 

@@ -3,10 +3,9 @@ import { sameOutcome, type GameDefinition, type Outcome } from './games/game.js'
 import { nobleBackend, type HashBackend } from './hashing.js';
 import type { DrawStep } from './sampling.js';
 import { Uint32Stream } from './uint32-stream.js';
+import type { VerdictStatus } from './verdict-status.js';
 import type { WitnessReason } from './witness.js';
 
-export type VerdictStatus = 'verified' | 'pending' | 'mismatch' | 'unsupported' | 'invalid';
-export const VERDICT_STATUSES: readonly VerdictStatus[] = ['mismatch', 'invalid', 'pending', 'verified', 'unsupported'];
 
 /** The step of the proof that failed. `signature`: the round signature the casino shows is not the one its seeds give. */
 export type FailedStep = 'commitment' | 'signature' | 'outcome' | 'witness' | 'nonce';

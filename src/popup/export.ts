@@ -1,9 +1,10 @@
 // "Export JSON" and "Export CSV": pure builders, so the file format is tested without a browser.
 // The JSON is exactly what `fair-witness verify FILE` reads back (src/core/export-format.ts).
+import { MAX_PAGE } from '../shared/message-limits.js';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile, type ExportedRound, type Outcome } from '../core/index.js';
 
-/** The largest page the worker serves (src/shared/messages.ts). */
-export const EXPORT_PAGE_SIZE = 5000;
+/** The largest page the worker serves. */
+export const EXPORT_PAGE_SIZE = MAX_PAGE;
 
 export interface ExportPage {
   total: number;

@@ -7,16 +7,14 @@
 import { clip, EXPORT_FORMAT, EXPORT_VERSION } from '../core/index.js';
 import { JsonArrayScanner } from '../core/json-array-scanner.js';
 import { JsonScanError, parseJsonAt } from '../core/json-error.js';
+import { MAX_IMPORT_ROUNDS_PER_MESSAGE } from '../shared/message-limits.js';
 import type { ImportReport } from '../shared/messages.js';
 
 // The report's words load with the reader, in its one chunk (data-actions.tsx imports both on demand).
 export { ImportReportView, importProblemText } from './import-result.js';
 
-/**
- * Rounds per message: MAX_IMPORT_ROUNDS_PER_MESSAGE of src/shared/messages.ts, repeated so the
- * popup does not bundle the schema library; a test keeps the two equal.
- */
-export const IMPORT_CHUNK = 200;
+/** Rounds per message: as many as the message schema takes. */
+export const IMPORT_CHUNK = MAX_IMPORT_ROUNDS_PER_MESSAGE;
 
 /** Bytes read per slice of the file: one slice is scanned and parsed in one task, ≈ 800 rounds. */
 export const IMPORT_SLICE_BYTES = 256 * 1024;

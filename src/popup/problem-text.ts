@@ -1,6 +1,6 @@
 // Why a round has no verdict, in the player's language: the core says what is wrong as a code with
 // the field and value (core/claim.ts ClaimProblem); the words come from _locales.
-import type { ClaimProblem, ProblemCode, SupportedGameId } from '../core/index.js';
+import { gameWordKey, isSupportedGameId, type ClaimProblem, type ProblemCode } from '../core/index.js';
 import type { Translate } from '../ui/i18n.js';
 
 const PROBLEM_KEYS: Record<ProblemCode, string> = {
@@ -54,16 +54,6 @@ const FIELD_KEYS: Record<string, string> = {
   multiplier: 'multiplier',
 };
 
-/**
- * A result the game cannot read, where the core gave no finer code: what the game's results look
- * like. The core's detail (the problem's value) is English, so the words come from the game.
- */
-const RESULT_KEYS: Record<SupportedGameId, string> = {
-  'roulette-european': 'problemResultEuropean',
-  'roulette-american': 'problemResultAmerican',
-  keno: 'problemResultKeno',
-};
-
 /** A field's name in the UI language; a path ("observedAt.result", "picks.3") is named by its first part. */
 export function fieldLabel(t: Translate, field: string): string {
   const key = FIELD_KEYS[field.split('.')[0]!];
@@ -72,9 +62,11 @@ export function fieldLabel(t: Translate, field: string): string {
 
 /** One problem as a sentence: the field's name, then what is wrong with it (and where the right value is). */
 export function problemSentence(problem: ClaimProblem, t: Translate, gameId?: string): string {
-  // A stored round's game id comes from page text: only an own key of the table is a game.
-  const gameResult = problem.field === 'result' && problem.code === 'unreadable' && gameId !== undefined && Object.hasOwn(RESULT_KEYS, gameId);
+  // A result the game cannot read, where the core gave no finer code: what the game's results look
+  // like ("problemResult" + the game). The core's detail (the problem's value) is English, so the
+  // words come from the game. A stored round's game id comes from page text: only a supported id is a game.
+  const gameResult = problem.field === 'result' && problem.code === 'unreadable' && gameId !== undefined && isSupportedGameId(gameId);
   // A code this popup does not know (a round stored by a newer version): that the field is unreadable.
-  const key = gameResult ? RESULT_KEYS[gameId as SupportedGameId] : (PROBLEM_KEYS[problem.code] ?? 'problemUnreadable');
+  const key = gameResult ? gameWordKey('problemResult', gameId) : (PROBLEM_KEYS[problem.code] ?? 'problemUnreadable');
   return t(key, [fieldLabel(t, problem.field), problem.value ?? '', String(problem.limit ?? '')]);
 }

@@ -1,6 +1,6 @@
 // What the proof view draws, from either a stored round (the worker's round-detail) or a round
 // checked in the popup (the core's verdict on the typed-in fields).
-import { lookupGame, type ClaimProblem, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
+import { lookupGame, outcomeTextOf, type ClaimProblem, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { RoundDetail } from '../shared/messages.js';
 
 /** A failed step with the values it compared; the view words it (the core's English `message` is not carried). */
@@ -58,10 +58,7 @@ export function parseOutcome(game: string, value: Outcome | string | string[] | 
 /** Canonical text of an outcome in the game's format ("3 5 6 …", "00"), or the raw text. */
 export function formatOutcome(game: string, value: Outcome | string | string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const lookup = lookupGame(game);
-  const parsed = parseOutcome(game, value);
-  if (lookup.kind === 'supported' && parsed !== undefined) return lookup.game.format(parsed);
-  return Array.isArray(value) ? value.join(' ') : String(value);
+  return outcomeTextOf(game, value) ?? (Array.isArray(value) ? value.join(' ') : String(value));
 }
 
 export function proofFromDetail(detail: RoundDetail): ProofModel {

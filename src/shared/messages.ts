@@ -1,17 +1,15 @@
 // Every message between the extension's parts, typed by direction and validated where it is
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
-import type { ExportedRound, Finding, RoundTrace, SupportedGameId, VerdictStatus } from '../core/index.js';
+import type { ExportedRound, Finding, RoundTrace } from '../core/index.js';
+import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
+import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
 import { CAPTURE_CHANNELS, MAX_SEEN_KEY, MAX_SEEN_KINDS, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
+import { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE, MAX_MESSAGE_TEXT_LENGTH, MAX_PAGE } from './message-limits.js';
 
-export const MAX_CLAIMS_PER_MESSAGE = 200;
-/** Rounds of an imported export file per message: the popup sends a file in chunks of this many. */
-export const MAX_IMPORT_ROUNDS_PER_MESSAGE = 200;
-/** Text in the extension's own messages (a round's key, a filter): longer than any claim value allows. */
-const MAX_MESSAGE_TEXT_LENGTH = 4096;
-const MAX_PAGE = 5000;
+export { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE };
 
 const text = v.pipe(v.string(), v.maxLength(MAX_MESSAGE_TEXT_LENGTH));
 /** A claim's text field, at most `max` characters (core/limits.ts), refused with the limit named. */
@@ -20,7 +18,7 @@ const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer t
 const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
 const nonceText = v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'));
-const status = v.picklist(['verified', 'pending', 'mismatch', 'unsupported', 'invalid'] as const satisfies readonly VerdictStatus[]);
+const status = v.picklist(VERDICT_STATUSES);
 
 const observedAtSchema = v.strictObject({
   game: v.optional(time),
@@ -121,7 +119,7 @@ export const pageMessageSchema = v.variant('type', [
   // The cross-round audit over every stored round (background/findings.ts).
   v.strictObject({ type: v.literal('findings') }),
   // One game's figures for the statistics page, kept over its verified rounds (background/outcomes.ts).
-  v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(['roulette-european', 'roulette-american', 'keno'] as const satisfies readonly SupportedGameId[]) }),
+  v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(SUPPORTED_GAME_IDS) }),
   // What the worker saw on one tab (the popup asks about the active one; background/watched-tabs.ts).
   v.strictObject({ type: v.literal('tab-context'), tabId: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);

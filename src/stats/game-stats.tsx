@@ -2,7 +2,7 @@
 // up in the verified rounds (counted by the worker as it stores them) with the chi-squared test of "every number equally likely" behind the
 // conclusion, then the return to player the rounds' stakes and payouts show.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { SupportedGameId } from '../core/index.js';
+import { gameWordKey, type SupportedGameId } from '../core/index.js';
 import type { GameFigures } from '../shared/records.js';
 import { uniformityOfCounts } from '../core/statistics.js';
 import { useEnv } from '../ui/env.js';
@@ -12,7 +12,6 @@ import { gameReturns } from './returns.js';
 import { GameReturnsView } from './returns-view.js';
 import { testDetail } from './stats-text.js';
 
-const NAME_KEYS: Record<SupportedGameId, string> = { 'roulette-european': 'statsEuropean', 'roulette-american': 'statsAmerican', keno: 'statsKeno' };
 
 export function GameStats({ gameId }: { gameId: SupportedGameId }) {
   const { client, t } = useEnv();
@@ -31,7 +30,7 @@ export function GameStats({ gameId }: { gameId: SupportedGameId }) {
     };
   }, [client, gameId]);
 
-  const name = t(NAME_KEYS[gameId]);
+  const name = t(gameWordKey('stats', gameId));
   const test = useMemo(() => figures && uniformityOfCounts(gameId, figures.counts, figures.rounds, figures.rejected), [gameId, figures]);
   const returns = useMemo(() => figures && gameReturns(gameId, figures), [gameId, figures]);
   return (

@@ -2,7 +2,7 @@
 // against the advertised figure, keno's hit odds per number of picks. Keno's paytable is not
 // published: its return is learnt from the player's rounds in the Keno section above.
 import { useState } from 'preact/hooks';
-import { kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
+import { gameWordKey, kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
 import { useEnv } from '../ui/env.js';
 import { advertisedText, chanceText, integerText, returnText } from './format.js';
 import { betName } from './stats-text.js';
@@ -10,7 +10,7 @@ import { betName } from './stats-text.js';
 function RouletteTable({ variant }: { variant: RouletteVariant }) {
   const { t } = useEnv();
   const rtp = rouletteRtp(variant);
-  const name = t(variant === 'european' ? 'statsEuropean' : 'statsAmerican');
+  const name = t(gameWordKey('stats', `roulette-${variant}`));
   // The return most bets share: what the sentence compares with the advertised figure.
   const common = rtp.bets.find((bet) => bet.id === 'straight')!;
   const figures = [name, returnText(t, common.rtp.value), advertisedText(t, rtp.advertised)];

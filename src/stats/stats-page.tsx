@@ -1,5 +1,6 @@
 // The statistics page (stats.html): per game, the distribution of verified outcomes and its test
 // of uniformity, then the return-to-player math. It reads through the worker like the popup does.
+import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { useEnv } from '../ui/env.js';
 import { GameStats } from './game-stats.js';
 import { RtpSection } from './rtp.js';
@@ -13,9 +14,9 @@ export function StatsPage() {
         <p class="hint">{t('statsIntro')}</p>
       </header>
       <main>
-        <GameStats gameId="roulette-european" />
-        <GameStats gameId="roulette-american" />
-        <GameStats gameId="keno" />
+        {SUPPORTED_GAME_IDS.map((gameId) => (
+          <GameStats key={gameId} gameId={gameId} />
+        ))}
         <RtpSection />
       </main>
     </div>

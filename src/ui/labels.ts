@@ -1,11 +1,11 @@
 // Names of games, verdicts and trust levels in the UI language.
-import type { FailedStep, TrustLevel, VerdictStatus, WitnessReason } from '../core/index.js';
+import { gameWordKey, isSupportedGameId, STATUS_SORT_ORDER, SUPPORTED_GAME_IDS as CORE_GAME_IDS, type FailedStep, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { StorageProblem } from '../shared/records.js';
 import type { Translate } from './i18n.js';
 import { WorkerError } from './worker-client.js';
 
 /** The popup's order: mismatches first, as the worker sorts the list. */
-export const STATUS_ORDER: readonly VerdictStatus[] = ['mismatch', 'pending', 'verified', 'invalid', 'unsupported'];
+export const STATUS_ORDER = STATUS_SORT_ORDER;
 
 const STATUS_KEYS: Record<VerdictStatus, string> = {
   verified: 'statusVerified',
@@ -24,13 +24,8 @@ export const STATUS_COUNT_KEYS: Record<VerdictStatus, string> = {
   invalid: 'countInvalid',
 };
 
-const GAME_KEYS: Record<string, string> = {
-  'roulette-european': 'gameRouletteEuropean',
-  'roulette-american': 'gameRouletteAmerican',
-  keno: 'gameKeno',
-};
-
-export const SUPPORTED_GAME_IDS = Object.keys(GAME_KEYS);
+/** The supported ids as plain strings, for lists that hold a page's game names too. */
+export const SUPPORTED_GAME_IDS: readonly string[] = CORE_GAME_IDS;
 
 /** The sentence of each failed step, given what the seeds give and what the casino showed. */
 export const FAILURE_KEYS: Record<FailedStep, string> = {
@@ -47,13 +42,12 @@ export const levelLabel = (t: Translate, level: TrustLevel): string => t(level =
 
 /** A supported game's name in the UI language; any other game keeps the name the casino used. */
 export function gameLabel(t: Translate, gameId: string, shownName?: string): string {
-  const key = GAME_KEYS[gameId];
-  return key ? t(key) : shownName || gameId;
+  return isSupportedGameId(gameId) ? t(gameWordKey('game', gameId)) : shownName || gameId;
 }
 
 /** The popup contract's data-game: a supported id, or the game's name as the page showed it. */
 export function dataGame(gameId: string, shownName: string): string {
-  return GAME_KEYS[gameId] ? gameId : shownName || gameId;
+  return isSupportedGameId(gameId) ? gameId : shownName || gameId;
 }
 
 /** The storage problem's sentence in the UI language (the worker sends only its kind). */

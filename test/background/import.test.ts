@@ -10,10 +10,8 @@ import { roundKey } from '../../src/background/round-key.js';
 import { exportedRoundOf } from '../../src/background/rows.js';
 import { clearRounds, DATABASE_NAME, getRound, pageInSeenOrder, storeClaims, summarise } from '../../src/background/store.js';
 import type { ExportFile, ExportedRound } from '../../src/core/index.js';
-import { MAX_IMPORT_ROUNDS_PER_MESSAGE } from '../../src/shared/messages.js';
 import type { CapturedClaim, RoundRecord } from '../../src/shared/records.js';
 import { findings } from '../../src/background/findings.js';
-import { IMPORT_CHUNK } from '../../src/popup/import-file.js';
 import { commitmentSighting, pendingClaim, recordOf, revealedClaim, shownResult, vector, wrongResult } from './fixtures.js';
 
 const T = 1_700_000_000_000;
@@ -318,10 +316,6 @@ describe('importRounds', () => {
     vi.restoreAllMocks();
     expect(await all()).toEqual([]);
     expect((await summarise()).storageProblem).toEqual({ kind: 'quota' });
-  });
-
-  it('sends chunks the message schema accepts', () => {
-    expect(IMPORT_CHUNK).toBe(MAX_IMPORT_ROUNDS_PER_MESSAGE);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeClaim } from '../../src/background/merge.js';
-import { exportedRoundOf, rowOf, STATUS_RANK } from '../../src/background/rows.js';
+import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { verifyRecord } from '../../src/background/verify-record.js';
 import { verifyRound, type WitnessReason } from '../../src/core/index.js';
 import type { CapturedClaim, RoundRecord } from '../../src/shared/records.js';
@@ -191,12 +191,5 @@ describe('exportedRoundOf', () => {
     expect(exported.verdict).toBe('mismatch');
     expect(exported.failures).toEqual(['nonce']);
     expect(exported).not.toHaveProperty('level');
-  });
-});
-
-describe('STATUS_RANK', () => {
-  it('orders mismatch, pending, verified, invalid, unsupported', () => {
-    const order = Object.entries(STATUS_RANK).sort(([, a], [, b]) => a - b).map(([status]) => status);
-    expect(order).toEqual(['mismatch', 'pending', 'verified', 'invalid', 'unsupported']);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VERDICT_STATUSES, verifyRound, type RoundVerdict } from '../../src/core/verify.js';
+import { VERDICT_STATUSES } from '../../src/core/verdict-status.js';
+import { verifyRound, type RoundVerdict } from '../../src/core/verify.js';
 import { PROPERTY_RUNS, seedsArb } from './arbitraries.js';
 import { referenceCommitment, referenceKeno, referenceRoulette, referenceSignature } from './reference-oracle.js';
 import { loadReferenceRounds } from '../support/reference-vectors.js';

@@ -1,6 +1,6 @@
 // An in-memory stand-in for the background worker's page messages, built on the real core, so
 // the popup is tested without an extension. It validates every message with the real schema.
-import { auditRounds, lookupGame, verifyRound, type RoundClaim, type VerdictStatus } from '../../src/core/index.js';
+import { auditRounds, knownGameId, verifyRound, type RoundClaim } from '../../src/core/index.js';
 import { auditRoundOf } from '../../src/background/findings.js';
 import { validatePageMessage, type ImportReport, type PageMessage, type PageResponses, type Reply, type TabContext } from '../../src/shared/messages.js';
 import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../../src/shared/records.js';
@@ -10,14 +10,12 @@ import { claimsOfExportedRound } from '../../src/background/import.js';
 import { figuresOf } from '../../src/background/game-figures.js';
 import { verifiedRoundOf } from '../../src/background/verified-round.js';
 import { roundKey } from '../../src/background/round-key.js';
+import { STATUS_RANK as RANK } from '../../src/background/index-rank.js';
 import { answerOf, keyOfQuery } from '../../src/background/find-round.js';
-
-const RANK: Record<VerdictStatus, number> = { mismatch: 0, pending: 1, verified: 2, invalid: 3, unsupported: 4 };
 
 export function recordOf(claim: RoundClaim, seq: number): RoundRecord {
   const verdict = verifyRound(claim);
-  const lookup = lookupGame(claim.game);
-  const gameId = lookup.kind === 'supported' ? lookup.game.id : lookup.kind === 'unsupported' ? lookup.id : claim.game.toLowerCase();
+  const gameId = knownGameId(claim.game) ?? claim.game.toLowerCase();
   return {
     key: `${claim.commitment ?? '?'}|${claim.clientSeed ?? '?'}|${claim.nonce ?? '?'}|${seq}`,
     seq,

@@ -85,11 +85,11 @@ describe('statistics page', () => {
     const svg = european.querySelector('svg.bars')!;
     expect(svg.getAttribute('tabindex')).toBe('0');
     expect(svg.getAttribute('role')).toBe('img');
-    expect(svg.getAttribute('aria-label')).toContain(t('statsChartRoulette', t('statsEuropean')));
+    expect(svg.getAttribute('aria-label')).toContain(t('statsChartRoulette', t('statsRouletteEuropean')));
     expect([...svg.querySelectorAll('.axis-title')].map((text) => text.textContent)).toEqual([t('statsAxisCountRoulette'), t('statsNumber')]);
     // Two spins on different numbers: the y-axis runs 0 to 1.
     expect([...svg.querySelectorAll('.tick-label')].map((text) => text.textContent)).toEqual(['0', '1']);
-    expect(european.querySelector('figcaption')!.textContent).toContain(t('statsChartRoulette', t('statsEuropean')));
+    expect(european.querySelector('figcaption')!.textContent).toContain(t('statsChartRoulette', t('statsRouletteEuropean')));
     expect(european.querySelector('.chart-legend')!.textContent).toBe(t('statsExpectedLegend', '0.1'));
     const counts = [...svg.querySelectorAll<SVGGElement>('g[data-label]')].map((g) => [g.dataset.label, g.dataset.count]);
 
@@ -100,17 +100,17 @@ describe('statistics page', () => {
     expect(european.querySelector('svg.bars')).toBeNull();
     const rows = [...european.querySelectorAll('table tbody tr')].map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]);
     expect(rows).toEqual(counts);
-    expect(european.querySelector('table caption')!.textContent).toBe(t('statsChartRoulette', t('statsEuropean')));
+    expect(european.querySelector('table caption')!.textContent).toBe(t('statsChartRoulette', t('statsRouletteEuropean')));
   });
 
   test('RTP: European as advertised, American plainly 94.74 % and not 97 %, keno odds without “0.0000 %”', async () => {
     const root = await renderStats(new FakeWorker([]));
     const european = root.querySelector<HTMLElement>('[data-variant="european"]')!;
     expect(european.dataset.supportsAdvertised).toBe('true');
-    expect(european.querySelector('p')!.textContent).toBe(t('rtpMatches', [t('statsEuropean'), '97.30%', '97.30%']));
+    expect(european.querySelector('p')!.textContent).toBe(t('rtpMatches', [t('statsRouletteEuropean'), '97.30%', '97.30%']));
     const american = root.querySelector<HTMLElement>('[data-variant="american"]')!;
     expect(american.dataset.supportsAdvertised).toBe('false');
-    expect(american.querySelector('p')!.textContent).toBe(t('rtpBelow', [t('statsAmerican'), '94.74%', '97%']));
+    expect(american.querySelector('p')!.textContent).toBe(t('rtpBelow', [t('statsRouletteAmerican'), '94.74%', '97%']));
     expect(american.querySelector('tr[data-bet="top-line"] th')!.textContent).toBe(t('rtpBetTopLine'));
     expect(american.querySelector('tr[data-bet="top-line"] td:last-child')!.textContent).toBe('92.11%');
 

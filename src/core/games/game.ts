@@ -1,7 +1,7 @@
 import type { DrawStep } from '../sampling.js';
 import type { Uint32Source } from '../uint32-stream.js';
+import type { SupportedGameId } from './game-ids.js';
 
-export type SupportedGameId = 'roulette-european' | 'roulette-american' | 'keno';
 
 /** An outcome as the export and the CLI carry it: roulette "0"…"36"/"00", keno 10 numbers ascending. */
 export type Outcome = string | number[];
@@ -32,6 +32,8 @@ export type ParsedDisplay =
 export interface GameDefinition {
   readonly id: SupportedGameId;
   readonly label: string;
+  /** Other names the casino shows for it, English and German (registry.ts matches them normalised, and the id). */
+  readonly names: readonly string[];
   /** Numbers a round usually needs: squeezed in one go, more only after a rejection. */
   readonly usualDraws: number;
   draw(source: Uint32Source, steps?: DrawStep[]): Outcome;
@@ -39,6 +41,10 @@ export interface GameDefinition {
   parseDisplayed(shown: unknown): ParsedDisplay;
   /** Canonical text of an outcome, for comparison and display. */
   format(outcome: Outcome): string;
+  /** The statistics' bins: how many numbers an outcome can hold, the bins one outcome falls in (undefined when it is not one), and each bin's name. */
+  readonly bins: number;
+  outcomeBins(outcome: Outcome): number[] | undefined;
+  binLabel(bin: number): string;
 }
 
 export function sameOutcome(game: GameDefinition, a: Outcome, b: Outcome): boolean {

@@ -42,6 +42,7 @@ export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): Parse
 export const keno: GameDefinition = {
   id: 'keno',
   label: 'Keno',
+  names: ['originals keno', 'cloudbet keno'],
   usualDraws: KENO_DRAWS,
   // The seeds: pick 10 unique positions of 40, add 1, sort ascending.
   draw(source, steps) {
@@ -57,4 +58,8 @@ export const keno: GameDefinition = {
   },
   parseDisplayed: (shown) => parseKenoNumbers(shown),
   format: (outcome: Outcome) => (Array.isArray(outcome) ? outcome.join(' ') : String(outcome)),
+  // Each drawn number − 1.
+  bins: KENO_BOARD,
+  outcomeBins: (outcome) => (Array.isArray(outcome) ? outcome.map((number) => number - 1) : undefined),
+  binLabel: (bin) => String(bin + 1),
 };

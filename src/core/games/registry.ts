@@ -1,4 +1,5 @@
-import type { GameDefinition, SupportedGameId } from './game.js';
+import type { GameDefinition } from './game.js';
+import type { SupportedGameId } from './game-ids.js';
 import { keno } from './keno.js';
 import { americanRoulette, europeanRoulette } from './roulette.js';
 
@@ -26,9 +27,7 @@ const NAMES = new Map<string, SupportedGameId | UnsupportedGameId>();
 function alias(id: SupportedGameId | UnsupportedGameId, ...names: string[]): void {
   for (const name of [id, ...names]) NAMES.set(normalizeGameName(name), id);
 }
-alias('roulette-european', 'roulette', 'european roulette', 'europäisches roulette', 'european', 'roulette european', 'europaeisches roulette');
-alias('roulette-american', 'american roulette', 'amerikanisches roulette', 'american', 'roulette american');
-alias('keno', 'originals keno', 'cloudbet keno');
+for (const game of SUPPORTED_GAMES) alias(game.id, ...game.names);
 alias('mines');
 alias('pump');
 alias('plinko');
@@ -57,6 +56,24 @@ function lookupUncached(name: string): GameLookup {
   if (id === undefined) return { kind: 'unknown', name };
   const game = BY_ID.get(id as SupportedGameId);
   return game ? { kind: 'supported', game } : { kind: 'unsupported', id: id as UnsupportedGameId };
+}
+
+/** The id of a supported or known game for a name as shown; undefined when no game answers to it (each caller keeps such a name its own way). */
+export function knownGameId(name: string): SupportedGameId | UnsupportedGameId | undefined {
+  const lookup = lookupGame(name);
+  return lookup.kind === 'supported' ? lookup.game.id : lookup.kind === 'unsupported' ? lookup.id : undefined;
+}
+
+/**
+ * Canonical text of an outcome as a supported game shows it, so "17" and "17 Red", or keno
+ * numbers in any order, are one outcome ("17", "3 5 6 …" ascending); undefined when the game is
+ * not supported or the value does not read as its outcome (each caller keeps the value its own way).
+ */
+export function outcomeTextOf(gameName: string, shown: unknown): string | undefined {
+  const lookup = lookupGame(gameName);
+  if (lookup.kind !== 'supported') return undefined;
+  const parsed = lookup.game.parseDisplayed(shown);
+  return parsed.ok ? lookup.game.format(parsed.outcome) : undefined;
 }
 
 export function gameById(id: SupportedGameId): GameDefinition {

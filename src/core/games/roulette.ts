@@ -1,5 +1,6 @@
 import { sample } from '../sampling.js';
-import type { GameDefinition, Outcome, ParsedDisplay, SupportedGameId } from './game.js';
+import type { GameDefinition, Outcome, ParsedDisplay } from './game.js';
+import type { SupportedGameId } from './game-ids.js';
 
 // A winning number as pages show it, optionally with its colour ("17", "17 Red", "00 grün").
 const ROULETTE_DISPLAY = /^(\d{1,2})(?:\s*[(\-–,]?\s*(?:red|black|green|rot|schwarz|gr[üu]n)\)?)?$/i;
@@ -20,7 +21,7 @@ export function pocketOf(sampled: number): string {
   return sampled === 37 ? '00' : String(sampled);
 }
 
-function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38): GameDefinition {
+function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38, names: readonly string[]): GameDefinition {
   const parseDisplayed = (shown: unknown): ParsedDisplay => {
     let text: string;
     if (typeof shown === 'number') {
@@ -48,6 +49,7 @@ function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38): Ga
   return {
     id,
     label,
+    names,
     usualDraws: 1,
     // The seeds: result = sample(P); American shows 37 as "00".
     draw(source, steps) {
@@ -55,6 +57,10 @@ function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38): Ga
     },
     parseDisplayed,
     format: (outcome: Outcome) => String(outcome),
+    // Its pocket, "00" last.
+    bins: outcomes,
+    outcomeBins: (outcome) => [outcome === '00' ? 37 : Number(outcome)],
+    binLabel: (bin) => (bin === 37 ? '00' : String(bin)),
   };
 }
 
@@ -62,5 +68,12 @@ function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-export const europeanRoulette = rouletteGame('roulette-european', 'European Roulette', 37);
-export const americanRoulette = rouletteGame('roulette-american', 'American Roulette', 38);
+export const europeanRoulette = rouletteGame('roulette-european', 'European Roulette', 37, [
+  'roulette',
+  'european roulette',
+  'europäisches roulette',
+  'european',
+  'roulette european',
+  'europaeisches roulette',
+]);
+export const americanRoulette = rouletteGame('roulette-american', 'American Roulette', 38, ['american roulette', 'amerikanisches roulette', 'american', 'roulette american']);
