@@ -119,8 +119,9 @@ export function installTap(win: TapWindow): TapStats {
       queuedChars += data.length;
       stats.messages++;
       if (!draining) {
-        later(drain, 0);
+        // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
         draining = true;
+        later(drain, 0);
       }
     } catch {
       stats.errors++;

@@ -228,6 +228,19 @@ describe('installTap: a page that outpaces the tap', () => {
     }
   });
 
+  it('reads every message when its timer runs at once (found by the tap-embedded fuzz target: the second was never read)', () => {
+    const target = document.implementation.createHTMLDocument('page');
+    const nonces: string[] = [];
+    target.addEventListener(TAP_EVENT, (event) => {
+      for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
+    });
+    const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => callback(), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
+    installTap(win);
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    for (const nonce of [1, 2, 3]) socket.receive(JSON.stringify({ ...ROUND, nonce }));
+    expect(nonces).toEqual(['1', '2', '3']);
+  });
+
   it('goes on reading after one of its timers failed (a page that broke Array.prototype.shift for a moment)', async () => {
     const { win, details } = setup();
     const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
