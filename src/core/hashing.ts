@@ -39,11 +39,13 @@ export function lastTwoMemo(hash: (text: string) => string): (text: string) => s
       newerHex = hex;
       return hex;
     }
+    // Hashed before anything is remembered: a hash that throws must not leave `text` paired with an older digest.
+    const hex = hash(text);
     olderText = newerText;
     olderHex = newerHex;
     newerText = text;
-    newerHex = hash(text);
-    return newerHex;
+    newerHex = hex;
+    return hex;
   };
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sha3_256 as jsSha3_256, shake256 as jsShake256 } from 'js-sha3';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends.js';
+import { lastTwoMemo } from '../../src/core/hashing.js';
 import { PROPERTY_RUNS } from './arbitraries.js';
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -71,5 +72,31 @@ describe.each(BACKENDS.map((backend) => [backend.name, backend] as const))('%s',
       a.read(100);
       expect(toHex(b.read(16))).toBe(a1);
     });
+  });
+});
+
+describe('lastTwoMemo (the commitment hashed once per seed pair)', () => {
+  it('gives the digest the hash gives, for any sequence of inputs with repeats', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'seed', ''), { maxLength: 40 }), (texts) => {
+        const memo = lastTwoMemo(jsSha3_256);
+        for (const text of texts) expect(memo(text)).toBe(jsSha3_256(text));
+      }),
+      { numRuns: PROPERTY_RUNS },
+    );
+  });
+
+  it('remembers nothing of an input whose hash threw', () => {
+    let fail = false;
+    const memo = lastTwoMemo((text) => {
+      if (fail) throw new Error('hash failed');
+      return jsSha3_256(text);
+    });
+    memo('a');
+    fail = true;
+    expect(() => memo('b')).toThrow('hash failed');
+    fail = false;
+    expect(memo('b')).toBe(jsSha3_256('b'));
+    expect(memo('a')).toBe(jsSha3_256('a'));
   });
 });
