@@ -82,7 +82,7 @@ describe('lastTwoMemo (the commitment hashed once per seed pair)', () => {
         const memo = lastTwoMemo(jsSha3_256);
         for (const text of texts) expect(memo(text)).toBe(jsSha3_256(text));
       }),
-      { numRuns: PROPERTY_RUNS },
+      PROPERTY_RUNS,
     );
   });
 
