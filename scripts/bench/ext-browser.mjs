@@ -62,3 +62,22 @@ export const median = (values) => {
 };
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Samples the page's JS heap every 200 ms until `stop()`; resolves with the peak in bytes. A sample
+ * the page cannot give (it is navigating or closing, as an export's page may) is skipped.
+ */
+export function sampleHeap(cdp) {
+  let peak = 0;
+  let running = true;
+  const done = (async () => {
+    await cdp.send('Performance.enable');
+    while (running) {
+      const { metrics } = await cdp.send('Performance.getMetrics').catch(() => ({ metrics: [] }));
+      peak = Math.max(peak, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
+      await sleep(200);
+    }
+    return peak;
+  })();
+  return { stop: async () => ((running = false), done) };
+}

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, sleep } from './ext-browser.mjs';
+import { median, sampleHeap, sleep } from './ext-browser.mjs';
 import { exportFileOf } from './ext-rounds.mjs';
 
 function watchLongTasks() {
@@ -16,27 +16,6 @@ function watchLongTasks() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
-}
-
-/** Samples the page's JS heap every 200 ms until `stop()`; resolves with the peak in bytes. */
-function sampleHeap(cdp) {
-  let peak = 0;
-  let running = true;
-  const done = (async () => {
-    await cdp.send('Performance.enable');
-    while (running) {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      peak = Math.max(peak, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
-      await sleep(200);
-    }
-    return peak;
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      return done;
-    },
-  };
 }
 
 /** The worker's answer times to a trivial request from another extension page, every 200 ms until `stop()`. */

@@ -1,3 +1,5 @@
+/** A small deterministic PRNG (mulberry32): numbers in [0, 1). */
+export declare function prng(seed: number): () => number;
 export declare function playRounds(
   count: number,
   seed?: string,

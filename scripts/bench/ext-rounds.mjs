@@ -9,7 +9,7 @@ import { CasinoState } from '../demo-casino/casino-state.ts';
 const GAME_NAMES = { 'roulette-european': 'European Roulette', 'roulette-american': 'American Roulette', keno: 'Keno' };
 
 /** A small deterministic PRNG (mulberry32), so every run stores the same rounds. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

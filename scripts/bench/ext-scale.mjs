@@ -12,7 +12,7 @@
 // (CDP Performance.getMetrics), the file checked for its rounds.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { sleep } from './ext-browser.mjs';
+import { sampleHeap, sleep } from './ext-browser.mjs';
 
 function watchPage() {
   window.__longTasks = [];
@@ -32,22 +32,6 @@ function watchPage() {
     });
   });
   observer.observe(document, { childList: true, subtree: true });
-}
-
-/** Samples the page's JS heap every 200 ms until `stop()`; resolves with the peak in bytes. */
-function sampleHeap(cdp) {
-  let peak = 0;
-  let running = true;
-  const done = (async () => {
-    await cdp.send('Performance.enable');
-    while (running) {
-      const { metrics } = await cdp.send('Performance.getMetrics').catch(() => ({ metrics: [] }));
-      peak = Math.max(peak, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
-      await sleep(200);
-    }
-    return peak;
-  })();
-  return { stop: async () => ((running = false), done) };
 }
 
 /** One opening of the statistics page, the worker stopped first when `cold`. */

@@ -23,22 +23,12 @@ import { addToTally, emptyTally } from '../../src/background/tally.js';
 import { verifyRecord } from '../../src/background/verify-record.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { multiplierOf, payoutOf } from '../demo-casino/paytable.js';
+import { prng } from './ext-rounds.mjs';
 
 Object.assign(nobleBackend, { sha3_256Hex: nodeBackend.sha3_256Hex, shake256: nodeBackend.shake256 });
 
 const GAME_NAMES: Record<SupportedGameId, string> = { 'roulette-european': 'European Roulette', 'roulette-american': 'American Roulette', keno: 'Keno' };
 const STAKES = ['0.10', '0.50', '1.00', '2.00', '5.00'];
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What `meta` holds about the rounds: the seeder continues from the store's own. */
 export interface SeedMeta {
