@@ -25,9 +25,9 @@ export interface GameReturns {
 /** A kept exact sum as a ratio. */
 const exact = (sum: ExactSum): Ratio => ratio(BigInt(sum.numerator), BigInt(sum.denominator));
 
-/** The returns from the figures the worker keeps (background/game-figures.ts): no pass over the rounds. */
-export function gameReturns(gameId: SupportedGameId, figures: GameFigures): GameReturns {
-  const sums: BetSums = {
+/** The bet sums realisedRtpOfSums reads, from a game's kept figures. */
+export function betSumsOf(figures: GameFigures): BetSums {
+  return {
     rounds: figures.bets,
     rejected: figures.rejectedBets,
     totalStake: exact(figures.totalStake),
@@ -37,6 +37,11 @@ export function gameReturns(gameId: SupportedGameId, figures: GameFigures): Game
     products: exact(figures.products).value,
     payoutSquares: exact(figures.payoutSquares).value,
   };
+}
+
+/** The returns from the figures the worker keeps (background/game-figures.ts): no pass over the rounds. */
+export function gameReturns(gameId: SupportedGameId, figures: GameFigures): GameReturns {
+  const sums = betSumsOf(figures);
   const disputed = figures.disputed;
   if (gameId !== 'keno') {
     // Every roulette bet but the American top line returns the same (36/37, 36/38): that one is the game's return.

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { addRoundToFigures, emptyGameFigures, figuresOf } from '../../src/background/game-figures.js';
 import { ratio } from '../../src/core/index.js';
 import { kenoUniformity, realisedRtp, realisedRtpOfSums, rouletteUniformity, uniformityOfCounts } from '../../src/core/statistics.js';
-import type { ExactSum, GameFigures, VerifiedRound } from '../../src/shared/records.js';
+import type { VerifiedRound } from '../../src/shared/records.js';
+import { betSumsOf } from '../../src/stats/returns.js';
 
 const amount = fc.oneof(fc.constantFrom('0', '0.10', '1.00', '2.5', '36', '-1', 'x'), fc.integer({ min: 0, max: 5000 }).map((cents) => (cents / 100).toFixed(2)));
 const rouletteRound = fc.record(
@@ -24,17 +25,6 @@ const kenoRound = fc.record(
   { requiredKeys: ['outcome'] },
 ) as fc.Arbitrary<VerifiedRound>;
 
-const exact = (sum: ExactSum) => ratio(BigInt(sum.numerator), BigInt(sum.denominator));
-const sumsOf = (figures: GameFigures) => ({
-  rounds: figures.bets,
-  rejected: figures.rejectedBets,
-  totalStake: exact(figures.totalStake),
-  totalPayout: exact(figures.totalPayout),
-  stakes: exact(figures.stakes).value,
-  stakeSquares: exact(figures.stakeSquares).value,
-  products: exact(figures.products).value,
-  payoutSquares: exact(figures.payoutSquares).value,
-});
 
 describe('figuresOf', () => {
   it('roulette: the same uniformity test and realised return as from the list', () => {
@@ -46,7 +36,7 @@ describe('figuresOf', () => {
         expect(figures.settled).toBe(settled.length);
         const bets = settled.filter((r) => !r.amountsDisputed).map((r) => ({ stake: Number(r.stake), payout: Number(r.payout) }));
         const fromList = realisedRtp(bets, ratio(36n, 38n));
-        const fromSums = realisedRtpOfSums(sumsOf(figures), ratio(36n, 38n));
+        const fromSums = realisedRtpOfSums(betSumsOf(figures), ratio(36n, 38n));
         expect({ ...fromSums, standardError: undefined }).toEqual({ ...fromList, standardError: undefined });
         if (fromList.standardError === undefined) expect(fromSums.standardError).toBeUndefined();
         else expect(fromSums.standardError).toBeCloseTo(fromList.standardError, 9);
