@@ -49,21 +49,55 @@ module.exports = {
       to: { path: '^src/(popup|stats|welcome|capture|background|cli)/' },
     },
     {
+      name: 'pages-read-only-capture-readers',
+      comment: 'The popup\'s paste parser reuses capture\'s pure readers (text and JSON), and nothing else of capture.',
+      severity: 'error',
+      from: { path: [PAGES, '^src/ui/'] },
+      to: { path: '^src/capture/', pathNot: '^src/capture/readers/' },
+    },
+    {
       name: 'pages-read-capture-only-through-paste-parser',
-      comment:
-        'The popup\'s paste parser reuses capture\'s pure readers (text and JSON); no other page file imports src/capture.',
+      comment: 'No page file but the paste parser imports src/capture.',
       severity: 'error',
       from: { path: [PAGES, '^src/ui/'], pathNot: '^src/popup/paste-parser\\.ts$' },
       to: { path: '^src/capture/' },
     },
     {
+      name: 'capture-readers-are-pure',
+      comment:
+        'src/capture/readers (field names, labels, the JSON and text readers, claim normalising, the diagnostics tally) ' +
+        'works on text and values only, so the page world, the DOM scanner and the popup can all use it: it imports ' +
+        'nothing of capture outside itself and nothing but core and shared types.',
+      severity: 'error',
+      from: { path: '^src/capture/readers/' },
+      to: { pathNot: ['^src/capture/readers/', '^src/core/', '^src/shared/(records|capture-channel|claim-kinds|message-limits)\\.ts$'] },
+    },
+    {
+      name: 'page-world-carries-no-isolated-code',
+      comment:
+        'src/capture/page-world is bundled into the casino page\'s own world (page-tap.js, 4 KB budget): it takes only ' +
+        'its own files and the pure readers, never the DOM scanner, the session or the content script.',
+      severity: 'error',
+      from: { path: '^src/capture/page-world/' },
+      to: { path: ['^src/capture/(dom|session)/', '^src/capture/content\\.ts$'] },
+    },
+    {
       name: 'page-world-no-extension-api',
       comment:
-        'src/capture/page-tap.ts runs in the casino page\'s own world, where no extension API exists: nothing it ' +
+        'src/capture/page-world runs in the casino page\'s own world, where no extension API exists: nothing it ' +
         'imports, directly or not, may reach webextension-polyfill, chrome or src/shared/browser*.ts.',
       severity: 'error',
-      from: { path: '^src/capture/page-tap\\.ts$' },
+      from: { path: '^src/capture/page-world/' },
       to: { path: EXTENSION_API, reachable: true },
+    },
+    {
+      name: 'dom-scan-below-session',
+      comment:
+        'src/capture/dom reads the document and hands rounds up; the session (timing, outbox, sending) drives it, ' +
+        'never the other way round.',
+      severity: 'error',
+      from: { path: '^src/capture/dom/' },
+      to: { path: ['^src/capture/session/', '^src/capture/content\\.ts$', '^src/capture/page-world/'] },
     },
     {
       name: 'shared-below-everything',

@@ -38,7 +38,7 @@ const manifestOverlays = {
 // Content scripts are classic scripts (no module loading in content worlds); pages and the worker are ESM.
 const entries = [
   { in: 'src/capture/content.ts', out: 'content', format: 'iife' },
-  { in: 'src/capture/page-tap.ts', out: 'page-tap', format: 'iife' },
+  { in: 'src/capture/page-world/page-tap.ts', out: 'page-tap', format: 'iife' },
   { in: 'src/background/worker.ts', out: 'background', format: 'iife' },
   { in: 'src/popup/popup.tsx', out: 'popup', format: 'esm' },
   { in: 'src/stats/stats.tsx', out: 'stats', format: 'esm' },

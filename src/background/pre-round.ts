@@ -40,7 +40,7 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
   if (same !== -1) {
     // A copy, so the caller can compare the new list with the stored one.
     const state = { ...list[same]!, seenAt: Math.min(list[same]!.seenAt, seenAt) };
-    // A re-showing (capture/normalise.ts), never later than when the worker got it.
+    // A re-showing (capture/readers/normalise.ts), never later than when the worker got it.
     const again = claim.shownAgainAt === undefined ? undefined : Math.min(claim.shownAgainAt, now);
     if (again !== undefined && again > state.seenAt && !(state.shownAgain ?? []).includes(again)) {
       state.shownAgain = [...(state.shownAgain ?? []), again].sort((a, b) => a - b).slice(-MAX_SHOWN_AGAIN);

@@ -55,7 +55,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
   maxTabs: 200,
 };
 
-/** The refusal reason of a claim over the budget; the content script keeps it and sends it again later (capture/outbox.ts). */
+/** The refusal reason of a claim over the budget; the content script keeps it and sends it again later (capture/session/outbox.ts). */
 export const RATE_LIMITED = 'rate limited: this tab sent new claims faster than any real game';
 
 /** What is left of a pair of budgets (claims and bytes) at a time. */

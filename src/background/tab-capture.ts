@@ -1,5 +1,5 @@
 // The capture diagnostics of each watched tab: the latest tally each of its frames sent
-// (capture/capture-tally.ts), kept in the store's `meta` beside the watched tabs (the browser stops
+// (capture/readers/capture-tally.ts), kept in the store's `meta` beside the watched tabs (the browser stops
 // an idle worker while the tabs stay open). A tally belongs to the page announced in its tab: a
 // new page's hello, a closed tab or a page left makes it stale, and stale tallies are dropped at
 // the next write and never shown.

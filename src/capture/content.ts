@@ -1,10 +1,10 @@
 // Entry of content.js, the isolated-world content script (document_start, all frames). Each
 // frame scans its own document; claims go to the worker through the one browser module.
 import { sendToWorker } from '../shared/browser-send.js';
-import { startCapture } from './capture-session.js';
-import { pageTally } from './capture-tally.js';
-import { browserIdle } from './scan-scheduler.js';
-import { announcePage, claimSender } from './worker-send.js';
+import { startCapture } from './session/capture-session.js';
+import { pageTally } from './readers/capture-tally.js';
+import { browserIdle } from './dom/scan-scheduler.js';
+import { announcePage, claimSender } from './session/worker-send.js';
 
 try {
   // What this frame saw, for the popup's capture diagnostics (background/tab-capture.ts). A page

@@ -5,7 +5,7 @@
 //
 // Pure: the worker gathers the evidence from its store (background/witness-evidence.ts), this
 // decides. Times are the content script's own clock readings: one per scan or JSON message,
-// strictly increasing within a document (capture/clock.ts), so "before" is exact there.
+// strictly increasing within a document (capture/session/clock.ts), so "before" is exact there.
 
 /** Why a verified round has its trust level: the one code for `witnessed`, the others for `history`. */
 export type WitnessReason =

@@ -1,6 +1,6 @@
 // The text of "Copy a capture report": what capture saw on the tab, for a player to paste into a
 // report when a page's layout is not understood. Built from the worker's tally only, which holds
-// labels or keys and value shapes, never a value (capture/capture-tally.ts, checked again by the
+// labels or keys and value shapes, never a value (capture/readers/capture-tally.ts, checked again by the
 // worker's message schema). In English on purpose: it is read by whoever maintains the capture.
 import { CAPTURE_CHANNELS, type CaptureTally, type SeenKind } from '../shared/capture-channel.js';
 

@@ -1,12 +1,12 @@
 // Reads what a player pastes into the popup's "Check a round" form: a JSON round (as the casino's
 // API sends it, read by the JSON tap's walker), or fairness details written as lines
-// (capture/text-parser.ts). Kept apart from text-parser.ts so the content script, which reads only lines
+// (capture/readers/text-parser.ts). Kept apart from text-parser.ts so the content script, which reads only lines
 // from a page, does not carry the JSON walker.
-import type { FairnessFields } from '../capture/fields.js';
-import { extractRounds, type TapRound } from '../capture/json-tap.js';
-import { listItems, MAX_TEXT, parseFairnessLines } from '../capture/text-parser.js';
+import type { FairnessFields } from '../capture/readers/fields.js';
+import { extractRounds, type TapRound } from '../capture/readers/json-tap.js';
+import { listItems, MAX_TEXT, parseFairnessLines } from '../capture/readers/text-parser.js';
 
-export type { FairnessFields } from '../capture/fields.js';
+export type { FairnessFields } from '../capture/readers/fields.js';
 
 function fromJson(text: string): FairnessFields | undefined {
   let parsed: unknown;

@@ -14,7 +14,7 @@ export { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE };
 const text = v.pipe(v.string(), v.maxLength(MAX_MESSAGE_TEXT_LENGTH));
 /** A claim's text field, at most `max` characters (core/limits.ts), refused with the limit named. */
 const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer than ${max} characters`));
-/** Stakes, payouts and multipliers: plain decimal text, as capture/amount.ts writes it. */
+/** Stakes, payouts and multipliers: plain decimal text, as capture/readers/amount.ts writes it. */
 const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
 const nonceText = v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'));
@@ -51,7 +51,7 @@ export const capturedClaimSchema = v.strictObject({
 const tallyCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
 const captureChannel = v.picklist(CAPTURE_CHANNELS);
 /**
- * A frame's capture diagnostics (capture/capture-tally.ts). Shapes and keys are held to forms that
+ * A frame's capture diagnostics (capture/readers/capture-tally.ts). Shapes and keys are held to forms that
  * cannot carry a value: a shape is a letter and a length, a key a name without a run of 8 hex digits.
  */
 const captureTallySchema = v.strictObject({

@@ -27,7 +27,7 @@ export interface CapturedClaim {
   /**
    * With a result: the trusted user action (a real click or key press) in this document that could
    * have been the round's bet, on the same clock: the first since the previous outcome seen there,
-   * or, with none since, the latest before (capture/capture-session.ts).
+   * or, with none since, the latest before (capture/session/capture-session.ts).
    */
   actedAt?: number;
   /**

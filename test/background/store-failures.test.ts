@@ -47,7 +47,7 @@ describe('a full disk (QuotaExceededError)', () => {
     fillTheDiskAt(1);
     const refused = await handleMessage({ type: 'claims', claims: claims() }, casinoTab);
     expect(refused.ok).toBe(false);
-    // Not a permanent refusal (src/capture/worker-send.ts): the outbox keeps the claims and retries.
+    // Not a permanent refusal (src/capture/session/worker-send.ts): the outbox keeps the claims and retries.
     expect(refused.ok === false && refused.error).toMatch(/storage quota exceeded/);
     expect(refused.ok === false && refused.error).not.toMatch(/^(invalid message|sender not allowed)/);
     const summary = await summarise();

@@ -15,7 +15,7 @@ if (!executablePath) {
 }
 
 const bundle = await build({
-  stdin: { contents: "export { scanDocument } from './src/capture/scanner.ts'; export { captureTally } from './src/capture/capture-tally.ts';", resolveDir: '.', loader: 'ts' },
+  stdin: { contents: "export { scanDocument } from './src/capture/dom/scanner.ts'; export { captureTally } from './src/capture/readers/capture-tally.ts';", resolveDir: '.', loader: 'ts' },
   bundle: true,
   format: 'iife',
   globalName: 'FairWitnessScanner',

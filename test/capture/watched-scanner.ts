@@ -1,8 +1,8 @@
 // An incremental scanner fed by a MutationObserver on the whole document and on each open shadow
 // root it finds, as the content script feeds it (capture-session.ts): `scan` hands it the changes
 // made since the last scan first; `sliced` runs a scan in steps and lets the page change between two.
-import { incrementalScanner, type IncrementalOptions } from '../../src/capture/incremental-scan.js';
-import type { ScannedRound } from '../../src/capture/scanner.js';
+import { incrementalScanner, type IncrementalOptions } from '../../src/capture/dom/incremental-scan.js';
+import type { ScannedRound } from '../../src/capture/dom/scanner.js';
 
 const OBSERVED = { childList: true, subtree: true, characterData: true, attributes: true };
 

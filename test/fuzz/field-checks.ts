@@ -1,6 +1,6 @@
 // The property every reader of untrusted input shares: each value it returns is one the input
 // holds verbatim (never shortened, completed, joined or guessed), in the shape the claim expects.
-import { FIELD_NAMES } from '../../src/capture/fields.js';
+import { FIELD_NAMES } from '../../src/capture/readers/fields.js';
 import { CANONICAL_GAMES } from './arbitraries.js';
 import { ELLIPSIS, show } from './harness.js';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Fuzzes incremental scanning (src/capture/incremental-scan.ts) against the whole scan it stands
+// Fuzzes incremental scanning (src/capture/dom/incremental-scan.ts) against the whole scan it stands
 // in for. A generated history page, in the layouts casino pages use (dt/dd lists, th/td tables,
 // "Label: value" lines, label and value in sibling boxes, a column table with one round per row),
 // under headings that may name a game, beside the active seed pair; then random changes as such
@@ -15,7 +15,7 @@
 // Over arbitrary generated DOM trees (scanner.fuzz's), changed at random, it never throws.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { scanDocument, type ScannedRound } from '../../src/capture/scanner.js';
+import { scanDocument, type ScannedRound } from '../../src/capture/dom/scanner.js';
 import { watchedScanner } from '../capture/watched-scanner.js';
 import { hex64 } from './arbitraries.js';
 import { attribute, build, domNode, el, pageSpec, textSpec, type Spec } from './dom-spec.js';

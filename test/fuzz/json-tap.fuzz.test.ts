@@ -4,8 +4,8 @@
 // limits, and every value it returns is a string the input holds whole or a number as read.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, extractRounds, type TapRound, type WalkLimits } from '../../src/capture/json-tap.js';
-import { namesRound } from '../../src/capture/fields.js';
+import { DEFAULT_LIMITS, extractRounds, type TapRound, type WalkLimits } from '../../src/capture/readers/json-tap.js';
+import { namesRound } from '../../src/capture/readers/fields.js';
 import { checkClaim } from '../../src/core/claim.js';
 import { GAME_NAMES, hex64, truncatedHex } from './arbitraries.js';
 import { fieldProblems } from './field-checks.js';

@@ -9,8 +9,8 @@
 // and nothing when none is.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { namesRound, type FairnessFields } from '../../src/capture/fields.js';
-import { scanDocument, type ScannedRound } from '../../src/capture/scanner.js';
+import { namesRound, type FairnessFields } from '../../src/capture/readers/fields.js';
+import { scanDocument, type ScannedRound } from '../../src/capture/dom/scanner.js';
 import { chip, ELLIPSES, fairnessText, GAME_NAMES, hex64, labelledLine, labelText, LABELS, randomText, truncate, valueText } from './arbitraries.js';
 import { build, el, pageSpec, pairSpec, textSpec, type Spec } from './dom-spec.js';
 import { fieldProblems } from './field-checks.js';

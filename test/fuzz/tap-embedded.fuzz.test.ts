@@ -5,9 +5,9 @@
 // only the JSON-typed ones, each once, never runs or reads code, and never throws into the page.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isJsonScript } from '../../src/capture/tap-text.js';
-import { installTap, type TapWindow } from '../../src/capture/tap-install.js';
-import { decodeTapDetail, TAP_EVENT } from '../../src/capture/tap-channel.js';
+import { isJsonScript } from '../../src/capture/page-world/tap-text.js';
+import { installTap, type TapWindow } from '../../src/capture/page-world/tap-install.js';
+import { decodeTapDetail, TAP_EVENT } from '../../src/capture/page-world/tap-channel.js';
 import { hex64 } from './arbitraries.js';
 import { CASE_MS, PROPERTY_TIMEOUT, runProperty, share, targetCases, withinTime } from './harness.js';
 import { junkText } from './tap-text-arbitraries.js';

@@ -5,7 +5,7 @@
 // stream sent.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonValues, WORTH_PARSING } from '../../src/capture/tap-text.js';
+import { jsonValues, WORTH_PARSING } from '../../src/capture/page-world/tap-text.js';
 import { CASE_MS, PROPERTY_TIMEOUT, runProperty, share, targetCases, withinTime } from './harness.js';
 import { jsonText, jsonValue, junkText } from './tap-text-arbitraries.js';
 

@@ -5,9 +5,9 @@
 // counted as binary or dropped — never read while the page handles it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { installTap, type TapWindow } from '../../src/capture/tap-install.js';
-import { decodeTapDetail, TAP_EVENT } from '../../src/capture/tap-channel.js';
-import { jsonValues, WORTH_PARSING } from '../../src/capture/tap-text.js';
+import { installTap, type TapWindow } from '../../src/capture/page-world/tap-install.js';
+import { decodeTapDetail, TAP_EVENT } from '../../src/capture/page-world/tap-channel.js';
+import { jsonValues, WORTH_PARSING } from '../../src/capture/page-world/tap-text.js';
 import { CASE_MS, PROPERTY_TIMEOUT, runProperty, share, targetCases, withinTime } from './harness.js';
 import { jsonText, junkText } from './tap-text-arbitraries.js';
 

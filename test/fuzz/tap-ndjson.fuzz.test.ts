@@ -3,7 +3,7 @@
 // whole line comes back, in order, and nothing else; junk never throws and stays within time.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonValues, MAX_JSON_LINES, WORTH_PARSING } from '../../src/capture/tap-text.js';
+import { jsonValues, MAX_JSON_LINES, WORTH_PARSING } from '../../src/capture/page-world/tap-text.js';
 import { BIG_INPUT_MS, bigCases, CASE_MS, MB, PROPERTY_TIMEOUT, runProperty, share, targetCases, withinTime } from './harness.js';
 import { betValue, jsonValue, junkText, tornJson } from './tap-text-arbitraries.js';
 

@@ -1,9 +1,9 @@
 // "Copy a capture report" (src/popup/capture-report.ts), end to end from what capture counts
-// (src/capture/capture-tally.ts): labels, keys and shapes, and never a value, nor any part of one.
+// (src/capture/readers/capture-tally.ts): labels, keys and shapes, and never a value, nor any part of one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { captureTally } from '../../src/capture/capture-tally.js';
-import type { FairnessFields } from '../../src/capture/fields.js';
+import { captureTally } from '../../src/capture/readers/capture-tally.js';
+import type { FairnessFields } from '../../src/capture/readers/fields.js';
 import { captureReport, shapeName } from '../../src/popup/capture-report.js';
 import { CAPTURE_CHANNELS, type CaptureChannel } from '../../src/shared/capture-channel.js';
 import { validateContentMessage } from '../../src/shared/messages.js';

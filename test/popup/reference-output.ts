@@ -11,7 +11,7 @@ export const KENO_REFERENCE_OUTPUT = `📝 Commitment (shown before the game): b
 ]
 `;
 
-/** What parseFairnessText (src/capture/text-parser.ts) is specified to return for it. */
+/** What parseFairnessText (src/capture/readers/text-parser.ts) is specified to return for it. */
 export const KENO_REFERENCE_PARSED = {
   commitment: 'b7cc9922976bd6f802961f3f8b66da8d49c6e4fca2b9c3b8228e4a85adcb4e65',
   serverSeed: 'your_server_seed',

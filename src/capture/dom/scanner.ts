@@ -1,0 +1,182 @@
+// Reads every round's fairness details from a document (or part of one): labelled values are
+// found, grouped by their nearest common container, and each group gets its game. Frames are
+// separate documents: the content script runs in each and scans its own.
+//
+// Open shadow roots are read as part of their host, nested ones too (closed ones cannot be).
+//
+// A whole scan pauses now and then (a generator: it yields), so the page keeps running while a
+// long history is read (scan-scheduler.ts slices it); scanWhole runs it without pausing.
+//
+// A whole scan also leaves what a later scan of one changed part needs (ScanContext): which
+// nodes hold several rounds, the headings naming games, the column tables' columns, and the values
+// in each round's container. part-scan.ts scans a part; incremental-scan.ts decides which.
+import { elementsByRole, rootWatch, type RootWatch } from './dom-query.js';
+import type { FieldHit } from './field-hit.js';
+import { namesRound, type FairnessFields } from '../readers/fields.js';
+import { GameResolver, headingMarks, type GameMark } from './game-detect.js';
+import { groupHitsWithin, valueSignature, type HitGroup } from './grouping.js';
+import { collectAriaControls, labelPairSteps } from './label-pairs.js';
+import { pageTally } from '../readers/capture-tally.js';
+import { findGameInText } from '../readers/labels.js';
+import { columnTableSteps, type ColumnTable } from './table-columns.js';
+
+export interface ScannedRound {
+  fields: FairnessFields;
+  /** A commitment shown without a revealed seed or outcome: the active seed pair (or next round). */
+  seedPairOnly: boolean;
+  /** Where it was read: the light DOM, or an open shadow root (the capture diagnostics count them apart). */
+  channel: 'dom' | 'shadow';
+}
+
+/** A node inside an open shadow root is read through the `shadow` channel. */
+const channelOf = (node: Node): 'dom' | 'shadow' => {
+  const root = node.getRootNode();
+  // A fragment's `host`: a document's named elements (<img name="host">) must not pass for one.
+  return root.nodeType === 11 && 'host' in root ? 'shadow' : 'dom';
+};
+
+/** What the last whole scan learnt about the page's structure, kept up to date by part scans. */
+export interface ScanContext {
+  /** Nodes holding two different values of a field (several rounds): no round's container is above one. */
+  conflicted: WeakSet<Node>;
+  /** Headings and game-only groups that name a game. */
+  marks: GameMark[];
+  /** Column tables' columns, by table element. */
+  columnTables: WeakMap<Element, ColumnTable>;
+  /** Each group's container, with its hits: the values a change inside it may not take away (part-scan.ts). */
+  containerHits: WeakMap<Node, readonly FieldHit[]>;
+  /** Elements holding several rounds that a value was read from whole: a change inside one changes that value. */
+  valueSources: WeakSet<Node>;
+  /** Finds (and counts) the shadow roots a part holds. */
+  watch: RootWatch;
+}
+
+/** Fields of a group; a field shown with two different values in one place is ambiguous: dropped. */
+function mergeFields(hits: readonly FieldHit[]): FairnessFields {
+  const fields: Record<string, FieldHit['value']> = {};
+  const ambiguous = new Set<string>();
+  for (const hit of hits) {
+    if (hit.field === 'game') continue;
+    const prior = fields[hit.field];
+    if (prior === undefined) fields[hit.field] = hit.value;
+    else if (valueSignature(prior) !== valueSignature(hit.value)) ambiguous.add(hit.field);
+  }
+  for (const field of ambiguous) delete fields[field];
+  return fields as FairnessFields;
+}
+
+export function titleGame(root: ParentNode): string | undefined {
+  const node = root as unknown as Node;
+  const document = node.nodeType === 9 ? (node as Document) : node.ownerDocument;
+  return document ? findGameInText(document.title) : undefined;
+}
+
+/**
+ * Every labelled value and game heading under `root` and in the open shadow roots within it: per
+ * tree, column tables first, then label pairs and labelled controls.
+ */
+export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, ColumnTable>, watch: RootWatch, hits: FieldHit[], marks: GameMark[]): Generator<void, void> {
+  const trees = [root];
+  // Grows as it is read: each tree's roots, read after it (a pause after each tree and each search).
+  for (const tree of trees) {
+    trees.push(...(yield* watch.rootsIn(tree)));
+    yield;
+    const byRole = elementsByRole(tree);
+    const headerCells = new Set<Element>();
+    const readRows = new Set<Element>();
+    yield* columnTableSteps(tree, byRole, hits, headerCells, readRows, columnTables);
+    const pairs = yield* labelPairSteps(tree, headerCells, readRows);
+    hits.push(...pairs.hits, ...collectAriaControls(tree, pairs.readControls));
+    marks.push(...headingMarks(tree, byRole));
+    yield;
+  }
+}
+
+/**
+ * A group any of whose values sits inside a shadow root came (at least partly) through the shadow
+ * walk; its container cannot tell, as grouping climbs from a root to its host.
+ */
+const groupChannel = (group: HitGroup): 'dom' | 'shadow' => (group.hits.some((hit) => channelOf(hit.anchor) === 'shadow') ? 'shadow' : 'dom');
+
+/**
+ * The groups that name a round, each with its game. A group that only names a game ("Game: Keno"
+ * above a list) tells the rounds below it: it is added to `marks`.
+ */
+export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: string | undefined, roundGroups: HitGroup[] = []): ScannedRound[] {
+  const rounds: { group: HitGroup; fields: FairnessFields }[] = [];
+  for (const group of groups) {
+    const fields = mergeFields(group.hits);
+    if (namesRound(fields)) {
+      rounds.push({ group, fields });
+      roundGroups.push(group);
+      continue;
+    }
+    pageTally.count(groupChannel(group), fields); // values in no round: the capture diagnostics list them
+    const game = group.hits.find((hit) => hit.field === 'game' && typeof hit.value === 'string');
+    const named = game && findGameInText(game.value as string);
+    if (named) marks.push({ node: group.container, game: named });
+  }
+
+  const games = new GameResolver(marks, title);
+  return rounds.map(({ group, fields }) => {
+    const game = games.resolve(group.container, group.hits);
+    const withGame: FairnessFields = game === undefined ? fields : { game, ...fields };
+    return {
+      fields: withGame,
+      channel: groupChannel(group),
+      seedPairOnly: fields.commitment !== undefined && fields.serverSeed === undefined && fields.result === undefined,
+    };
+  });
+}
+
+export function scanDocument(root: ParentNode): ScannedRound[] {
+  return scanWhole(root).rounds;
+}
+
+export interface WholeScan {
+  rounds: ScannedRound[];
+  /** Each round's group (same order): a sliced scan checks which the page changed meanwhile. */
+  groups: HitGroup[];
+  context: ScanContext;
+}
+
+/** A scan of everything under `root`, with the context for later part scans. */
+export function* wholeSteps(root: ParentNode, watch: RootWatch = rootWatch()): Generator<void, WholeScan> {
+  const columnTables = new WeakMap<Element, ColumnTable>();
+  const hits: FieldHit[] = [];
+  const marks: GameMark[] = [];
+  yield* readTrees(root, columnTables, watch, hits, marks);
+  yield;
+  const { groups, conflicted } = groupHitsWithin(hits);
+  yield;
+  const roundGroups: HitGroup[] = [];
+  const rounds = roundsOf(groups, marks, titleGame(root), roundGroups);
+  yield;
+  const known = new WeakSet<Node>();
+  for (const node of conflicted) known.add(node);
+  const containerHits = new WeakMap<Node, readonly FieldHit[]>();
+  for (const group of groups) containerHits.set(group.container, group.hits);
+  const valueSources = new WeakSet<Node>();
+  addValueSources(hits, conflicted, valueSources);
+  return { rounds, groups: roundGroups, context: { conflicted: known, marks, columnTables, containerHits, valueSources, watch } };
+}
+
+export const scanWhole = (root: ParentNode, watch?: RootWatch): WholeScan => drain(wholeSteps(root, watch));
+
+/** Runs steps to their end without pausing. */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Notes the hits' value sources that hold several rounds (only those can contain a part). */
+export function addValueSources(hits: readonly FieldHit[], conflicted: ReadonlySet<Node>, into: WeakSet<Node>): void {
+  for (const hit of hits) if (conflicted.has(hit.source ?? hit.anchor)) into.add(hit.source ?? hit.anchor);
+}
+
+/** The field values a group's hits hold, each as one key: what decides which nodes hold a conflict. */
+export function valueKeys(hits: readonly FieldHit[]): Set<string> {
+  return new Set(hits.map((hit) => `${hit.field}\u0001${valueSignature(hit.value)}`));
+}

@@ -1,0 +1,286 @@
+// Watches the page's own JSON traffic from inside the page (MAIN world) without changing it:
+// fetch responses are cloned and read on the side, XHR responses are read after their load event,
+// WebSocket and EventSource messages are read by a listener of ours added as each is created
+// (before any of the page's), and JSON script elements are read once the document is parsed and
+// when one is added. Nothing here may delay, alter or break the page's traffic: every step is
+// guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer),
+// and the page's objects are returned untouched. The browser API is out of reach here by design.
+import { extractRounds } from '../readers/json-tap.js';
+import type { CaptureChannel } from '../../shared/capture-channel.js';
+import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
+import { isJsonScript, jsonValues } from './tap-text.js';
+
+export const MAX_BODY_BYTES = 1_000_000;
+/** JSON, JSON lines (application/x-ndjson, application/jsonl), and JSON sent as text/plain. */
+const JSON_TYPE = /json|text\/plain/i;
+/** Messages (WebSocket, EventSource, script elements) queued per second and their characters; the rest is dropped. */
+export const MAX_MESSAGES_PER_SECOND = 200;
+export const MAX_MESSAGE_CHARS_PER_SECOND = 4_000_000;
+/** A burst of messages is read in slices of this many ms, so the tap never holds the page's thread long. */
+const SLICE_MS = 8;
+
+/** The parts of `window` the tap uses (a test passes a fake). */
+export interface TapWindow {
+  fetch?: typeof fetch;
+  XMLHttpRequest?: typeof XMLHttpRequest;
+  document: Document;
+  CustomEvent: typeof CustomEvent;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  TextDecoder: typeof TextDecoder;
+  WebSocket?: typeof WebSocket;
+  EventSource?: typeof EventSource;
+  MutationObserver?: typeof MutationObserver;
+}
+
+export interface TapStats {
+  responses: number;
+  /** WebSocket, EventSource and script-element texts queued for reading. */
+  messages: number;
+  /** Binary WebSocket frames: counted, never read. */
+  binary: number;
+  /** Messages over the size cap or the per-second budget. */
+  dropped: number;
+  rounds: number;
+  errors: number;
+}
+
+export function installTap(win: TapWindow): TapStats {
+  const stats: TapStats = { responses: 0, messages: 0, binary: 0, dropped: 0, rounds: 0, errors: 0 };
+  // Captured now, at document_start, before page scripts could replace them.
+  const parse = JSON.parse;
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const listen = EventTarget.prototype.addEventListener;
+  const now = Date.now;
+  const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
+  const later = win.setTimeout.bind(win);
+
+  const publish = (text: string, channel: CaptureChannel): void => {
+    try {
+      if (text.length > MAX_BODY_BYTES) return;
+      for (const value of jsonValues(text, parse)) publishValue(value, channel);
+    } catch {
+      stats.errors++;
+    }
+  };
+
+  const publishValue = (value: unknown, channel: CaptureChannel): void => {
+    const rounds = extractRounds(value);
+    if (rounds.length === 0) return;
+    stats.rounds += rounds.length;
+    for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
+  };
+
+  // Messages wait here while the page handles them; one timer reads them all afterwards. At most a
+  // second's budget waits: a background tab's timers may run once a minute while its socket talks on.
+  const queue: [string, CaptureChannel][] = [];
+  let queuedChars = 0;
+  let draining = false;
+  let windowStart = 0;
+  let windowMessages = 0;
+  let windowChars = 0;
+  /** Reads queued messages for at most SLICE_MS, then lets the page run before the rest. */
+  const drain = (): void => {
+    const end = now() + SLICE_MS;
+    try {
+      while (queue.length > 0) {
+        if (now() >= end) return void later(drain, 0);
+        const [text, channel] = queue.shift()!;
+        queuedChars -= text.length;
+        publish(text, channel);
+      }
+    } catch {
+      // The page broke something we use (Array.prototype.shift): drop the backlog, start afresh.
+      stats.errors++;
+      queue.length = queuedChars = 0;
+    }
+    draining = false;
+  };
+  /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. Never throws into the page. */
+  const enqueue = (event: Event, channel: CaptureChannel): void => {
+    try {
+      const data: unknown = (event as MessageEvent).data;
+      if (typeof data !== 'string') {
+        if (data !== null && typeof data === 'object') stats.binary++;
+        return;
+      }
+      const at = now();
+      if (at - windowStart >= 1000) {
+        windowStart = at;
+        windowMessages = windowChars = 0;
+      }
+      const over = data.length > MAX_BODY_BYTES || windowMessages >= MAX_MESSAGES_PER_SECOND || windowChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND;
+      if (over || queue.length >= MAX_MESSAGES_PER_SECOND || queuedChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND) {
+        stats.dropped++;
+        return;
+      }
+      windowMessages++;
+      windowChars += data.length;
+      queue.push([data, channel]);
+      queuedChars += data.length;
+      stats.messages++;
+      if (!draining) {
+        // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
+        draining = true;
+        later(drain, 0);
+      }
+    } catch {
+      stats.errors++;
+    }
+  };
+
+  /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
+  const readCapped = async (response: Response): Promise<string | undefined> => {
+    const body = response.body;
+    if (!body) return undefined;
+    const reader = body.getReader();
+    const decoder = new Decoder();
+    let size = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        void reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  };
+
+  const inspectResponse = (response: Response): void => {
+    try {
+      if (!JSON_TYPE.test(response.headers.get('content-type') ?? '') || response.bodyUsed) return;
+      const length = Number(response.headers.get('content-length'));
+      if (length > MAX_BODY_BYTES) return;
+      stats.responses++;
+      // Cloned now, before the page (whose callbacks were attached after ours) reads the body.
+      readCapped(response.clone()).then(
+        (text) => {
+          if (text !== undefined) later(() => publish(text, 'fetch'), 0);
+        },
+        () => stats.errors++,
+      );
+    } catch {
+      stats.errors++;
+    }
+  };
+
+  const originalFetch = win.fetch;
+  if (typeof originalFetch === 'function') {
+    win.fetch = function fetch(this: unknown, ...args: Parameters<typeof originalFetch>) {
+      const promise = Reflect.apply(originalFetch, this, args) as Promise<Response>;
+      try {
+        promise.then(inspectResponse, () => undefined);
+      } catch {
+        stats.errors++;
+      }
+      return promise;
+    } as typeof fetch;
+  }
+
+  const Request = win.XMLHttpRequest;
+  if (typeof Request === 'function') {
+    const originalSend = Request.prototype.send;
+    function onLoad(this: XMLHttpRequest): void {
+      try {
+        const type = this.responseType;
+        if ((type !== '' && type !== 'text' && type !== 'json') || !JSON_TYPE.test(this.getResponseHeader('content-type') ?? '')) return;
+        stats.responses++;
+        if (type === 'json') {
+          const value: unknown = this.response;
+          later(() => {
+            try {
+              publishValue(value, 'xhr');
+            } catch {
+              stats.errors++;
+            }
+          }, 0);
+        } else {
+          const text = this.responseText;
+          later(() => publish(text, 'xhr'), 0);
+        }
+      } catch {
+        stats.errors++;
+      }
+    }
+    Request.prototype.send = function send(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
+      try {
+        listen.call(this, 'load', onLoad);
+      } catch {
+        stats.errors++;
+      }
+      return Reflect.apply(originalSend, this, args);
+    };
+  }
+  watchCreated(win, 'WebSocket', (socket) => listen.call(socket, 'message', (event) => enqueue(event, 'websocket')));
+  watchCreated(win, 'EventSource', (source) => listen.call(source, 'message', (event) => enqueue(event, 'sse')));
+  try {
+    watchScripts(win, listen, (data) => enqueue({ data } as MessageEvent, 'embedded'));
+  } catch {
+    stats.errors++;
+  }
+  return stats;
+}
+
+/**
+ * Replaces win[name] with a constructor that builds the page's object exactly as the original does
+ * (its prototype, statics and `instanceof` unchanged, subclasses too) and hands it to `watch` first.
+ */
+function watchCreated<Name extends 'WebSocket' | 'EventSource'>(win: TapWindow, name: Name, watch: (created: EventTarget) => void): void {
+  const Original = win[name] as unknown as (new (...args: unknown[]) => EventTarget) | undefined;
+  if (typeof Original !== 'function') return;
+  const Watched = function (this: unknown, ...args: unknown[]) {
+    // Called without `new`: the original throws its own TypeError.
+    if (!new.target) return Reflect.apply(Original, this, args) as unknown;
+    const created = Reflect.construct(Original, args, new.target) as EventTarget;
+    try {
+      watch(created);
+    } catch {
+      // Unwatched, the page's object works as ever.
+    }
+    return created;
+  };
+  try {
+    Object.defineProperties(Watched, Object.getOwnPropertyDescriptors(Original));
+    Object.setPrototypeOf(Watched, Object.getPrototypeOf(Original)); // WebSocket.__proto__ is EventTarget
+    // Its other attributes (writable, configurable, not enumerable) stay as they are.
+    Object.defineProperty(Original.prototype, 'constructor', { value: Watched });
+    (win as unknown as Record<string, unknown>)[name] = Watched;
+  } catch {
+    // A frozen or odd global: leave it as it is.
+  }
+}
+
+/** Hands on the text of every JSON script element: those parsed with the document, then each added later. */
+function watchScripts(win: TapWindow, listen: EventTarget['addEventListener'], read: (text: string) => void): void {
+  const { document, MutationObserver: Observer } = win;
+  const textOf = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')?.get;
+  const typeOf = Element.prototype.getAttribute;
+  const seen = new WeakSet<Node>();
+  const offer = (node: Node): void => {
+    // An element added with scripts inside (a re-rendered part of the page): each of them.
+    if (node.nodeType === 1 && node.nodeName !== 'SCRIPT') for (const script of (node as Element).getElementsByTagName('script')) offer(script);
+    if (seen.has(node) || node.nodeName !== 'SCRIPT' || !isJsonScript(typeOf.call(node, 'type'))) return;
+    seen.add(node);
+    const text: unknown = textOf?.call(node);
+    if (typeof text === 'string') read(text);
+  };
+  const readAll = (): void => {
+    try {
+      for (const script of document.getElementsByTagName('script')) offer(script);
+      if (typeof Observer !== 'function') return;
+      new Observer((records) => {
+        try {
+          for (const record of records) for (const node of record.addedNodes) offer(node);
+        } catch {
+          // A node we could not read: the rest of the page still is.
+        }
+      }).observe(document, { childList: true, subtree: true });
+    } catch {
+      // Without them, the fetch and DOM reading still work.
+    }
+  };
+  if (document.readyState === 'loading') listen.call(document, 'DOMContentLoaded', readAll, { once: true });
+  else readAll();
+}

@@ -1,0 +1,176 @@
+// Turns what the scanner and the JSON tap found into CapturedClaims the worker will accept:
+// every field checked against the message schema's limits (a field that would not fit is dropped,
+// so one odd value never costs the whole claim), and each field stamped with the time this
+// content script first saw its current value for that round — its own clock, never the page's.
+import type { ClaimField } from '../../core/index.js';
+import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../../core/limits.js';
+import type { CapturedClaim } from '../../shared/records.js';
+import { readAmount } from './amount.js';
+import { AMOUNT_FIELDS, type FairnessFields, type FieldName } from './fields.js';
+
+const NONCE = /^\d{1,20}$/;
+/** The text fields and their limits (core/limits.ts). */
+const TEXT_FIELDS = {
+  game: MAX_GAME_NAME_LENGTH,
+  serverSeed: MAX_SEED_LENGTH,
+  commitment: MAX_HASH_TEXT_LENGTH,
+  clientSeed: MAX_SEED_LENGTH,
+  roundSignature: MAX_HASH_TEXT_LENGTH,
+} as const;
+const TIMED_FIELDS: readonly ClaimField[] = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature'];
+
+type Source = CapturedClaim['source'];
+
+/**
+ * A page value as the schema allows it. DOM text is trimmed (layout whitespace); JSON strings are
+ * kept exactly, and an empty client seed from JSON is a real value (the seeds allow it).
+ */
+function textValue(value: unknown, source: Source, max: number, emptyAllowed: boolean): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = source === 'dom' ? value.trim() : value;
+  if (text.length > max || (text === '' && !emptyAllowed)) return undefined;
+  return text;
+}
+
+function listValue(value: unknown, source: Source): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_LIST_LENGTH) return undefined;
+  const items: string[] = [];
+  for (const item of value) {
+    const text = textValue(item, source, MAX_RESULT_ITEM_LENGTH, false);
+    if (text === undefined) return undefined;
+    items.push(text);
+  }
+  return items;
+}
+
+/** Only the fields (and shapes) the message schema accepts; anything else is dropped. */
+export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const input = raw as Record<string, unknown>;
+  const fields: FairnessFields = {};
+  for (const [field, max] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, number][]) {
+    const own = Object.hasOwn(input, field) ? input[field] : undefined;
+    const value = textValue(own, source, max, field === 'clientSeed' && source === 'json');
+    if (value !== undefined) fields[field] = value;
+  }
+  const nonce = Object.hasOwn(input, 'nonce') && typeof input.nonce === 'string' ? input.nonce.trim() : undefined;
+  if (nonce !== undefined && NONCE.test(nonce)) fields.nonce = nonce;
+  const result = Object.hasOwn(input, 'result') ? input.result : undefined;
+  const resultValue = Array.isArray(result) ? listValue(result, source) : textValue(result, source, MAX_RESULT_TEXT_LENGTH, false);
+  if (resultValue !== undefined) fields.result = resultValue;
+  const picks = Object.hasOwn(input, 'picks') ? listValue(input.picks, source) : undefined;
+  if (picks !== undefined) fields.picks = picks;
+  // A bet is settled once it has an outcome: a stake next to the active seed pair, before any
+  // result, is the bet form of a round not played yet, and must not stick to any round.
+  if (fields.result === undefined) return fields;
+  for (const field of AMOUNT_FIELDS) {
+    const own = Object.hasOwn(input, field) ? input[field] : undefined;
+    const value = typeof own === 'string' ? readAmount(own, field === 'multiplier' ? 'multiplier' : 'money', source) : undefined;
+    if (value !== undefined) fields[field] = value;
+  }
+  return fields;
+}
+
+function signature(value: string | string[]): string {
+  return typeof value === 'string' ? value : value.join('\u0000');
+}
+
+/** The names one round goes by: its commitment or its server seed, with client seed and nonce. */
+function roundKeys(fields: FairnessFields): string[] {
+  const rest = `${fields.clientSeed ?? ''}|${fields.nonce ?? ''}`;
+  const keys: string[] = [];
+  if (fields.commitment !== undefined) keys.push(`c|${fields.commitment.toLowerCase()}|${rest}`);
+  if (fields.serverSeed !== undefined) keys.push(`s|${fields.serverSeed}|${rest}`);
+  if (keys.length === 0 && fields.nonce !== undefined) keys.push(`n|${fields.game ?? ''}|${rest}`);
+  return keys;
+}
+
+type Sightings = Map<ClaimField, { value: string; at: number; actedAt?: number }>;
+
+/** When a round's fields were first seen, for its result the player's action credited as its bet, and for a panel state a re-showing. */
+export interface Stamp {
+  observedAt: Partial<Record<ClaimField, number>>;
+  actedAt?: number;
+  shownAgainAt?: number;
+}
+
+/**
+ * Remembers when each field's value was first seen for each round. A round seen first as the
+ * active seed pair (commitment, client seed, next nonce) keeps that early commitment time when
+ * it reappears in the history with its server seed. A result keeps, with its time, the latest
+ * trusted player action before it (core/witness.ts needs commitment, then action, then outcome).
+ */
+export class FirstSeen {
+  private readonly rounds = new Map<string, Sightings>();
+  /** Per client seed, the commitment of the panel state seen last in this document. */
+  private readonly panelCommitment = new Map<string, string>();
+  /** When a panel state was last shown again after another commitment (the state's sightings). */
+  private readonly shownAgain = new WeakMap<Sightings, number>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly capacity = 5000,
+  ) {}
+
+  /** `at`: the reading of the scan or message that shows `fields` (one per scan, so its rounds tie). */
+  stamp(fields: FairnessFields, at = this.now(), lastActionAt?: number): Stamp {
+    const keys = roundKeys(fields);
+    const found = keys.map((key) => this.rounds.get(key));
+    const sightings: Sightings = found.find((entry) => entry !== undefined) ?? new Map();
+    for (const other of found) {
+      if (other && other !== sightings) for (const [field, seen] of other) if (!sightings.has(field)) sightings.set(field, seen);
+    }
+    const observedAt: Partial<Record<ClaimField, number>> = {};
+    for (const field of TIMED_FIELDS) {
+      const value = fields[field];
+      if (value === undefined) continue;
+      const seen = sightings.get(field);
+      const current = signature(value);
+      if (seen && seen.value === current) {
+        observedAt[field] = seen.at;
+      } else {
+        sightings.set(field, { value: current, at, ...(field === 'result' && lastActionAt !== undefined && lastActionAt < at ? { actedAt: lastActionAt } : {}) });
+        observedAt[field] = at;
+      }
+    }
+    for (const key of keys) this.remember(key, sightings);
+    const actedAt = fields.result === undefined ? undefined : sightings.get('result')?.actedAt;
+    const stamp: Stamp = actedAt === undefined ? { observedAt } : { observedAt, actedAt };
+    const shownAgainAt = this.panelShowing(fields, sightings, observedAt, at);
+    return shownAgainAt === undefined ? stamp : { ...stamp, shownAgainAt };
+  }
+
+  /**
+   * A panel state (commitment, client seed, next nonce) this document showed before, shown again after
+   * another commitment for the client seed: the page went back to a commitment it had replaced. Its
+   * first time stays; the re-showing is reported with it (the claim differs, so it is sent again).
+   */
+  private panelShowing(fields: FairnessFields, sightings: Sightings, observedAt: Stamp['observedAt'], at: number): number | undefined {
+    const { commitment, clientSeed } = fields;
+    if (commitment === undefined || clientSeed === undefined || fields.result !== undefined || fields.serverSeed !== undefined) return undefined;
+    const shown = commitment.toLowerCase();
+    const previous = this.panelCommitment.get(clientSeed);
+    this.panelCommitment.delete(clientSeed); // re-inserted last: bounded like the rounds
+    this.panelCommitment.set(clientSeed, shown);
+    if (this.panelCommitment.size > this.capacity) this.panelCommitment.delete(this.panelCommitment.keys().next().value!);
+    if (previous !== undefined && previous !== shown && observedAt.commitment !== undefined && observedAt.commitment < at) this.shownAgain.set(sightings, at);
+    return this.shownAgain.get(sightings);
+  }
+
+  private remember(key: string, sightings: Sightings): void {
+    this.rounds.delete(key); // re-inserted last: the oldest rounds are forgotten first
+    this.rounds.set(key, sightings);
+    if (this.rounds.size > this.capacity) this.rounds.delete(this.rounds.keys().next().value!);
+  }
+}
+
+/**
+ * A claim for the worker, or undefined when nothing checkable is left after sanitising. `at` is the
+ * reading of the scan or message that shows it; `lastActionAt` the latest trusted action before it.
+ */
+export function toClaim(raw: FairnessFields, source: Source, firstSeen: FirstSeen, at?: number, lastActionAt?: number): CapturedClaim | undefined {
+  const fields = sanitiseFields(raw, source);
+  const named = Object.keys(fields) as FieldName[];
+  if (named.length === 0 || (named.length === 1 && named[0] === 'game')) return undefined;
+  return { source, ...fields, ...firstSeen.stamp(fields, at, lastActionAt) };
+}

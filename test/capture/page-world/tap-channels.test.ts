@@ -1,0 +1,263 @@
+// @vitest-environment jsdom
+// The taps beyond fetch/XHR JSON: WebSocket and EventSource messages, JSON script elements, and
+// answers sent as text/plain or JSON lines. The page's objects must stay exactly as they were.
+import { describe, expect, it, vi } from 'vitest';
+import { installTap, MAX_MESSAGES_PER_SECOND, type TapWindow } from '../../../src/capture/page-world/tap-install.js';
+import { TAP_EVENT } from '../../../src/capture/page-world/tap-channel.js';
+import { CLIENT, COMMITMENT, SEED } from '../dom.js';
+
+const ROUND = { serverSeed: SEED, clientSeed: CLIENT, nonce: 1, result: 17, game: 'Roulette' };
+const TAKEN = { serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '17', game: 'Roulette' };
+
+/** Stands in for the browser's WebSocket / EventSource: an EventTarget with statics and a prototype method. */
+function socketClass() {
+  return class FakeSocket extends EventTarget {
+    static readonly OPEN = 1;
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    constructor(readonly url: string) {
+      super();
+    }
+    send(): void {}
+    /** The server's message, dispatched as the browser does: listeners, then onmessage. */
+    receive(data: unknown): MessageEvent {
+      const event = new MessageEvent('message', { data });
+      this.dispatchEvent(event);
+      this.onmessage?.(event);
+      return event;
+    }
+  };
+}
+type FakeSocket = InstanceType<ReturnType<typeof socketClass>>;
+
+function setup(target = document.implementation.createHTMLDocument('page'), respond: () => Response = () => new Response('')) {
+  const details: { channel: string; rounds: unknown[] }[] = [];
+  target.addEventListener(TAP_EVENT, (event) => details.push(JSON.parse((event as CustomEvent<string>).detail) as { channel: string; rounds: unknown[] }));
+  const OriginalSocket = socketClass();
+  const OriginalSource = socketClass();
+  const win: TapWindow = {
+    fetch: (async () => respond()) as unknown as typeof fetch,
+    document: target,
+    CustomEvent,
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    TextDecoder,
+    WebSocket: OriginalSocket as unknown as typeof WebSocket,
+    EventSource: OriginalSource as unknown as typeof EventSource,
+    MutationObserver,
+  };
+  const stats = installTap(win);
+  return { win, details, stats, OriginalSocket, OriginalSource };
+}
+
+describe('installTap: WebSocket', () => {
+  it('reads plain, GraphQL and Socket.IO frames; counts binary ones; the page gets every event as it was', async () => {
+    const { win, details, stats, OriginalSocket } = setup();
+    const socket = new win.WebSocket!('wss://casino.example/ws') as unknown as FakeSocket;
+    expect(socket).toBeInstanceOf(OriginalSocket);
+    expect(socket).toBeInstanceOf(win.WebSocket!);
+    expect(Object.getPrototypeOf(socket)).toBe(OriginalSocket.prototype);
+    expect(socket.constructor).toBe(win.WebSocket);
+    expect((win.WebSocket as unknown as { OPEN: number }).OPEN).toBe(1);
+    expect(win.WebSocket!.name).toBe('FakeSocket');
+    expect(Object.getPrototypeOf(win.WebSocket)).toBe(EventTarget);
+    expect(Object.getOwnPropertyDescriptor(OriginalSocket.prototype, 'constructor')).toEqual({ value: win.WebSocket, writable: true, enumerable: false, configurable: true });
+    const seen: unknown[] = [];
+    socket.addEventListener('message', (event) => seen.push((event as MessageEvent).data));
+    socket.onmessage = (event) => seen.push(event.data);
+
+    const frames = [
+      JSON.stringify({ type: 'bet', round: ROUND }),
+      JSON.stringify({ type: 'next', id: '1', payload: { data: { bets: { edges: [{ node: { server_seed_hash: COMMITMENT, client_seed: CLIENT, nonce: 2 } }] } } } }),
+      `42${JSON.stringify(['settled', { ...ROUND, nonce: 3 }])}`,
+      new ArrayBuffer(8),
+    ];
+    for (const frame of frames) socket.receive(frame);
+    expect(seen).toEqual(frames.flatMap((frame) => [frame, frame]));
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    expect(details.map((detail) => detail.channel)).toEqual(['websocket', 'websocket', 'websocket']);
+    expect(details.map((detail) => detail.rounds)).toEqual([[TAKEN], [{ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '2' }], [{ ...TAKEN, nonce: '3' }]]);
+    expect(stats.binary).toBe(1);
+  });
+
+  it('keeps subclasses working and a call without new failing as before', () => {
+    const { win, OriginalSocket } = setup();
+    class Mine extends (win.WebSocket as unknown as typeof OriginalSocket) {
+      mine = true;
+    }
+    const socket = new Mine('wss://x');
+    expect(socket).toBeInstanceOf(Mine);
+    expect(socket).toBeInstanceOf(OriginalSocket);
+    expect(socket.mine).toBe(true);
+    expect(() => (win.WebSocket as unknown as (url: string) => unknown)('wss://x')).toThrow(TypeError);
+  });
+
+  it('queues at most its per-second budget and never reads while the page handles the event', async () => {
+    const { win, details, stats } = setup();
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    for (let i = 0; i < MAX_MESSAGES_PER_SECOND + 50; i++) socket.receive(JSON.stringify({ ...ROUND, nonce: i }));
+    expect(details).toHaveLength(0);
+    expect(stats.dropped).toBe(50);
+    await vi.waitFor(() => expect(details).toHaveLength(MAX_MESSAGES_PER_SECOND));
+  });
+});
+
+describe('installTap: EventSource', () => {
+  it('reads JSON event data, one document or one per line', async () => {
+    const { win, details, OriginalSource } = setup();
+    const source = new win.EventSource!('/events') as unknown as FakeSocket;
+    expect(source).toBeInstanceOf(OriginalSource);
+    source.receive(JSON.stringify(ROUND, null, 2));
+    source.receive(`${JSON.stringify({ ...ROUND, nonce: 2 })}\n${JSON.stringify({ ...ROUND, nonce: 3 })}`);
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    expect(details.every((detail) => detail.channel === 'sse')).toBe(true);
+    expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('installTap: JSON script elements', () => {
+  it('reads those parsed with the document once, and each added later (also inside an added element)', async () => {
+    const page = new DOMParser().parseFromString(
+      `<html><body><script type="application/json" id="__NEXT_DATA__">${JSON.stringify({ props: { pageProps: { bets: [ROUND] } } })}</script>
+       <script>var serverSeed = "${SEED}", nonce = 1;</script></body></html>`,
+      'text/html',
+    );
+    const { details } = setup(page);
+    await vi.waitFor(() => expect(details).toHaveLength(1));
+    expect(details[0]).toEqual({ channel: 'embedded', rounds: [TAKEN] });
+    const added = page.createElement('script');
+    added.type = 'application/json';
+    added.textContent = JSON.stringify({ ...ROUND, nonce: 2 });
+    page.body.append(added);
+    const wrapper = page.createElement('div');
+    const inner = page.createElement('script');
+    inner.setAttribute('type', 'application/json');
+    inner.textContent = JSON.stringify({ ...ROUND, nonce: 3 });
+    wrapper.append(inner);
+    page.body.append(wrapper);
+    page.body.append(added); // moved, not new: not read again
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('installTap: text/plain and JSON lines', () => {
+  it('reads JSON sent as text/plain and newline-delimited JSON', async () => {
+    const bodies = [
+      new Response(JSON.stringify(ROUND), { headers: { 'content-type': 'text/plain;charset=UTF-8' } }),
+      new Response(`${JSON.stringify({ ...ROUND, nonce: 2 })}\n${JSON.stringify({ ...ROUND, nonce: 3 })}\n`, { headers: { 'content-type': 'application/x-ndjson' } }),
+    ];
+    const { win, details } = setup(undefined, () => bodies.shift()!);
+    expect(await (await win.fetch!('/a')).text()).toBe(JSON.stringify(ROUND));
+    await (await win.fetch!('/b')).text();
+    await vi.waitFor(() => expect(details).toHaveLength(3));
+    expect(details.map((detail) => [detail.channel, (detail.rounds[0] as { nonce: string }).nonce])).toEqual([
+      ['fetch', '1'],
+      ['fetch', '2'],
+      ['fetch', '3'],
+    ]);
+  });
+});
+
+// The casino controls when and how fast its socket talks; the tap must stay bounded and silent whatever it does.
+describe('installTap: a page that outpaces the tap', () => {
+  /** A window whose timers never fire (a background tab: the browser throttles its timers to one a second or less). */
+  function throttled() {
+    const timers: (() => void)[] = [];
+    const OriginalSocket = socketClass();
+    const win: TapWindow = {
+      document: document.implementation.createHTMLDocument('page'),
+      CustomEvent,
+      setTimeout: (callback) => timers.push(callback),
+      TextDecoder,
+      WebSocket: OriginalSocket as unknown as typeof WebSocket,
+    };
+    return { win, timers };
+  }
+
+  it('keeps at most a bounded backlog while its reading timer cannot run, however long the socket talks', () => {
+    let clock = 1_000_000;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    try {
+      const { win } = throttled();
+      const stats = installTap(win);
+      const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+      const frame = JSON.stringify({ ...ROUND, padding: 'x'.repeat(10_000) });
+      // Ten minutes of a chatty socket, within the per-second budget every second.
+      for (let second = 0; second < 600; second++, clock += 1000) for (let i = 0; i < MAX_MESSAGES_PER_SECOND; i++) socket.receive(frame);
+      // Every queued message holds its text until read: the backlog (and the page's memory) must not grow with time.
+      expect(stats.messages).toBeLessThanOrEqual(5 * MAX_MESSAGES_PER_SECOND);
+      expect(stats.dropped).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('never throws into the page, even from an event whose data cannot be read', () => {
+    const { win } = throttled();
+    // The tap's own listeners, as it adds them (a listener's exception would reach the page's error handlers).
+    const added: { type: string; listener: EventListener }[] = [];
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) {
+      if (typeof listener === 'function') added.push({ type, listener });
+      return Reflect.apply(add, this, [type, listener, options]) as void;
+    };
+    try {
+      installTap(win);
+    } finally {
+      EventTarget.prototype.addEventListener = add;
+    }
+    new win.WebSocket!('wss://x');
+    const onMessage = added.find((entry) => entry.type === 'message')!;
+    expect(onMessage).toBeDefined();
+    class Odd extends Event {
+      get data(): never {
+        throw new Error('no data for you');
+      }
+    }
+    expect(() => onMessage.listener(new Odd('message'))).not.toThrow();
+    // Also while the page has broken the arrays' push (the queue is an array of the page's realm).
+    const message = new MessageEvent('message', { data: JSON.stringify(ROUND) });
+    const push = Array.prototype.push;
+    Array.prototype.push = () => {
+      throw new Error('broken');
+    };
+    try {
+      expect(() => onMessage.listener(message)).not.toThrow();
+    } finally {
+      Array.prototype.push = push;
+    }
+  });
+
+  it('reads every message when its timer runs at once (found by the tap-embedded fuzz target: the second was never read)', () => {
+    const target = document.implementation.createHTMLDocument('page');
+    const nonces: string[] = [];
+    target.addEventListener(TAP_EVENT, (event) => {
+      for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
+    });
+    const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => callback(), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
+    installTap(win);
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    for (const nonce of [1, 2, 3]) socket.receive(JSON.stringify({ ...ROUND, nonce }));
+    expect(nonces).toEqual(['1', '2', '3']);
+  });
+
+  it('goes on reading after one of its timers failed (a page that broke Array.prototype.shift for a moment)', async () => {
+    const { win, details } = setup();
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    const shift = Array.prototype.shift;
+    Array.prototype.shift = () => {
+      throw new Error('broken for a moment');
+    };
+    const onError = (event: ErrorEvent) => event.preventDefault();
+    window.addEventListener('error', onError);
+    try {
+      socket.receive(JSON.stringify({ ...ROUND, nonce: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      Array.prototype.shift = shift;
+      window.removeEventListener('error', onError);
+    }
+    socket.receive(JSON.stringify({ ...ROUND, nonce: 2 }));
+    await vi.waitFor(() => expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toContain('2'));
+  });
+});
