@@ -142,6 +142,8 @@ describe('startCapture', () => {
         return batches.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
       },
       now: () => 5000,
+      // One slice, however slow the machine: the timers below are the scan's and the outbox's only.
+      sliceMs: Number.POSITIVE_INFINITY,
       scheduler: { setTimer, whenIdle: (callback) => callback() },
       outbox: { setTimer },
     });
