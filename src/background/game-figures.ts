@@ -3,7 +3,7 @@
 // when a later write replaces it, so the figures are always those of the verified rounds stored,
 // and opening the page reads one small record instead of every round (a million take ~60 s).
 // Pure, so the worker and the tests' fake worker count the same way.
-import { decimalRatio, ratio, SUPPORTED_GAME_IDS, type Ratio, type SupportedGameId } from '../core/index.js';
+import { decimalRatio, gameShapeOf, ratio, SUPPORTED_GAME_IDS, type Ratio, type SupportedGameId } from '../core/index.js';
 import { add, multiply, subtract } from '../core/rtp/fraction.js';
 import { binsOf, outcomeBins, validBet } from '../core/statistics-inputs.js';
 import type { ExactSum, GameFigures, RoundRecord, VerifiedRound } from '../shared/records.js';
@@ -57,7 +57,9 @@ export function addRoundToFigures(figures: GameFigures, gameId: SupportedGameId,
     figures.rounds += sign;
     for (const bin of bins) figures.counts[bin]! += sign;
   }
-  if (gameId === 'keno' && round.picks !== undefined && round.hits !== undefined && round.multiplier !== undefined && !round.amountsDisputed) {
+  // A draw's paytable is learnt from the rounds (stats/returns.ts): the multipliers seen per picks and hits, and the stakes per picks.
+  const draw = gameShapeOf(gameId).kind === 'draw';
+  if (draw && round.picks !== undefined && round.hits !== undefined && round.multiplier !== undefined && !round.amountsDisputed) {
     const cell = `${round.picks}:${round.hits}`;
     const multiplier = String(Number(round.multiplier));
     const seen = (figures.paid[cell] ??= {});
@@ -84,7 +86,7 @@ export function addRoundToFigures(figures: GameFigures, gameId: SupportedGameId,
     figures.products = moved(figures.products, multiply(stake, payout), sign);
     figures.payoutSquares = moved(figures.payoutSquares, multiply(payout, payout), sign);
   } else figures.rejectedBets += sign;
-  if (gameId === 'keno') {
+  if (draw) {
     const key = round.picks === undefined ? 'none' : String(round.picks);
     const entry = (figures.staked[key] ??= { rounds: 0, stake: ZERO });
     entry.rounds += sign;

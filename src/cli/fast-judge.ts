@@ -75,8 +75,10 @@ export function judgeFast(text: string, index: number, context: JudgeContext): J
   if (roundSignature !== '' && computed.roundSignature !== roundSignature) return undefined;
   const outcome = computed.outcome;
   let auditOutcome: string | number;
-  if (Array.isArray(outcome)) {
-    if (definition.id !== 'keno' || resultText !== undefined || resultCount !== outcome.length) return undefined;
+  // The two shapes whose shown text and audit code the reader knows; any other game goes the full way.
+  const shape = definition.shape.kind;
+  if (shape === 'draw') {
+    if (!Array.isArray(outcome) || resultText !== undefined || resultCount !== outcome.length) return undefined;
     let low = 0;
     let high = 0;
     for (const value of outcome) {
@@ -86,11 +88,11 @@ export function judgeFast(text: string, index: number, context: JudgeContext): J
     if (low !== resultLow || high !== resultHigh) return undefined;
     // The audit's code for a set of numbers (outcome-codes.ts): the sum of 2^v.
     auditOutcome = (low >>> 0) + high * 2 ** 31;
-  } else {
+  } else if (shape === 'wheel') {
     if (resultText !== outcome) return undefined;
     // "0"…"36" as the audit codes them (2^n); "00" as text, which the audit keeps in its table.
     auditOutcome = outcome === '00' ? outcome : 2 ** Number(outcome);
-  }
+  } else return undefined;
   const audit: AuditEntry = [definition.id, commitment, clientSeed, nonce, auditOutcome, serverSeed, null, null, null];
   return { status: 'verified', output: context.json ? verifiedJson(definition.id, outcome) : tableRow(index, nonce, verifiedVerdict(definition.id, outcome)), level: 'history', audit };
 }
@@ -100,15 +102,15 @@ function verifiedVerdict(game: SupportedGameId, outcome: Outcome): RoundVerdict 
   return { status: 'verified', game, level: 'history', levelReason: 'not-observed', failures: NONE, reasons: NONE, expected: outcome };
 }
 
-/** A Roulette round's JSON is one of 38 texts: made once each. */
-const ROULETTE_JSON = new Map<string, string>();
+/** A wheel's round JSON is one of 38 texts: made once each. */
+const WHEEL_JSON = new Map<string, string>();
 
 function verifiedJson(game: SupportedGameId, outcome: Outcome): string {
   if (Array.isArray(outcome)) return roundJson(verifiedVerdict(game, outcome));
-  let json = ROULETTE_JSON.get(outcome);
+  let json = WHEEL_JSON.get(outcome);
   if (json === undefined) {
     json = roundJson(verifiedVerdict(game, outcome));
-    ROULETTE_JSON.set(outcome, json);
+    WHEEL_JSON.set(outcome, json);
   }
   return json;
 }

@@ -14,6 +14,12 @@ export interface StakeAndPayout {
 
 export const binsOf = (game: StatisticsGame): number => gameById(game).bins;
 
+/** The distinct bins one outcome falls in: a draw's numbers, otherwise one. */
+export function binsPerOutcome(game: StatisticsGame): number {
+  const shape = gameById(game).shape;
+  return shape.kind === 'draw' ? shape.drawn : 1;
+}
+
 /** The bins a shown outcome falls in (roulette: its pocket, "00" last; keno: each drawn number − 1), or undefined when it is not one of the game's. */
 export function outcomeBins(game: StatisticsGame, shown: unknown): number[] | undefined {
   const definition = gameById(game);

@@ -7,9 +7,9 @@
 // are easy to get subtly wrong. (@stdlib was tried first: its code generation with `Function`
 // and `eval` is blocked by the extension's content security policy and fails AMO's lint.)
 import jstat from 'jstat';
-import { KENO_DRAWS } from './games/keno.js';
+import type { GameShape } from './games/game.js';
 import { gameById } from './games/registry.js';
-import { binsOf, outcomeBins, validBet, type StakeAndPayout, type StatisticsGame } from './statistics-inputs.js';
+import { binsOf, binsPerOutcome, outcomeBins, validBet, type StakeAndPayout, type StatisticsGame } from './statistics-inputs.js';
 import { add, decimalRatio, divide, percentText, ratio, subtract, type Ratio } from './rtp/fraction.js';
 import type { RouletteVariant } from './rtp/roulette.js';
 
@@ -101,7 +101,7 @@ function uniformityOfOutcomes(game: UniformityTest['game'], outcomes: readonly u
 export function uniformityOfCounts(game: UniformityTest['game'], counts: readonly number[], rounds: number, rejected: number): UniformityTest {
   const definition = gameById(game);
   const labels = Array.from({ length: definition.bins }, (_, i) => definition.binLabel(i));
-  return uniformityTest(game, [...counts], labels, rounds, rejected, game === 'keno' ? KENO_DRAWS : 1);
+  return uniformityTest(game, [...counts], labels, rounds, rejected, binsPerOutcome(game));
 }
 
 function uniformityTest(game: UniformityTest['game'], counts: number[], labels: string[], rounds: number, rejected: number, perRound: number): UniformityTest {
@@ -116,10 +116,22 @@ function uniformityTest(game: UniformityTest['game'], counts: number[], labels: 
   return { ...base, message: uniformityMessage(base) };
 }
 
+/** The message's words for a game of each shape: its rounds, its numbers, and what a number does. */
+function messageWords(shape: GameShape, label: string, bins: number): { what: string; numbers: string; each: string } {
+  const name = label.toLowerCase();
+  switch (shape.kind) {
+    case 'wheel':
+      return { what: 'spins', numbers: `the ${bins} numbers of the wheel`, each: 'come up' };
+    case 'draw':
+      return { what: `${name} rounds`, numbers: `the ${bins} ${name} numbers`, each: 'be drawn' };
+    default:
+      return { what: `${name} rounds`, numbers: `the ${bins} outcomes`, each: 'come up' };
+  }
+}
+
 function uniformityMessage(t: Omit<UniformityTest, 'message'>): string {
-  const what = t.game === 'keno' ? 'keno rounds' : 'spins';
-  const numbers = t.game === 'keno' ? `the ${t.counts.length} keno numbers` : `the ${t.counts.length} numbers of the wheel`;
-  const each = t.game === 'keno' ? 'be drawn' : 'come up';
+  const definition = gameById(t.game);
+  const { what, numbers, each } = messageWords(definition.shape, definition.label, t.counts.length);
   if (!t.reliable) {
     const have = t.rounds === 1 ? `1 ${what.slice(0, -1)} is` : `${t.rounds} ${what} are`;
     return `${have} too few to judge whether ${numbers} come up equally often: that needs at least ${t.roundsNeeded} (so each number is expected to ${each} ${MIN_EXPECTED_PER_BIN} times).`;

@@ -1,6 +1,6 @@
 // The "Check a round" form's fields: filled from pasted text, turned into a claim for the core and
 // into the look-up of the same round among the stored ones.
-import { lookupGame } from '../core/index.js';
+import { lookupGame, SUPPORTED_GAMES } from '../core/index.js';
 import type { FindRoundQuery } from '../shared/messages.js';
 import type { ParsedFairnessText } from './env.js';
 import type { CheckInput } from './proof-model.js';
@@ -30,8 +30,9 @@ function gameOf(parsed: ParsedFairnessText, previous: string): string {
     const lookup = lookupGame(parsed.game);
     return lookup.kind === 'supported' ? lookup.game.id : parsed.game.trim();
   }
-  // The reference programs do not print the game, but only keno draws ten numbers.
-  if ((Array.isArray(parsed.result) && parsed.result.length > 1) || parsed.picks?.length) return 'keno';
+  // The reference programs do not print the game, but only a draw (keno) has many numbers or picks: the one draw game, if there is one.
+  const draws = SUPPORTED_GAMES.filter((game) => game.shape.kind === 'draw');
+  if (draws.length === 1 && ((Array.isArray(parsed.result) && parsed.result.length > 1) || parsed.picks?.length)) return draws[0]!.id;
   return previous;
 }
 

@@ -1,6 +1,6 @@
 // Every uint32 read from SHAKE256(round signature), with what rejection sampling did with it, and
 // what each column means in words.
-import { pocketOf, type DrawStep } from '../core/index.js';
+import { gameShapeOf, pocketOf, type DrawStep } from '../core/index.js';
 import { useEnv } from './env.js';
 
 /** The column headings' keys, each with the key of its explanation. */
@@ -14,10 +14,10 @@ const COLUMNS: [heading: string, term?: string][] = [
   ['drawPicked', 'termPicked'],
 ];
 
-/** What an accepted draw gave: keno's board number, or the roulette number (37 is "00"). */
+/** What an accepted draw gave: a draw's board number, or a wheel's number (37 is "00"); nothing the table can name for another game. */
 function resultOf(draw: DrawStep, gameId: string): string {
   if (draw.picked !== undefined) return String(draw.picked);
-  if (draw.sampled !== undefined && gameId.startsWith('roulette')) return pocketOf(draw.sampled);
+  if (draw.sampled !== undefined && gameShapeOf(gameId).kind === 'wheel') return pocketOf(draw.sampled);
   return '—';
 }
 

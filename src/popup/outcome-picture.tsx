@@ -1,5 +1,7 @@
-// The round's outcome as the casino pictures it: the roulette number in its colour (the seeds' and
-// the casino's side by side when they differ), or the keno board with picks, hits and differences.
+// The round's outcome as the casino pictures it, chosen by the game's shape: a wheel's number in its
+// colour (the seeds' and the casino's side by side when they differ), or the keno board with picks,
+// hits and differences. Any other game has no picture (the fields below say the outcome).
+import { gameShapeOf } from '../core/index.js';
 import { KenoBoard } from './keno-board.js';
 import { boardNumbers, kenoMarks } from './keno-marks.js';
 import { useEnv } from './env.js';
@@ -9,7 +11,8 @@ import { RouletteNumber } from './roulette-number.js';
 export function OutcomePicture({ proof }: { proof: ProofModel }) {
   const { t } = useEnv();
   const { seedsOutcome: seeds, shownOutcome: shown } = proof;
-  if (proof.gameId === 'keno') {
+  const shape = gameShapeOf(proof.gameId).kind;
+  if (shape === 'draw') {
     const seedNumbers = Array.isArray(seeds) ? seeds : undefined;
     const shownNumbers = Array.isArray(shown) ? shown : undefined;
     if (!seedNumbers && !shownNumbers) return null;
@@ -19,7 +22,7 @@ export function OutcomePicture({ proof }: { proof: ProofModel }) {
       </div>
     );
   }
-  if (!proof.gameId.startsWith('roulette')) return null;
+  if (shape !== 'wheel') return null;
   const fromSeeds = typeof seeds === 'string' ? seeds : undefined;
   const fromCasino = typeof shown === 'string' ? shown : undefined;
   if (fromSeeds !== undefined && fromCasino !== undefined && fromSeeds !== fromCasino) {

@@ -2,7 +2,7 @@
 // seen, the bet, the trust level and why), then the steps as the published procedure runs them:
 // commitment → round signature → SHAKE256 draws → outcome, each computed value beside the shown one.
 import type { ComponentChildren } from 'preact';
-import type { FailedStep } from '../core/index.js';
+import { gameShapeOf, type FailedStep, type GameShape } from '../core/index.js';
 import { dateTimeText, moneyText, multiplierText } from './amounts.js';
 import { Field, MatchMark, VerdictBadge } from '../ui/bits.js';
 import { DrawTable } from './draw-table.js';
@@ -80,7 +80,11 @@ function BetText({ proof }: { proof: ProofModel }) {
   );
 }
 
+/** How the seeds' numbers become the outcome, for the shapes whose words the UI has. */
+const OUTCOME_EXPLAIN_KEYS: Partial<Record<GameShape['kind'], string>> = { draw: 'stepOutcomeExplainKeno', wheel: 'stepOutcomeExplainRoulette' };
+
 export function ProofView({ proof }: { proof: ProofModel }) {
+  const outcomeExplainKey = OUTCOME_EXPLAIN_KEYS[gameShapeOf(proof.gameId).kind];
   const { t } = useEnv();
   const trace = proof.trace;
   const hasBet = proof.stake !== undefined || proof.payout !== undefined || proof.multiplier !== undefined;
@@ -166,8 +170,7 @@ export function ProofView({ proof }: { proof: ProofModel }) {
           </li>
           <li class="step" data-step="outcome">
             <h4>{t('stepOutcome')}</h4>
-            {proof.gameId === 'keno' && <p class="explain">{t('stepOutcomeExplainKeno')}</p>}
-            {proof.gameId.startsWith('roulette') && <p class="explain">{t('stepOutcomeExplainRoulette')}</p>}
+            {outcomeExplainKey && <p class="explain">{t(outcomeExplainKey)}</p>}
             <dl class="fields">
               <Field label={t('computed')} value={proof.outcomeComputed} field="outcomeComputed" />
               <Field label={t('shown')} value={proof.outcomeShown} field="outcomeShown" />

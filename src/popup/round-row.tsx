@@ -1,4 +1,5 @@
 // One row of the round list. The data-* attributes are the popup contract (docs/design.md).
+import { gameShapeOf } from '../core/index.js';
 import type { RoundRow } from '../shared/records.js';
 import type { ComponentChildren } from 'preact';
 import { VerdictBadge } from '../ui/bits.js';
@@ -33,13 +34,15 @@ const POCKET = /^(?:\d{1,2}|00)$/;
 const numbersOf = (text: string | undefined) => boardNumbers(text?.split(' '));
 
 /**
- * The outcome as a picture before the sentence: roulette numbers in their colours (the seeds', and
- * the casino's when it differs), or keno's drawn numbers with hits and differences marked, which
- * then stand for the sentence (kept for screen readers) beside a short note.
+ * The outcome as a picture before the sentence, chosen by the game's shape: a wheel's numbers in
+ * their colours (the seeds', and the casino's when it differs), or a draw's numbers with hits and
+ * differences marked, which then stand for the sentence (kept for screen readers) beside a short
+ * note. Any other game has the sentence alone.
  */
 function rowPicture(row: RoundRow, t: Translate): { picture: ComponentChildren; note?: string } | undefined {
   if ((row.status !== 'verified' && row.status !== 'mismatch') || row.expected === undefined) return undefined;
-  if (row.gameId === 'keno') {
+  const shape = gameShapeOf(row.gameId).kind;
+  if (shape === 'draw') {
     const outcomeDiffers = row.failures?.some((failure) => failure.step === 'outcome') ?? false;
     if (row.status === 'mismatch' && !outcomeDiffers) return undefined;
     const marks = kenoMarks(numbersOf(row.expected), numbersOf(row.shown), boardNumbers(row.picks));
@@ -52,7 +55,7 @@ function rowPicture(row: RoundRow, t: Translate): { picture: ComponentChildren; 
           : t('rowKenoMatches');
     return { picture: <KenoStrip marks={marks} />, note };
   }
-  if (!row.gameId.startsWith('roulette') || !POCKET.test(row.expected)) return undefined;
+  if (shape !== 'wheel' || !POCKET.test(row.expected)) return undefined;
   const other = row.shown !== undefined && row.shown !== row.expected && POCKET.test(row.shown) ? row.shown : undefined;
   return {
     picture: (

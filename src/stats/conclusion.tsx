@@ -3,7 +3,7 @@
 // advertises (for American roulette: 94.74 %, not the advertised 97 %). The box takes the colour of
 // its worst news.
 import type { VNode } from 'preact';
-import { compareWithAdvertised, KENO_ADVERTISED_RTP, rouletteRtp, type SupportedGameId } from '../core/index.js';
+import { compareWithAdvertised, gameById, KENO_ADVERTISED_RTP, rouletteRtp, type SupportedGameId } from '../core/index.js';
 import type { UniformityTest } from '../core/statistics.js';
 import { ErrorNote } from '../ui/bits.js';
 import { useEnv } from '../ui/env.js';
@@ -32,16 +32,18 @@ export function Conclusion({ gameId, test, returns, error }: ConclusionProps) {
   const fairness = test && fairnessOf(test);
   const tones: Tone[] = [fairness ? FAIRNESS_TONE[fairness] : 'neutral'];
   let rules: VNode | undefined;
-  if (gameId !== 'keno') {
+  // The rules by the game's shape: a wheel's published payouts, a draw's learnt paytable; none for another shape.
+  const shape = gameById(gameId).shape;
+  if (shape.kind === 'wheel') {
     // The rules' return needs no rounds: it shows even before they are read.
-    const rtp = rouletteRtp(gameId === 'roulette-european' ? 'european' : 'american');
+    const rtp = rouletteRtp(shape.variant);
     tones.push(rtp.supportsAdvertised ? 'ok' : 'bad');
     rules = (
       <p class="rules" data-supports-advertised={String(rtp.supportsAdvertised)}>
         {rouletteRulesSentences(t, rtp).join(' ')}
       </p>
     );
-  } else if (returns?.theoretical !== undefined) {
+  } else if (shape.kind === 'draw' && returns?.theoretical !== undefined) {
     const verdict = compareWithAdvertised(returns.theoretical, KENO_ADVERTISED_RTP, 'keno').verdict;
     tones.push(verdict === 'below' ? 'bad' : 'ok');
     rules = (

@@ -10,7 +10,7 @@ import { BarChart } from './bar-chart.js';
 import { Conclusion } from './conclusion.js';
 import { gameReturns } from './returns.js';
 import { GameReturnsView } from './returns-view.js';
-import { testDetail } from './stats-text.js';
+import { shapeWordKey, testDetail } from './stats-text.js';
 
 
 export function GameStats({ gameId }: { gameId: SupportedGameId }) {
@@ -41,8 +41,8 @@ export function GameStats({ gameId }: { gameId: SupportedGameId }) {
         <>
           {test.rounds > 0 && (
             <BarChart
-              title={t(gameId === 'keno' ? 'statsChartKeno' : 'statsChartRoulette', name)}
-              countLabel={t(gameId === 'keno' ? 'statsAxisCountKeno' : 'statsAxisCountRoulette')}
+              title={t(shapeWordKey('statsChart', gameId), name)}
+              countLabel={t(shapeWordKey('statsAxisCount', gameId))}
               labels={test.labels}
               counts={test.counts}
               expected={test.expectedPerBin}

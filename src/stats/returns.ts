@@ -1,8 +1,9 @@
 // The return-to-player figures the statistics page shows per game from the verified rounds: the
-// realised return (what was paid back over what was staked) beside the theoretical one, and for
-// keno the paytable learnt from the rounds with its exact return per number of picks. All from the
-// sums the worker keeps (GameFigures), never from the rounds themselves.
-import { kenoRtp, learnKenoPaytable, rouletteRtp, type KenoRtp, type LearnedKenoPaytables, type Ratio, type SupportedGameId } from '../core/index.js';
+// realised return (what was paid back over what was staked) beside the theoretical one, and for a
+// draw (keno) the paytable learnt from the rounds with its exact return per number of picks. All
+// from the sums the worker keeps (GameFigures), never from the rounds themselves. The game's shape
+// says which rules apply; a game of another shape has the realised return alone.
+import { gameById, kenoRtp, learnKenoPaytable, rouletteRtp, type KenoRtp, type LearnedKenoPaytables, type Ratio, type SupportedGameId } from '../core/index.js';
 import { add, divide, multiply, ratio } from '../core/rtp/fraction.js';
 import { realisedRtpOfSums, type BetSums, type RealisedRtp } from '../core/statistics.js';
 import type { ExactSum, GameFigures } from '../shared/records.js';
@@ -43,14 +44,22 @@ export function betSumsOf(figures: GameFigures): BetSums {
 export function gameReturns(gameId: SupportedGameId, figures: GameFigures): GameReturns {
   const sums = betSumsOf(figures);
   const disputed = figures.disputed;
-  if (gameId !== 'keno') {
-    // Every roulette bet but the American top line returns the same (36/37, 36/38): that one is the game's return.
-    const theoretical = rouletteRtp(gameId === 'roulette-european' ? 'european' : 'american').bets.find((bet) => bet.id === 'straight')!.rtp;
-    return { realised: realisedRtpOfSums(sums, theoretical), disputed, theoretical };
+  const shape = gameById(gameId).shape;
+  switch (shape.kind) {
+    case 'wheel': {
+      // Every roulette bet but the American top line returns the same (36/37, 36/38): that one is the game's return.
+      const theoretical = rouletteRtp(shape.variant).bets.find((bet) => bet.id === 'straight')!.rtp;
+      return { realised: realisedRtpOfSums(sums, theoretical), disputed, theoretical };
+    }
+    case 'draw': {
+      const keno = kenoReturns(figures);
+      const theoretical = kenoTheoretical(figures, keno.rtps);
+      return { realised: realisedRtpOfSums(sums, theoretical), disputed, theoretical, keno };
+    }
+    default:
+      // No rules known to give a theoretical return: the realised one alone.
+      return { realised: realisedRtpOfSums(sums), disputed };
   }
-  const keno = kenoReturns(figures);
-  const theoretical = kenoTheoretical(figures, keno.rtps);
-  return { realised: realisedRtpOfSums(sums, theoretical), disputed, theoretical, keno };
 }
 
 function kenoReturns(figures: GameFigures): KenoReturns {

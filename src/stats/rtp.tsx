@@ -1,16 +1,17 @@
-// The return-to-player math from the published rules (core/rtp): roulette per bet and variant
-// against the advertised figure, keno's hit odds per number of picks. Keno's paytable is not
-// published: its return is learnt from the player's rounds in the Keno section above.
+// The return-to-player math from the published rules (core/rtp), per game by its shape: a wheel's
+// return per bet against the advertised figure, a draw's hit odds per number of picks. Keno's
+// paytable is not published: its return is learnt from the player's rounds in the Keno section
+// above. A game of another shape has no rules here.
 import { useState } from 'preact/hooks';
-import { gameWordKey, kenoHitDistribution, KENO_MAX_PICKS, rouletteRtp, type RouletteVariant } from '../core/index.js';
+import { gameWordKey, hitDistribution, rouletteRtp, SUPPORTED_GAMES, type GameShape, type RouletteVariant, type SupportedGameId } from '../core/index.js';
 import { useEnv } from '../ui/env.js';
 import { advertisedText, chanceText, integerText, returnText } from './format.js';
 import { betName } from './stats-text.js';
 
-function RouletteTable({ variant }: { variant: RouletteVariant }) {
+function RouletteTable({ gameId, variant }: { gameId: SupportedGameId; variant: RouletteVariant }) {
   const { t } = useEnv();
   const rtp = rouletteRtp(variant);
-  const name = t(gameWordKey('stats', `roulette-${variant}`));
+  const name = t(gameWordKey('stats', gameId));
   // The return most bets share: what the sentence compares with the advertised figure.
   const common = rtp.bets.find((bet) => bet.id === 'straight')!;
   const figures = [name, returnText(t, common.rtp.value), advertisedText(t, rtp.advertised)];
@@ -42,15 +43,15 @@ function RouletteTable({ variant }: { variant: RouletteVariant }) {
   );
 }
 
-function KenoOdds() {
+function KenoOdds({ draw }: { draw: Extract<GameShape, { kind: 'draw' }> }) {
   const { t } = useEnv();
-  const [picks, setPicks] = useState(10);
+  const [picks, setPicks] = useState(draw.maxPicks);
   return (
     <div class="keno-odds">
       <label>
         {t('kenoPicks')}{' '}
         <select value={picks} onChange={(event) => setPicks(Number(event.currentTarget.value))}>
-          {Array.from({ length: KENO_MAX_PICKS }, (_, i) => (
+          {Array.from({ length: draw.maxPicks }, (_, i) => (
             <option key={i + 1} value={i + 1}>
               {i + 1}
             </option>
@@ -67,7 +68,7 @@ function KenoOdds() {
           </tr>
         </thead>
         <tbody>
-          {kenoHitDistribution(picks).map(({ hits, probability }) => (
+          {hitDistribution(draw.board, draw.drawn, picks).map(({ hits, probability }) => (
             <tr key={hits}>
               <th scope="row">{hits}</th>
               <td>{chanceText(t, probability.value)}</td>
@@ -89,12 +90,16 @@ export function RtpSection() {
       <p class="hint">{t('rtpExplained')}</p>
       {/* Side by side where the window is wide enough, one under another where it is not. */}
       <div class="rtp-grid">
-        <RouletteTable variant="european" />
-        <RouletteTable variant="american" />
-        <div>
-          <h3>{t('statsKeno')}</h3>
-          <KenoOdds />
-        </div>
+        {SUPPORTED_GAMES.map(({ id, shape }) =>
+          shape.kind === 'wheel' ? (
+            <RouletteTable key={id} gameId={id} variant={shape.variant} />
+          ) : shape.kind === 'draw' ? (
+            <div key={id}>
+              <h3>{t(gameWordKey('stats', id))}</h3>
+              <KenoOdds draw={shape} />
+            </div>
+          ) : null,
+        )}
       </div>
     </section>
   );

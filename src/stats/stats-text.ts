@@ -1,10 +1,19 @@
 // The statistics page's sentences, in the user's language. core/statistics.ts words its own
 // messages in English for the CLI and tests; here the same verdicts are said through `t`.
-import type { RouletteRtp } from '../core/index.js';
+import { gameById, type GameShape, type RouletteRtp, type SupportedGameId } from '../core/index.js';
 import type { UniformityTest } from '../core/statistics.js';
 import { UNUSUAL_P_VALUE } from '../core/statistics.js';
 import { countText, type Translate } from '../ui/i18n.js';
 import { advertisedText, decimalText, integerText, pValueText, returnText } from './format.js';
+
+/**
+ * The suffix of a game's statistics words in _locales by its shape ("statsFairEvenKeno",
+ * "statsChartRoulette"): a game that is neither a wheel nor a draw gets the neutral "…Game" words.
+ */
+const SHAPE_WORDS: Record<GameShape['kind'], string> = { wheel: 'Roulette', draw: 'Keno', other: 'Game' };
+
+/** A game's statistics word: the prefix and its shape's suffix. */
+export const shapeWordKey = (prefix: string, gameId: SupportedGameId): string => prefix + SHAPE_WORDS[gameById(gameId).shape.kind];
 
 /** What the uniformity test says about a game's outcomes, as the conclusion's `data-fairness`. */
 export type Fairness = 'none' | 'too-few' | 'even' | 'uneven';
@@ -17,18 +26,18 @@ export function fairnessOf(test: UniformityTest): Fairness {
 
 /** The conclusion a player reads first: is what the rounds show consistent with a fair wheel or draw? */
 export function fairnessSentence(t: Translate, test: UniformityTest): string {
-  const game = test.game === 'keno' ? 'Keno' : 'Roulette';
+  const key = (prefix: string) => shapeWordKey(prefix, test.game);
   const rounds = integerText(t, test.rounds);
   switch (fairnessOf(test)) {
     case 'none':
-      return t(`statsFairNone${game}`);
+      return t(key('statsFairNone'));
     case 'too-few':
       // Fewer rounds than the test needs (at most a few hundred): the count needs no digit grouping.
-      return countText(t, `statsFairTooFew${game}`, test.rounds, [integerText(t, test.roundsNeeded)]);
+      return countText(t, key('statsFairTooFew'), test.rounds, [integerText(t, test.roundsNeeded)]);
     case 'even':
-      return t(`statsFairEven${game}`, rounds);
+      return t(key('statsFairEven'), rounds);
     case 'uneven':
-      return t(`statsFairUneven${game}`, rounds);
+      return t(key('statsFairUneven'), rounds);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { RouletteVariant } from '../rtp/roulette.js';
 import type { DrawStep } from '../sampling.js';
 import type { Uint32Source } from '../uint32-stream.js';
 import type { SupportedGameId } from './game-ids.js';
@@ -28,12 +29,28 @@ export type ParsedDisplay =
   | { ok: true; outcome: Outcome }
   | { ok: false; reason: string; code: DisplayProblemCode; value?: string; limit?: number };
 
+/**
+ * What kind of outcome a game has, declared by its module: the statistics, the worker's figures,
+ * the CLI's fast path and the popup's pictures dispatch on this, never on the game's id.
+ */
+export type GameShape =
+  /** One pocket of a roulette wheel ("0"…"36", "00"); the return comes from `variant`'s published payout table (core/rtp/roulette.ts). */
+  | { readonly kind: 'wheel'; readonly variant: RouletteVariant }
+  /**
+   * `drawn` distinct numbers of 1…`board`, ascending; the player picks 1…`maxPicks` of them and the
+   * paytable (picks × hits → multiplier) is learnt from the rounds (core/rtp/keno.ts).
+   */
+  | { readonly kind: 'draw'; readonly drawn: number; readonly board: number; readonly maxPicks: number }
+  /** Anything else: the neutral views (the bins' chart, the realised return without a theoretical one, no picture). */
+  | { readonly kind: 'other' };
+
 /** One game with a published procedure: how to draw its outcome and how to read a displayed one. */
 export interface GameDefinition {
   readonly id: SupportedGameId;
   readonly label: string;
   /** Other names the casino shows for it, English and German (registry.ts matches them normalised, and the id). */
   readonly names: readonly string[];
+  readonly shape: GameShape;
   /** Numbers a round usually needs: squeezed in one go, more only after a rejection. */
   readonly usualDraws: number;
   draw(source: Uint32Source, steps?: DrawStep[]): Outcome;
@@ -41,7 +58,11 @@ export interface GameDefinition {
   parseDisplayed(shown: unknown): ParsedDisplay;
   /** Canonical text of an outcome, for comparison and display. */
   format(outcome: Outcome): string;
-  /** The statistics' bins: how many numbers an outcome can hold, the bins one outcome falls in (undefined when it is not one), and each bin's name. */
+  /**
+   * The statistics' bins: how many numbers an outcome can hold, the bins one outcome falls in
+   * (undefined when it is not one), and each bin's name. An outcome falls in one bin, a draw's in
+   * `drawn` distinct ones (statistics-inputs.ts binsPerOutcome).
+   */
   readonly bins: number;
   outcomeBins(outcome: Outcome): number[] | undefined;
   binLabel(bin: number): string;

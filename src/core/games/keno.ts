@@ -3,6 +3,8 @@ import type { GameDefinition, Outcome, ParsedDisplay } from './game.js';
 
 export const KENO_BOARD = 40;
 export const KENO_DRAWS = 10;
+/** A player picks 1…10 numbers. */
+export const KENO_MAX_PICKS = 10;
 
 /** Reads 10 distinct numbers of 1…40 from an array, chips or text like "4, 8, 15"; any order. */
 export function parseKenoNumbers(shown: unknown, label = 'drawn numbers'): ParsedDisplay {
@@ -43,6 +45,7 @@ export const keno: GameDefinition = {
   id: 'keno',
   label: 'Keno',
   names: ['originals keno', 'cloudbet keno'],
+  shape: { kind: 'draw', drawn: KENO_DRAWS, board: KENO_BOARD, maxPicks: KENO_MAX_PICKS },
   usualDraws: KENO_DRAWS,
   // The seeds: pick 10 unique positions of 40, add 1, sort ascending.
   draw(source, steps) {

@@ -1,9 +1,8 @@
-import type { GameDefinition } from './game.js';
+import type { GameDefinition, GameShape } from './game.js';
 import type { SupportedGameId } from './game-ids.js';
-import { keno } from './keno.js';
-import { americanRoulette, europeanRoulette } from './roulette.js';
+import { GAME_MODULES } from './game-modules.js';
 
-export const SUPPORTED_GAMES: readonly GameDefinition[] = [europeanRoulette, americanRoulette, keno];
+export const SUPPORTED_GAMES: readonly GameDefinition[] = GAME_MODULES;
 
 /** Originals the casino names without a published algorithm: shown as unsupported, never guessed. */
 export const UNSUPPORTED_GAMES = ['mines', 'pump', 'plinko', 'dice', 'golden-ticket', 'limbo'] as const;
@@ -78,4 +77,11 @@ export function outcomeTextOf(gameName: string, shown: unknown): string | undefi
 
 export function gameById(id: SupportedGameId): GameDefinition {
   return BY_ID.get(id)!;
+}
+
+const OTHER: GameShape = { kind: 'other' };
+
+/** What kind of outcome a game has (its module declares it); 'other' for an id no module has. */
+export function gameShapeOf(gameId: string): GameShape {
+  return BY_ID.get(gameId as SupportedGameId)?.shape ?? OTHER;
 }

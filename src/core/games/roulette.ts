@@ -1,4 +1,5 @@
 import { sample } from '../sampling.js';
+import type { RouletteVariant } from '../rtp/roulette.js';
 import type { GameDefinition, Outcome, ParsedDisplay } from './game.js';
 import type { SupportedGameId } from './game-ids.js';
 
@@ -21,7 +22,9 @@ export function pocketOf(sampled: number): string {
   return sampled === 37 ? '00' : String(sampled);
 }
 
-function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38, names: readonly string[]): GameDefinition {
+function rouletteGame(id: SupportedGameId, label: string, variant: RouletteVariant, names: readonly string[]): GameDefinition {
+  // P: 37 pockets, and on the American wheel "00" besides.
+  const outcomes = variant === 'american' ? 38 : 37;
   const parseDisplayed = (shown: unknown): ParsedDisplay => {
     let text: string;
     if (typeof shown === 'number') {
@@ -50,6 +53,7 @@ function rouletteGame(id: SupportedGameId, label: string, outcomes: 37 | 38, nam
     id,
     label,
     names,
+    shape: { kind: 'wheel', variant },
     usualDraws: 1,
     // The seeds: result = sample(P); American shows 37 as "00".
     draw(source, steps) {
@@ -68,7 +72,7 @@ function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-export const europeanRoulette = rouletteGame('roulette-european', 'European Roulette', 37, [
+export const europeanRoulette = rouletteGame('roulette-european', 'European Roulette', 'european', [
   'roulette',
   'european roulette',
   'europäisches roulette',
@@ -76,4 +80,4 @@ export const europeanRoulette = rouletteGame('roulette-european', 'European Roul
   'roulette european',
   'europaeisches roulette',
 ]);
-export const americanRoulette = rouletteGame('roulette-american', 'American Roulette', 38, ['american roulette', 'amerikanisches roulette', 'american', 'roulette american']);
+export const americanRoulette = rouletteGame('roulette-american', 'American Roulette', 'american', ['american roulette', 'amerikanisches roulette', 'american', 'roulette american']);

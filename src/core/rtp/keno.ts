@@ -1,12 +1,11 @@
 // Keno's return to player. The seeds fix the draw (10 distinct numbers of 40, uniformly, by rejection
 // sampling) but the casino does not publish its paytable, so the odds are exact while the payouts
 // have to be learnt from rounds the player saw. RTP(picks) = Σ_h P(h hits)·multiplier(h).
-import { KENO_BOARD, KENO_DRAWS } from '../games/keno.js';
+import { KENO_BOARD, KENO_DRAWS, KENO_MAX_PICKS } from '../games/keno.js';
 import { compareWithAdvertised, type AdvertisedComparison } from './advertised.js';
 import { add, decimalRatio, multiply, percentText, ratio, subtract, type Ratio } from './fraction.js';
 
 export const KENO_ADVERTISED_RTP = '99';
-export const KENO_MAX_PICKS = 10;
 
 export interface HitProbability {
   hits: number;
