@@ -27,47 +27,58 @@ const BATCH = 2000;
 
 export async function findings(): Promise<Finding[]> {
   const db = await openStore();
-  const rounds: AuditRound[] = [];
-  const disagreements: Finding[] = [];
-  const betKeys = new Map<string, string>();
-  // Every server seed shown per commitment, from rounds and reveals: two of them are a `seed-conflict`.
-  const seeds = new Map<string, string[]>();
-  const noteSeeds = (commitment: string | undefined, shown: readonly (string | undefined)[]) => {
-    if (commitment === undefined) return;
-    const known = seeds.get(commitment.toLowerCase()) ?? [];
-    for (const seed of shown) if (seed !== undefined && !known.includes(seed)) known.push(seed);
-    seeds.set(commitment.toLowerCase(), known);
-  };
+  const gathered = new StoreFindings();
   let after: IDBValidKey | undefined;
   for (;;) {
     const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
     const batch: RoundRecord[] = await db.getAll('rounds', range, BATCH);
-    for (const record of batch) {
-      rounds.push(...auditRoundsOf(record, betKeys));
-      const disagreement = fileDisagreement(record);
-      if (disagreement) disagreements.push(disagreement);
-      if (record.otherServerSeeds) noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
-    }
+    for (const record of batch) gathered.addRound(record);
     if (batch.length < BATCH) break;
     after = batch.at(-1)!.key;
   }
-  const commitments = await db.getAll('commitments');
-  const panelStates: PanelState[] = [];
-  for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
-    for (const state of panel ?? []) {
-      // Each re-showing counts as a showing of its own: a page going back to a replaced commitment.
-      for (const seenAt of [state.seenAt, ...(state.shownAgain ?? [])]) {
-        panelStates.push({ clientSeed: state.clientSeed, nonce: state.nonce, seenAt, commitment, ...(state.game === undefined ? {} : { game: state.game }), ...(revealedAt === undefined ? {} : { revealedAt }) });
-      }
-    }
-    if (otherSeeds) noteSeeds(commitment, [revealedSeed, ...otherSeeds]);
+  return gathered.findings(await db.getAll('commitments'));
+}
+
+/** The findings of a store's rounds (given one by one, in key order) and its seed-pair records. Pure. */
+export class StoreFindings {
+  private readonly rounds: AuditRound[] = [];
+  private readonly disagreements: Finding[] = [];
+  private readonly betKeys = new Map<string, string>();
+  /** Every server seed shown per commitment, from rounds and reveals: two of them are a `seed-conflict`. */
+  private readonly seeds = new Map<string, string[]>();
+
+  addRound(record: RoundRecord): void {
+    this.rounds.push(...auditRoundsOf(record, this.betKeys));
+    const disagreement = fileDisagreement(record);
+    if (disagreement) this.disagreements.push(disagreement);
+    if (record.otherServerSeeds) this.noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
   }
-  return [
-    ...auditRounds(rounds, commitments.flatMap(sightingsOf)).map((finding) => withRecordKeys(finding, betKeys)),
-    ...severalCommitmentFindings(panelStates),
-    ...seedConflictFindings(seeds),
-    ...disagreements,
-  ];
+
+  findings(commitments: readonly CommitmentSighting[]): Finding[] {
+    const panelStates: PanelState[] = [];
+    for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
+      for (const state of panel ?? []) {
+        // Each re-showing counts as a showing of its own: a page going back to a replaced commitment.
+        for (const seenAt of [state.seenAt, ...(state.shownAgain ?? [])]) {
+          panelStates.push({ clientSeed: state.clientSeed, nonce: state.nonce, seenAt, commitment, ...(state.game === undefined ? {} : { game: state.game }), ...(revealedAt === undefined ? {} : { revealedAt }) });
+        }
+      }
+      if (otherSeeds) this.noteSeeds(commitment, [revealedSeed, ...otherSeeds]);
+    }
+    return [
+      ...auditRounds(this.rounds, commitments.flatMap(sightingsOf)).map((finding) => withRecordKeys(finding, this.betKeys)),
+      ...severalCommitmentFindings(panelStates),
+      ...seedConflictFindings(this.seeds),
+      ...this.disagreements,
+    ];
+  }
+
+  private noteSeeds(commitment: string | undefined, shown: readonly (string | undefined)[]): void {
+    if (commitment === undefined) return;
+    const known = this.seeds.get(commitment.toLowerCase()) ?? [];
+    for (const seed of shown) if (seed !== undefined && !known.includes(seed)) known.push(seed);
+    this.seeds.set(commitment.toLowerCase(), known);
+  }
 }
 
 /**
