@@ -12,11 +12,12 @@
 // and that rule stays silent here; it needs capture to mark results seen in the live game view.
 // The other server-seed rule (one seed revealed for two seed pairs) needs no times and stays on.
 //
-// One stored record is one seed pair and nonce, so what the casino showed more than once for it is
-// passed as more rounds: each other outcome (same key: a `nonce-conflict`) and each other set of
-// keno picks (a second bet on the nonce: a `nonce-repeat`, under a key of its own that the findings
-// then name by the record's key again). The client seeds the panel showed with a commitment are
-// passed as sightings, for `client-seed-changed`.
+// One stored record is one seed pair and nonce, and the store has already decided what the casino
+// showed more than once for it (merge.ts): other outcomes (`conflictingResults`, which also fail
+// the round at step `nonce`) and other sets of keno picks (`otherPicks`, a second bet on the
+// nonce). Each record is passed as the one round it is, with those as its `otherResults` and
+// `otherBets`, and the audit applies the rule of core/nonce-rule.ts to them. The client seeds the
+// panel showed with a commitment are passed as sightings, for `client-seed-changed`.
 import { auditRounds, seedConflictFindings, severalCommitmentFindings, type AuditRound, type Finding, type PanelState, type SeedPairSighting } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
 import type { CommitmentSighting } from './schema.js';
@@ -43,12 +44,11 @@ export async function findings(): Promise<Finding[]> {
 export class StoreFindings {
   private readonly rounds: AuditRound[] = [];
   private readonly disagreements: Finding[] = [];
-  private readonly betKeys = new Map<string, string>();
   /** Every server seed shown per commitment, from rounds and reveals: two of them are a `seed-conflict`. */
   private readonly seeds = new Map<string, string[]>();
 
   addRound(record: RoundRecord): void {
-    this.rounds.push(...auditRoundsOf(record, this.betKeys));
+    this.rounds.push(auditRoundOf(record));
     const disagreement = fileDisagreement(record);
     if (disagreement) this.disagreements.push(disagreement);
     if (record.otherServerSeeds) this.noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
@@ -66,7 +66,7 @@ export class StoreFindings {
       if (otherSeeds) this.noteSeeds(commitment, [revealedSeed, ...otherSeeds]);
     }
     return [
-      ...auditRounds(this.rounds, commitments.flatMap(sightingsOf)).map((finding) => withRecordKeys(finding, this.betKeys)),
+      ...auditRounds(this.rounds, commitments.flatMap(sightingsOf)),
       ...severalCommitmentFindings(panelStates),
       ...seedConflictFindings(this.seeds),
       ...this.disagreements,
@@ -111,33 +111,14 @@ export function sightingsOf({ commitment, firstSeenAt, revealedSeed, revealedAt,
   return sightings;
 }
 
-/**
- * The audit's rounds of one record: the round itself, one per other outcome shown for its nonce,
- * and one per other set of picks bet on it (keyed apart; `betKeys` maps such keys to the record's).
- */
-export function auditRoundsOf(record: RoundRecord, betKeys: Map<string, string>): AuditRound[] {
-  const round = auditRoundOf(record);
-  const rounds = [round, ...(record.conflictingResults ?? []).map((result) => ({ ...round, result }))];
-  (record.otherPicks ?? []).forEach((_, index) => {
-    const key = `${record.key}\u0000bet ${index + 2}`;
-    betKeys.set(key, record.key);
-    rounds.push({ ...round, key });
-  });
-  return rounds;
-}
-
-/** A finding that names the stored records, whatever keys the audit was given for their extra bets. */
-function withRecordKeys(finding: Finding, betKeys: Map<string, string>): Finding {
-  if (finding.roundKeys === undefined || betKeys.size === 0) return finding;
-  return { ...finding, roundKeys: [...new Set(finding.roundKeys.map((key) => betKeys.get(key) ?? key))] };
-}
-
-/** The audit's fields of a stored round; times are left out on purpose (see the top of this file). */
+/** The audit's round of a stored round, with what else was shown for it; times are left out on purpose (see the top of this file). */
 export function auditRoundOf(record: RoundRecord): AuditRound {
   const round: AuditRound = { key: record.key, game: record.gameId, result: record.result };
   if (record.commitment !== undefined) round.commitment = record.commitment;
   if (record.serverSeed !== undefined) round.serverSeed = record.serverSeed;
   if (record.clientSeed !== undefined) round.clientSeed = record.clientSeed;
   if (record.nonce !== undefined) round.nonce = record.nonce;
+  if (record.conflictingResults?.length) round.otherResults = record.conflictingResults;
+  if (record.otherPicks?.length) round.otherBets = record.otherPicks.length;
   return round;
 }

@@ -34,6 +34,13 @@ export interface AuditRound {
   /** Decimal text. */
   nonce?: string;
   result?: unknown;
+  /**
+   * Other outcomes shown for this same round, where the caller keeps one record per seed pair and
+   * nonce (the worker's store): each is a `nonce-conflict`, as another round with it would be.
+   */
+  otherResults?: readonly unknown[];
+  /** Bets placed on this round's nonce besides the first (other keno picks): a `nonce-repeat`. */
+  otherBets?: number;
   preRoundCommitment?: string;
   /** Milliseconds since the epoch at which each field was first seen. */
   observedAt?: { commitment?: number; result?: number; serverSeed?: number };
@@ -252,7 +259,7 @@ function playedAfterReveal(rounds: Prepared[], sightings: SeedPairSighting[]): F
   }
   return [...late].map(([commitment, affected]) => {
     const clientSeed = unique(affected.map((r) => r.clientSeed ?? '')).length === 1 ? affected[0]!.clientSeed : undefined;
-    return lateRoundsFinding(commitment, revealedAt.get(commitment)!, clientSeed, sortedNonces(affected), affected.length, keysOf(affected));
+    return lateRoundsFinding(commitment, revealedAt.get(commitment)!, clientSeed, sortedNonces(affected), roundCount(affected), keysOf(affected));
   });
 }
 
@@ -294,8 +301,20 @@ function sortedNonces(rounds: Prepared[]): bigint[] {
 /** "the round at nonce 4", "the rounds at nonces 4–6 and 9", or "2 rounds" when no nonce is known. */
 function roundsText(rounds: Prepared[]): string {
   const ranges = rangesOf(sortedNonces(rounds)).map(rangeText);
-  if (ranges.length === 0) return rounds.length === 1 ? 'a round' : `${rounds.length} rounds`;
+  const count = roundCount(rounds);
+  if (ranges.length === 0) return count === 1 ? 'a round' : `${count} rounds`;
   return `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
+}
+
+/**
+ * How many rounds were shown, for a sentence that cannot name them by nonce: a round given with
+ * other outcomes or other bets (AuditRound.otherResults, otherBets) stands for as many rounds, since
+ * without a nonce nothing says they were one.
+ */
+function roundCount(rounds: Prepared[]): number {
+  let count = 0;
+  for (const { source } of rounds) count += 1 + (source.otherResults?.length ?? 0) + (source.otherBets ?? 0);
+  return count;
 }
 
 function noncesField(rounds: Prepared[]): { nonces?: string[] } {
