@@ -31,7 +31,7 @@ export function claimOf(record: RoundRecord): RoundClaim {
   };
 }
 
-/** Recomputes a stored round and adds what only the record knows: two outcomes shown for one nonce (core/nonce-rule.ts). */
+/** Recomputes a stored round and adds what only the record knows: two outcomes shown for one nonce (core/cross-round-rules.ts). */
 export function verifyRecord(record: RoundRecord, withTrace = false): { verdict: StoredVerdict; trace?: RoundTrace } {
   const verdict = verifyRound(claimOf(record), { trace: withTrace });
   const stored: StoredVerdict = {

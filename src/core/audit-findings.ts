@@ -4,7 +4,7 @@
 // findings word for word.
 import type { Finding } from './audit.js';
 import { knownGameId, normalizeGameName, outcomeTextOf } from './games/registry.js';
-import { nonceRule } from './nonce-rule.js';
+import { nonceRule } from './cross-round-rules.js';
 
 /** A nonce range, both ends included. */
 export type NonceRange = readonly [from: bigint, to: bigint];
@@ -57,7 +57,7 @@ export function nonceGapFinding(commitment: string, clientSeed: string, missing:
 }
 
 /**
- * What the entries at one seed pair and nonce show, by the rule of core/nonce-rule.ts: the same
+ * What the entries at one seed pair and nonce show, by the rule of core/cross-round-rules.ts: the same
  * round recorded twice (same key, no finding), a repeat, or a conflict.
  */
 export function sameNonceFinding(commitment: string, clientSeed: string, nonce: bigint, entries: readonly NonceEntry[]): Finding | undefined {
@@ -102,10 +102,11 @@ function betCount(entries: readonly NonceEntry[]): number {
 
 /**
  * Rounds of one commitment whose result was first seen after its server seed was revealed at
- * `revealedAt`: `nonces` their distinct nonces ascending, `roundCount` how many rounds, `clientSeed`
- * the one client seed they all used (undefined when they differ or some have none).
+ * `revealedAt`: `clientSeeds` the client seed of each (the finding names one when they all used it),
+ * `nonces` their distinct nonces ascending, `roundCount` how many rounds.
  */
-export function lateRoundsFinding(commitment: string, revealedAt: number, clientSeed: string | undefined, nonces: readonly bigint[], roundCount: number, keys: readonly string[]): Finding {
+export function lateRoundsFinding(commitment: string, revealedAt: number, clientSeeds: readonly (string | undefined)[], nonces: readonly bigint[], roundCount: number, keys: readonly string[]): Finding {
+  const clientSeed = unique(clientSeeds.map((c) => c ?? '')).length === 1 ? clientSeeds[0] : undefined;
   const ranges = rangesOf(nonces).map(rangeText);
   const rounds = ranges.length === 0 ? (roundCount === 1 ? 'a round' : `${roundCount} rounds`) : `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
   return {

@@ -21,6 +21,7 @@ import {
   unique,
   type NonceRange,
 } from './audit-findings.js';
+import { resultAfterReveal, skippedNonces } from './cross-round-rules.js';
 import { nobleBackend } from './hashing.js';
 
 /** One round as the audit needs it; a RoundRecord, an exported round or a CLI claim all fit. */
@@ -181,8 +182,9 @@ function gapFinding(commitment: string, clientSeed: string, groups: NonceGroup[]
   const keys: string[] = [];
   for (let i = 1; i < groups.length; i++) {
     const [before, after] = [groups[i - 1]!, groups[i]!];
-    if (after.nonce - before.nonce <= 1n) continue;
-    missing.push([before.nonce + 1n, after.nonce - 1n]);
+    const skipped = skippedNonces(before.nonce, after.nonce);
+    if (skipped === undefined) continue;
+    missing.push(skipped);
     keys.push(...keysOf(before.entries), ...keysOf(after.entries));
   }
   if (groups.length === 0) return undefined;
@@ -252,14 +254,13 @@ function playedAfterReveal(rounds: Prepared[], sightings: SeedPairSighting[]): F
   for (const round of rounds) {
     const revealed = round.commitment === undefined ? undefined : revealedAt.get(round.commitment);
     const resultAt = round.observedAt.result;
-    if (revealed === undefined || typeof resultAt !== 'number' || !(revealed < resultAt)) continue;
+    if (!resultAfterReveal(revealed, resultAt)) continue;
     const list = late.get(round.commitment!) ?? [];
     late.set(round.commitment!, list);
     list.push(round);
   }
   return [...late].map(([commitment, affected]) => {
-    const clientSeed = unique(affected.map((r) => r.clientSeed ?? '')).length === 1 ? affected[0]!.clientSeed : undefined;
-    return lateRoundsFinding(commitment, revealedAt.get(commitment)!, clientSeed, sortedNonces(affected), roundCount(affected), keysOf(affected));
+    return lateRoundsFinding(commitment, revealedAt.get(commitment)!, affected.map((r) => r.clientSeed), sortedNonces(affected), roundCount(affected), keysOf(affected));
   });
 }
 
