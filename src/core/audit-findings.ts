@@ -1,7 +1,7 @@
 // The audit's findings as people read them: each builder takes what one finding is about, already
 // gathered, and words it. Shared by auditRounds (audit.ts), which gathers from round objects, and the
 // CLI's compact audit (cli/compact-audit.ts), which gathers from typed arrays, so both write the same
-// findings word for word.
+// findings word for word. What counts as a finding is decided in cross-round-rules.ts.
 import type { Finding } from './audit.js';
 import { knownGameId, normalizeGameName, outcomeTextOf } from './games/registry.js';
 import { nonceRule } from './cross-round-rules.js';

@@ -1,9 +1,10 @@
 // The seed-pair lifecycle across rounds. `verifyRound` proves one round at a time; some promises of
 // the procedure only show across rounds: a seed pair's nonces count 1, 2, 3…; one nonce is one
 // round; the client seed is the one the player set; a revealed server seed is never used again.
-// The audit reports what the history shows about those, as findings for people to read. It never
-// changes a round's verdict: the `witness` and `nonce` mismatch steps stay in verify (and
-// `nonce-conflict` is reported separately so the CLI can turn it into that step).
+// The audit reports what the history shows about those, as findings for people to read; what each
+// rule decides is in cross-round-rules.ts. It never changes a round's verdict: the `witness` and
+// `nonce` mismatch steps are given where rounds are judged (verify, the worker's verify-record.ts,
+// the CLI's nonce-ledger.ts).
 import {
   auditGameId,
   capitalise,
