@@ -16,8 +16,8 @@
 // showed more than once for it (merge.ts): other outcomes (`conflictingResults`, which also fail
 // the round at step `nonce`) and other sets of keno picks (`otherPicks`, a second bet on the
 // nonce). Each record is passed as the one round it is, with those as its `otherResults` and
-// `otherBets`, and the audit applies the rule of core/cross-round-rules.ts to them. The client seeds the
-// panel showed with a commitment are passed as sightings, for `client-seed-changed`.
+// `otherBets`, and the audit applies the rule of core/cross-round-rules.ts to them. The client
+// seeds the panel showed with a commitment are passed as sightings, for `client-seed-changed`.
 import { auditRounds, seedConflictFindings, severalCommitmentFindings, type AuditRound, type Finding, type PanelState, type SeedPairSighting } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
 import type { CommitmentSighting } from './schema.js';
