@@ -12,11 +12,12 @@
 // and that rule stays silent here; it needs capture to mark results seen in the live game view.
 // The other server-seed rule (one seed revealed for two seed pairs) needs no times and stays on.
 //
-// One stored record is one seed pair and nonce, so what the casino showed more than once for it is
-// passed as more rounds: each other outcome (same key: a `nonce-conflict`) and each other set of
-// keno picks (a second bet on the nonce: a `nonce-repeat`, under a key of its own that the findings
-// then name by the record's key again). The client seeds the panel showed with a commitment are
-// passed as sightings, for `client-seed-changed`.
+// One stored record is one seed pair and nonce, and the store has already decided what the casino
+// showed more than once for it (merge.ts): other outcomes (`conflictingResults`, which also fail
+// the round at step `nonce`) and other sets of keno picks (`otherPicks`, a second bet on the
+// nonce). Each record is passed as the one round it is, with those as its `otherResults` and
+// `otherBets`, and the audit applies the rule of core/cross-round-rules.ts to them. The client
+// seeds the panel showed with a commitment are passed as sightings, for `client-seed-changed`.
 import { auditRounds, seedConflictFindings, severalCommitmentFindings, type AuditRound, type Finding, type PanelState, type SeedPairSighting } from '../core/index.js';
 import type { RoundRecord } from '../shared/records.js';
 import type { CommitmentSighting } from './schema.js';
@@ -27,47 +28,57 @@ const BATCH = 2000;
 
 export async function findings(): Promise<Finding[]> {
   const db = await openStore();
-  const rounds: AuditRound[] = [];
-  const disagreements: Finding[] = [];
-  const betKeys = new Map<string, string>();
-  // Every server seed shown per commitment, from rounds and reveals: two of them are a `seed-conflict`.
-  const seeds = new Map<string, string[]>();
-  const noteSeeds = (commitment: string | undefined, shown: readonly (string | undefined)[]) => {
-    if (commitment === undefined) return;
-    const known = seeds.get(commitment.toLowerCase()) ?? [];
-    for (const seed of shown) if (seed !== undefined && !known.includes(seed)) known.push(seed);
-    seeds.set(commitment.toLowerCase(), known);
-  };
+  const gathered = new StoreFindings();
   let after: IDBValidKey | undefined;
   for (;;) {
     const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
     const batch: RoundRecord[] = await db.getAll('rounds', range, BATCH);
-    for (const record of batch) {
-      rounds.push(...auditRoundsOf(record, betKeys));
-      const disagreement = fileDisagreement(record);
-      if (disagreement) disagreements.push(disagreement);
-      if (record.otherServerSeeds) noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
-    }
+    for (const record of batch) gathered.addRound(record);
     if (batch.length < BATCH) break;
     after = batch.at(-1)!.key;
   }
-  const commitments = await db.getAll('commitments');
-  const panelStates: PanelState[] = [];
-  for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
-    for (const state of panel ?? []) {
-      // Each re-showing counts as a showing of its own: a page going back to a replaced commitment.
-      for (const seenAt of [state.seenAt, ...(state.shownAgain ?? [])]) {
-        panelStates.push({ clientSeed: state.clientSeed, nonce: state.nonce, seenAt, commitment, ...(state.game === undefined ? {} : { game: state.game }), ...(revealedAt === undefined ? {} : { revealedAt }) });
-      }
-    }
-    if (otherSeeds) noteSeeds(commitment, [revealedSeed, ...otherSeeds]);
+  return gathered.findings(await db.getAll('commitments'));
+}
+
+/** The findings of a store's rounds (given one by one, in key order) and its seed-pair records. Pure. */
+export class StoreFindings {
+  private readonly rounds: AuditRound[] = [];
+  private readonly disagreements: Finding[] = [];
+  /** Every server seed shown per commitment, from rounds and reveals: two of them are a `seed-conflict`. */
+  private readonly seeds = new Map<string, string[]>();
+
+  addRound(record: RoundRecord): void {
+    this.rounds.push(auditRoundOf(record));
+    const disagreement = fileDisagreement(record);
+    if (disagreement) this.disagreements.push(disagreement);
+    if (record.otherServerSeeds) this.noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
   }
-  return [
-    ...auditRounds(rounds, commitments.flatMap(sightingsOf)).map((finding) => withRecordKeys(finding, betKeys)),
-    ...severalCommitmentFindings(panelStates),
-    ...seedConflictFindings(seeds),
-    ...disagreements,
-  ];
+
+  findings(commitments: readonly CommitmentSighting[]): Finding[] {
+    const panelStates: PanelState[] = [];
+    for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
+      for (const state of panel ?? []) {
+        // Each re-showing counts as a showing of its own: a page going back to a replaced commitment.
+        for (const seenAt of [state.seenAt, ...(state.shownAgain ?? [])]) {
+          panelStates.push({ clientSeed: state.clientSeed, nonce: state.nonce, seenAt, commitment, ...(state.game === undefined ? {} : { game: state.game }), ...(revealedAt === undefined ? {} : { revealedAt }) });
+        }
+      }
+      if (otherSeeds) this.noteSeeds(commitment, [revealedSeed, ...otherSeeds]);
+    }
+    return [
+      ...auditRounds(this.rounds, commitments.flatMap(sightingsOf)),
+      ...severalCommitmentFindings(panelStates),
+      ...seedConflictFindings(this.seeds),
+      ...this.disagreements,
+    ];
+  }
+
+  private noteSeeds(commitment: string | undefined, shown: readonly (string | undefined)[]): void {
+    if (commitment === undefined) return;
+    const known = this.seeds.get(commitment.toLowerCase()) ?? [];
+    for (const seed of shown) if (seed !== undefined && !known.includes(seed)) known.push(seed);
+    this.seeds.set(commitment.toLowerCase(), known);
+  }
 }
 
 /**
@@ -100,33 +111,14 @@ export function sightingsOf({ commitment, firstSeenAt, revealedSeed, revealedAt,
   return sightings;
 }
 
-/**
- * The audit's rounds of one record: the round itself, one per other outcome shown for its nonce,
- * and one per other set of picks bet on it (keyed apart; `betKeys` maps such keys to the record's).
- */
-export function auditRoundsOf(record: RoundRecord, betKeys: Map<string, string>): AuditRound[] {
-  const round = auditRoundOf(record);
-  const rounds = [round, ...(record.conflictingResults ?? []).map((result) => ({ ...round, result }))];
-  (record.otherPicks ?? []).forEach((_, index) => {
-    const key = `${record.key}\u0000bet ${index + 2}`;
-    betKeys.set(key, record.key);
-    rounds.push({ ...round, key });
-  });
-  return rounds;
-}
-
-/** A finding that names the stored records, whatever keys the audit was given for their extra bets. */
-function withRecordKeys(finding: Finding, betKeys: Map<string, string>): Finding {
-  if (finding.roundKeys === undefined || betKeys.size === 0) return finding;
-  return { ...finding, roundKeys: [...new Set(finding.roundKeys.map((key) => betKeys.get(key) ?? key))] };
-}
-
-/** The audit's fields of a stored round; times are left out on purpose (see the top of this file). */
+/** The audit's round of a stored round, with what else was shown for it; times are left out on purpose (see the top of this file). */
 export function auditRoundOf(record: RoundRecord): AuditRound {
   const round: AuditRound = { key: record.key, game: record.gameId, result: record.result };
   if (record.commitment !== undefined) round.commitment = record.commitment;
   if (record.serverSeed !== undefined) round.serverSeed = record.serverSeed;
   if (record.clientSeed !== undefined) round.clientSeed = record.clientSeed;
   if (record.nonce !== undefined) round.nonce = record.nonce;
+  if (record.conflictingResults?.length) round.otherResults = record.conflictingResults;
+  if (record.otherPicks?.length) round.otherBets = record.otherPicks.length;
   return round;
 }

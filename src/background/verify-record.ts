@@ -1,4 +1,4 @@
-import { clip, nobleBackend, outcomeTextOf, verifyRound, type RoundClaim, type RoundTrace } from '../core/index.js';
+import { clip, nobleBackend, outcomeTextOf, verifyRound, withNonceConflict, type RoundClaim, type RoundTrace } from '../core/index.js';
 import type { RoundRecord, StoredVerdict } from '../shared/records.js';
 
 /** How much of a long outcome a failure quotes. */
@@ -31,7 +31,7 @@ export function claimOf(record: RoundRecord): RoundClaim {
   };
 }
 
-/** Recomputes a stored round and adds what only the record knows: two outcomes shown for one nonce. */
+/** Recomputes a stored round and adds what only the record knows: two outcomes shown for one nonce (core/cross-round-rules.ts). */
 export function verifyRecord(record: RoundRecord, withTrace = false): { verdict: StoredVerdict; trace?: RoundTrace } {
   const verdict = verifyRound(claimOf(record), { trace: withTrace });
   const stored: StoredVerdict = {
@@ -53,12 +53,7 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
       shown,
       message: `Nonce ${record.nonce ?? '?'} of this seed pair was shown with different outcomes: ${shown}.`,
     };
-    stored.status = 'mismatch';
-    delete stored.level;
-    delete stored.levelReason;
-    stored.failures = [...stored.failures, failure];
-    stored.reasons = [...stored.reasons.filter(() => verdict.status === 'mismatch'), failure.message];
-    delete stored.problems;
+    return { verdict: withNonceConflict(stored, failure), trace: verdict.trace };
   }
   return { verdict: stored, trace: verdict.trace };
 }

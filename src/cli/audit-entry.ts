@@ -2,7 +2,7 @@
 // audit reads, as a small tuple. It is made where the round is judged (main thread or a worker of
 // verify-pool.ts), so the element's full text never has to be kept or parsed twice, and a tuple
 // crosses the thread boundary as a few short strings.
-import { knownGameId, outcomeTextOf } from '../core/index.js';
+import { canonicalOutcome, knownGameId } from '../core/index.js';
 import { nodeBackend } from './node-hash-backend.js';
 
 /**
@@ -39,19 +39,7 @@ export function auditEntryOf(claim: unknown): AuditEntry | undefined {
   const commitment = shown ?? seedCommitment;
   const nonce = typeof raw.nonce === 'string' ? raw.nonce.trim() : typeof raw.nonce === 'number' && Number.isFinite(raw.nonce) ? String(raw.nonce) : null;
   const observed = typeof raw.observedAt === 'object' && raw.observedAt !== null ? (raw.observedAt as Record<string, unknown>) : {};
-  return [game, commitment, typeof raw.clientSeed === 'string' ? raw.clientSeed : null, nonce, outcomeText(raw.game, raw.result), serverSeed, time(observed.result), time(observed.serverSeed), seedCommitment === commitment ? null : seedCommitment];
-}
-
-/** Canonical text ("17", keno "3 5 6 …" ascending), so two ways of writing one outcome are one outcome. */
-function outcomeText(game: unknown, result: unknown): string | null {
-  if (result === undefined || result === null) return null;
-  const outcome = typeof game === 'string' ? outcomeTextOf(game, result) : undefined;
-  if (outcome !== undefined) return outcome;
-  try {
-    return JSON.stringify(result) ?? null;
-  } catch {
-    return null;
-  }
+  return [game, commitment, typeof raw.clientSeed === 'string' ? raw.clientSeed : null, nonce, canonicalOutcome(raw.game, raw.result) ?? null, serverSeed, time(observed.result), time(observed.serverSeed), seedCommitment === commitment ? null : seedCommitment];
 }
 
 function hex(value: unknown): string | null {

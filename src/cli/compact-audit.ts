@@ -13,8 +13,10 @@ import {
   lateRoundsFinding,
   nonceGapFinding,
   rangesOf,
+  resultAfterReveal,
   sameNonceFinding,
   seedReuseFinding,
+  skippedNonces,
   type Finding,
   type NonceEntry,
   type NonceRange,
@@ -220,7 +222,8 @@ export class CompactAudit {
       if (start > 0) {
         const before = this.nonceAt(rows[start - 1]!);
         const after = this.nonceAt(rows[start]!);
-        if (after - before > 1n) missing.push([before + 1n, after - 1n]);
+        const skipped = skippedNonces(before, after);
+        if (skipped !== undefined) missing.push(skipped);
       }
       if (end - start > 1) {
         const entries: NonceEntry[] = [];
@@ -240,16 +243,15 @@ export class CompactAudit {
     for (let row = 0; row < this.latePair.length; row++) {
       const { commitmentId } = this.pairParts(this.latePair.get(row));
       const revealed = commitmentId < this.revealedAt.length ? this.revealedAt.get(commitmentId) : NaN;
-      if (!(revealed < this.lateResultAt.get(row))) continue;
+      if (!resultAfterReveal(revealed, this.lateResultAt.get(row))) continue;
       const rows = late.get(commitmentId) ?? [];
       late.set(commitmentId, rows);
       rows.push(row);
     }
     return [...late].map(([commitmentId, rows]) => {
       const clientSeeds = rows.map((row) => this.pairParts(this.latePair.get(row)).clientSeed);
-      const clientSeed = new Set(clientSeeds.map((c) => c ?? '')).size === 1 ? clientSeeds[0] : undefined;
       const nonces = sortedDistinct(rows.flatMap((row) => this.nonceOfCode(this.lateNonce.get(row)) ?? []));
-      return lateRoundsFinding(this.commitments.hex(commitmentId), this.revealedAt.get(commitmentId), clientSeed, nonces, rows.length, []);
+      return lateRoundsFinding(this.commitments.hex(commitmentId), this.revealedAt.get(commitmentId), clientSeeds, nonces, rows.length, []);
     });
   }
 

@@ -1,7 +1,7 @@
-import { checkClaim, type Failure, type RoundVerdict } from '../core/index.js';
+import { checkClaim, withNonceConflict, type Failure, type RoundVerdict } from '../core/index.js';
 
 /**
- * The `nonce` step across rounds: one seed pair and nonce has exactly one outcome, so two rounds
+ * The `nonce` step across rounds (core/cross-round-rules.ts): one seed pair and nonce has exactly one outcome, so two rounds
  * that show different outcomes for them cannot both be honest. Rounds whose server seed is
  * revealed are recomputed, which already catches a wrong outcome; for pending rounds this is the
  * only check there is. Only pending rounds are remembered, so memory stays small on a large file.
@@ -32,6 +32,6 @@ export class PendingNonceLedger {
       shown,
       message: `Element ${earlier.index} shows ${earlier.shown} for the same seed pair and nonce, but this one shows ${shown}.`,
     };
-    return { ...verdict, status: 'mismatch', failures: [failure], reasons: [failure.message] };
+    return withNonceConflict(verdict, failure);
   }
 }

@@ -1,9 +1,10 @@
 // The audit's findings as people read them: each builder takes what one finding is about, already
 // gathered, and words it. Shared by auditRounds (audit.ts), which gathers from round objects, and the
 // CLI's compact audit (cli/compact-audit.ts), which gathers from typed arrays, so both write the same
-// findings word for word.
+// findings word for word. What counts as a finding is decided in cross-round-rules.ts.
 import type { Finding } from './audit.js';
 import { knownGameId, normalizeGameName, outcomeTextOf } from './games/registry.js';
+import { nonceRule } from './cross-round-rules.js';
 
 /** A nonce range, both ends included. */
 export type NonceRange = readonly [from: bigint, to: bigint];
@@ -13,8 +14,8 @@ export interface NonceEntry {
   key?: string;
   /** The game id (auditGameId). */
   game: string;
-  /** The round as given: its outcome is read from here. */
-  source: { game?: unknown; result?: unknown };
+  /** The round as given: its outcome, other outcomes shown for it and other bets on it are read from here. */
+  source: { game?: unknown; result?: unknown; otherResults?: readonly unknown[]; otherBets?: number };
 }
 
 /** The audit's id for a game name: a supported or known game's id, else the name normalised. */
@@ -55,34 +56,57 @@ export function nonceGapFinding(commitment: string, clientSeed: string, missing:
   };
 }
 
-/** Two entries for one seed pair and nonce: the same round recorded twice (same key, no finding), a repeat, or a conflict. */
+/**
+ * What the entries at one seed pair and nonce show, by the rule of core/cross-round-rules.ts: the same
+ * round recorded twice (same key, no finding), a repeat, or a conflict.
+ */
 export function sameNonceFinding(commitment: string, clientSeed: string, nonce: bigint, entries: readonly NonceEntry[]): Finding | undefined {
-  if (entries.length < 2) return undefined;
+  // Most nonces are seen once, with one outcome: their outcome text is never needed.
+  if (entries.length < 2 && !entries[0]?.source.otherResults?.length && !entries[0]?.source.otherBets) return undefined;
+  const shown = unique(entries.flatMap((e) => [e.source.result, ...(e.source.otherResults ?? [])].flatMap((result) => canonicalOutcome(e.source.game, result) ?? [])));
+  const games = unique(entries.map((e) => e.game));
+  const bets = betCount(entries);
+  const kind = nonceRule(shown.length, games.length, bets);
+  if (kind === undefined) return undefined;
   const where = `${capitalise(pairText(commitment, clientSeed))} at nonce ${nonce}`;
   const base = { severity: 'finding' as const, commitment, clientSeed, nonces: [String(nonce)], ...keysField(entries) };
-  const shown = unique(entries.flatMap((e) => canonicalOutcome(e.source.game, e.source.result) ?? []));
-  const games = unique(entries.map((e) => e.game));
-  if (shown.length > 1 || games.length > 1) {
+  if (kind === 'nonce-conflict') {
     const what = games.length > 1 ? `rounds of ${listText(games)}` : `the outcomes ${listText(shown)}`;
-    return { ...base, kind: 'nonce-conflict', message: `${where} is shown with ${what}, but one seed pair and nonce give exactly one round.` };
+    return { ...base, kind, message: `${where} is shown with ${what}, but one seed pair and nonce give exactly one round.` };
   }
-  // Entries with one key are one round seen twice (two exports merged, a page read again): not a finding.
-  const distinct = unique(entries.map((e, i) => e.key ?? `\u0000${i}`));
-  if (distinct.length < 2) return undefined;
   const outcome = shown[0] === undefined ? '' : ` with the same outcome (${shown[0]})`;
   return {
     ...base,
-    kind: 'nonce-repeat',
-    message: `${where} appears ${distinct.length} times${outcome}: either one round was recorded twice or the nonce was used for more than one bet.`,
+    kind,
+    message: `${where} appears ${bets} times${outcome}: either one round was recorded twice or the nonce was used for more than one bet.`,
   };
 }
 
 /**
- * Rounds of one commitment whose result was first seen after its server seed was revealed at
- * `revealedAt`: `nonces` their distinct nonces ascending, `roundCount` how many rounds, `clientSeed`
- * the one client seed they all used (undefined when they differ or some have none).
+ * The bets at one nonce: each entry's, with its other bets. Entries with one key are one round seen
+ * twice (two exports merged, a page read again), so a key counts once (with the most bets any of
+ * its entries names).
  */
-export function lateRoundsFinding(commitment: string, revealedAt: number, clientSeed: string | undefined, nonces: readonly bigint[], roundCount: number, keys: readonly string[]): Finding {
+function betCount(entries: readonly NonceEntry[]): number {
+  const byKey = new Map<string, number>();
+  let keyless = 0;
+  for (const { key, source } of entries) {
+    const bets = 1 + (source.otherBets ?? 0);
+    if (key === undefined) keyless += bets;
+    else byKey.set(key, Math.max(byKey.get(key) ?? 0, bets));
+  }
+  let count = keyless;
+  for (const bets of byKey.values()) count += bets;
+  return count;
+}
+
+/**
+ * Rounds of one commitment whose result was first seen after its server seed was revealed at
+ * `revealedAt`: `clientSeeds` the client seed of each (the finding names one when they all used it),
+ * `nonces` their distinct nonces ascending, `roundCount` how many rounds.
+ */
+export function lateRoundsFinding(commitment: string, revealedAt: number, clientSeeds: readonly (string | undefined)[], nonces: readonly bigint[], roundCount: number, keys: readonly string[]): Finding {
+  const clientSeed = unique(clientSeeds.map((c) => c ?? '')).length === 1 ? clientSeeds[0] : undefined;
   const ranges = rangesOf(nonces).map(rangeText);
   const rounds = ranges.length === 0 ? (roundCount === 1 ? 'a round' : `${roundCount} rounds`) : `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
   return {

@@ -1,9 +1,10 @@
 // The seed-pair lifecycle across rounds. `verifyRound` proves one round at a time; some promises of
 // the procedure only show across rounds: a seed pair's nonces count 1, 2, 3…; one nonce is one
 // round; the client seed is the one the player set; a revealed server seed is never used again.
-// The audit reports what the history shows about those, as findings for people to read. It never
-// changes a round's verdict: the `witness` and `nonce` mismatch steps stay in verify (and
-// `nonce-conflict` is reported separately so the CLI can turn it into that step).
+// The audit reports what the history shows about those, as findings for people to read; what each
+// rule decides is in cross-round-rules.ts. It never changes a round's verdict: the `witness` and
+// `nonce` mismatch steps are given where rounds are judged (verify, the worker's verify-record.ts,
+// the CLI's nonce-ledger.ts).
 import {
   auditGameId,
   capitalise,
@@ -21,6 +22,7 @@ import {
   unique,
   type NonceRange,
 } from './audit-findings.js';
+import { resultAfterReveal, skippedNonces } from './cross-round-rules.js';
 import { nobleBackend } from './hashing.js';
 
 /** One round as the audit needs it; a RoundRecord, an exported round or a CLI claim all fit. */
@@ -34,6 +36,13 @@ export interface AuditRound {
   /** Decimal text. */
   nonce?: string;
   result?: unknown;
+  /**
+   * Other outcomes shown for this same round, where the caller keeps one record per seed pair and
+   * nonce (the worker's store): each is a `nonce-conflict`, as another round with it would be.
+   */
+  otherResults?: readonly unknown[];
+  /** Bets placed on this round's nonce besides the first (other keno picks): a `nonce-repeat`. */
+  otherBets?: number;
   preRoundCommitment?: string;
   /** Milliseconds since the epoch at which each field was first seen. */
   observedAt?: { commitment?: number; result?: number; serverSeed?: number };
@@ -174,8 +183,9 @@ function gapFinding(commitment: string, clientSeed: string, groups: NonceGroup[]
   const keys: string[] = [];
   for (let i = 1; i < groups.length; i++) {
     const [before, after] = [groups[i - 1]!, groups[i]!];
-    if (after.nonce - before.nonce <= 1n) continue;
-    missing.push([before.nonce + 1n, after.nonce - 1n]);
+    const skipped = skippedNonces(before.nonce, after.nonce);
+    if (skipped === undefined) continue;
+    missing.push(skipped);
     keys.push(...keysOf(before.entries), ...keysOf(after.entries));
   }
   if (groups.length === 0) return undefined;
@@ -245,14 +255,13 @@ function playedAfterReveal(rounds: Prepared[], sightings: SeedPairSighting[]): F
   for (const round of rounds) {
     const revealed = round.commitment === undefined ? undefined : revealedAt.get(round.commitment);
     const resultAt = round.observedAt.result;
-    if (revealed === undefined || typeof resultAt !== 'number' || !(revealed < resultAt)) continue;
+    if (!resultAfterReveal(revealed, resultAt)) continue;
     const list = late.get(round.commitment!) ?? [];
     late.set(round.commitment!, list);
     list.push(round);
   }
   return [...late].map(([commitment, affected]) => {
-    const clientSeed = unique(affected.map((r) => r.clientSeed ?? '')).length === 1 ? affected[0]!.clientSeed : undefined;
-    return lateRoundsFinding(commitment, revealedAt.get(commitment)!, clientSeed, sortedNonces(affected), affected.length, keysOf(affected));
+    return lateRoundsFinding(commitment, revealedAt.get(commitment)!, affected.map((r) => r.clientSeed), sortedNonces(affected), roundCount(affected), keysOf(affected));
   });
 }
 
@@ -294,8 +303,20 @@ function sortedNonces(rounds: Prepared[]): bigint[] {
 /** "the round at nonce 4", "the rounds at nonces 4–6 and 9", or "2 rounds" when no nonce is known. */
 function roundsText(rounds: Prepared[]): string {
   const ranges = rangesOf(sortedNonces(rounds)).map(rangeText);
-  if (ranges.length === 0) return rounds.length === 1 ? 'a round' : `${rounds.length} rounds`;
+  const count = roundCount(rounds);
+  if (ranges.length === 0) return count === 1 ? 'a round' : `${count} rounds`;
   return `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
+}
+
+/**
+ * How many rounds were shown, for a sentence that cannot name them by nonce: a round given with
+ * other outcomes or other bets (AuditRound.otherResults, otherBets) stands for as many rounds, since
+ * without a nonce nothing says they were one.
+ */
+function roundCount(rounds: Prepared[]): number {
+  let count = 0;
+  for (const { source } of rounds) count += 1 + (source.otherResults?.length ?? 0) + (source.otherBets ?? 0);
+  return count;
 }
 
 function noncesField(rounds: Prepared[]): { nonces?: string[] } {

@@ -111,4 +111,9 @@ describe('auditRoundOf', () => {
     const record = recordOf({ key: 'k1', gameId: 'keno', commitment: 'c', clientSeed: 's', nonce: '4', result: ['1'], serverSeed: 'x', observedAt: { result: 5, serverSeed: 3 } });
     expect(auditRoundOf(record)).toEqual({ key: 'k1', game: 'keno', commitment: 'c', clientSeed: 's', nonce: '4', result: ['1'], serverSeed: 'x' });
   });
+
+  it('is the one round the record is, with the other outcomes and bets the store kept for it', () => {
+    const record = recordOf({ key: 'k1', gameId: 'keno', result: ['1'], conflictingResults: [['2'], ['3']], otherPicks: [['4', '5']] });
+    expect(auditRoundOf(record)).toEqual({ key: 'k1', game: 'keno', result: ['1'], otherResults: [['2'], ['3']], otherBets: 1 });
+  });
 });

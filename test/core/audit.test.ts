@@ -158,6 +158,20 @@ describe('nonce-repeat and nonce-conflict', () => {
   it('the same nonce in two different pairs is nothing', () => {
     expect(auditRounds([round(A, 'alice', 1), round(B, 'alice', 1), round(A, 'bob', 1)])).toEqual([]);
   });
+
+  it('one round given with the other outcomes shown for it is a conflict, as two rounds would be', () => {
+    const one = auditRounds([round(A, 'alice', 7, { result: '7', otherResults: ['8'] })]);
+    expect(one).toEqual(auditRounds([round(A, 'alice', 7, { result: '7' }), round(A, 'alice', 7, { result: '8' })]));
+    // The same outcome written another way is no other outcome.
+    expect(auditRounds([round(A, 'alice', 7, { result: '7', otherResults: ['7 Red'] })])).toEqual([]);
+  });
+
+  it('one round given with other bets on its nonce is a repeat, counting every bet', () => {
+    const findings = auditRounds([round(A, 'alice', 5, { result: '5', otherBets: 2 })]);
+    expect(kinds(findings)).toEqual(['nonce-repeat']);
+    expect(findings[0]).toMatchObject({ roundKeys: [`${A}|alice|5`], nonces: ['5'] });
+    expect(findings[0]!.message).toContain('appears 3 times with the same outcome (5)');
+  });
 });
 
 describe('client-seed-changed', () => {
