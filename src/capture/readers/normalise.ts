@@ -94,74 +94,76 @@ export interface Stamp {
   shownAgainAt?: number;
 }
 
+/** When each field's value was first seen for each round (firstSeenLog). */
+export interface FirstSeen {
+  /** `at`: the reading of the scan or message that shows `fields` (one per scan, so its rounds tie). */
+  stamp(fields: FairnessFields, at?: number, lastActionAt?: number): Stamp;
+}
+
 /**
  * Remembers when each field's value was first seen for each round. A round seen first as the
  * active seed pair (commitment, client seed, next nonce) keeps that early commitment time when
  * it reappears in the history with its server seed. A result keeps, with its time, the latest
  * trusted player action before it (core/witness.ts needs commitment, then action, then outcome).
+ * A closure rather than a class: its state stays out of the minified content script's text (size budget).
  */
-export class FirstSeen {
-  private readonly rounds = new Map<string, Sightings>();
+export function firstSeenLog(now: () => number = Date.now, capacity = 5000): FirstSeen {
+  const rounds = new Map<string, Sightings>();
   /** Per client seed, the commitment of the panel state seen last in this document. */
-  private readonly panelCommitment = new Map<string, string>();
+  const panelCommitment = new Map<string, string>();
   /** When a panel state was last shown again after another commitment (the state's sightings). */
-  private readonly shownAgain = new WeakMap<Sightings, number>();
+  const shownAgain = new WeakMap<Sightings, number>();
 
-  constructor(
-    private readonly now: () => number = Date.now,
-    private readonly capacity = 5000,
-  ) {}
-
-  /** `at`: the reading of the scan or message that shows `fields` (one per scan, so its rounds tie). */
-  stamp(fields: FairnessFields, at = this.now(), lastActionAt?: number): Stamp {
-    const keys = roundKeys(fields);
-    const found = keys.map((key) => this.rounds.get(key));
-    const sightings: Sightings = found.find((entry) => entry !== undefined) ?? new Map();
-    for (const other of found) {
-      if (other && other !== sightings) for (const [field, seen] of other) if (!sightings.has(field)) sightings.set(field, seen);
-    }
-    const observedAt: Partial<Record<ClaimField, number>> = {};
-    for (const field of TIMED_FIELDS) {
-      const value = fields[field];
-      if (value === undefined) continue;
-      const seen = sightings.get(field);
-      const current = signature(value);
-      if (seen && seen.value === current) {
-        observedAt[field] = seen.at;
-      } else {
-        sightings.set(field, { value: current, at, ...(field === 'result' && lastActionAt !== undefined && lastActionAt < at ? { actedAt: lastActionAt } : {}) });
-        observedAt[field] = at;
-      }
-    }
-    for (const key of keys) this.remember(key, sightings);
-    const actedAt = fields.result === undefined ? undefined : sightings.get('result')?.actedAt;
-    const stamp: Stamp = actedAt === undefined ? { observedAt } : { observedAt, actedAt };
-    const shownAgainAt = this.panelShowing(fields, sightings, observedAt, at);
-    return shownAgainAt === undefined ? stamp : { ...stamp, shownAgainAt };
-  }
+  /** Re-inserted last: the oldest entries are forgotten first. */
+  const remember = <V>(map: Map<string, V>, key: string, value: V): void => {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > capacity) map.delete(map.keys().next().value!);
+  };
 
   /**
    * A panel state (commitment, client seed, next nonce) this document showed before, shown again after
    * another commitment for the client seed: the page went back to a commitment it had replaced. Its
    * first time stays; the re-showing is reported with it (the claim differs, so it is sent again).
    */
-  private panelShowing(fields: FairnessFields, sightings: Sightings, observedAt: Stamp['observedAt'], at: number): number | undefined {
+  const panelShowing = (fields: FairnessFields, sightings: Sightings, observedAt: Stamp['observedAt'], at: number): number | undefined => {
     const { commitment, clientSeed } = fields;
     if (commitment === undefined || clientSeed === undefined || fields.result !== undefined || fields.serverSeed !== undefined) return undefined;
     const shown = commitment.toLowerCase();
-    const previous = this.panelCommitment.get(clientSeed);
-    this.panelCommitment.delete(clientSeed); // re-inserted last: bounded like the rounds
-    this.panelCommitment.set(clientSeed, shown);
-    if (this.panelCommitment.size > this.capacity) this.panelCommitment.delete(this.panelCommitment.keys().next().value!);
-    if (previous !== undefined && previous !== shown && observedAt.commitment !== undefined && observedAt.commitment < at) this.shownAgain.set(sightings, at);
-    return this.shownAgain.get(sightings);
-  }
+    const previous = panelCommitment.get(clientSeed);
+    remember(panelCommitment, clientSeed, shown); // bounded like the rounds
+    if (previous !== undefined && previous !== shown && observedAt.commitment !== undefined && observedAt.commitment < at) shownAgain.set(sightings, at);
+    return shownAgain.get(sightings);
+  };
 
-  private remember(key: string, sightings: Sightings): void {
-    this.rounds.delete(key); // re-inserted last: the oldest rounds are forgotten first
-    this.rounds.set(key, sightings);
-    if (this.rounds.size > this.capacity) this.rounds.delete(this.rounds.keys().next().value!);
-  }
+  return {
+    stamp(fields, at = now(), lastActionAt) {
+      const keys = roundKeys(fields);
+      const found = keys.map((key) => rounds.get(key));
+      const sightings: Sightings = found.find((entry) => entry !== undefined) ?? new Map();
+      for (const other of found) {
+        if (other && other !== sightings) for (const [field, seen] of other) if (!sightings.has(field)) sightings.set(field, seen);
+      }
+      const observedAt: Partial<Record<ClaimField, number>> = {};
+      for (const field of TIMED_FIELDS) {
+        const value = fields[field];
+        if (value === undefined) continue;
+        const seen = sightings.get(field);
+        const current = signature(value);
+        if (seen && seen.value === current) {
+          observedAt[field] = seen.at;
+        } else {
+          sightings.set(field, { value: current, at, ...(field === 'result' && lastActionAt !== undefined && lastActionAt < at ? { actedAt: lastActionAt } : {}) });
+          observedAt[field] = at;
+        }
+      }
+      for (const key of keys) remember(rounds, key, sightings);
+      const actedAt = fields.result === undefined ? undefined : sightings.get('result')?.actedAt;
+      const stamp: Stamp = actedAt === undefined ? { observedAt } : { observedAt, actedAt };
+      const shownAgainAt = panelShowing(fields, sightings, observedAt, at);
+      return shownAgainAt === undefined ? stamp : { ...stamp, shownAgainAt };
+    },
+  };
 }
 
 /**
