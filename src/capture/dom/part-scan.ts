@@ -39,7 +39,7 @@ export function scanPart(part: Element, context: ScanContext): ScannedRound[] | 
   }
 
   const outside = context.marks.filter((mark) => !containsComposed(part, mark.node));
-  // The part's own headings first: GameResolver keeps the first MAX_MARKS.
+  // The part's own headings first: gameResolver keeps the first MAX_MARKS.
   const marks = [...partMarks, ...outside];
   const rounds = roundsOf(groups, marks, titleGame(part));
   const inside = marks.filter((mark) => containsComposed(part, mark.node));

@@ -13,7 +13,7 @@
 import { elementsByRole, rootWatch, type RootWatch } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
 import { namesRound, type FairnessFields } from '../readers/fields.js';
-import { GameResolver, headingMarks, type GameMark } from './game-detect.js';
+import { gameResolver, headingMarks, type GameMark } from './game-detect.js';
 import { groupHitsWithin, valueSignature, type HitGroup } from './grouping.js';
 import { collectAriaControls, labelPairSteps } from './label-pairs.js';
 import { pageTally } from '../readers/capture-tally.js';
@@ -117,9 +117,9 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
     if (named) marks.push({ node: group.container, game: named });
   }
 
-  const games = new GameResolver(marks, title);
+  const gameOf = gameResolver(marks, title);
   return rounds.map(({ group, fields }) => {
-    const game = games.resolve(group.container, group.hits);
+    const game = gameOf(group.container, group.hits);
     const withGame: FairnessFields = game === undefined ? fields : { game, ...fields };
     return {
       fields: withGame,
