@@ -17,65 +17,36 @@ export interface LabelMatch {
 /** Labels are short; anything longer is a sentence or a value, not a label. */
 export const MAX_LABEL_LENGTH = 80;
 
-const AMERICAN = 'American Roulette';
-const EUROPEAN = 'European Roulette';
-const KENO = 'Keno';
-
-const LABEL_TABLE: readonly [FieldName, readonly string[], string?][] = [
-  ['game', ['Game', 'Game Name', 'Spiel', 'Spielname']],
-  [
-    'serverSeed',
-    [
-      'Server Seed',
-      'Revealed Server Seed',
-      'Server seed (revealed)',
-      'Server Seed (revealed after the game)',
-      'Unhashed Server Seed',
-      'Server Seed (unhashed)',
-      'Server-Seed',
-      'Offengelegter Server-Seed',
-      'Server-Seed (offengelegt)',
-      'Aufgedeckter Server-Seed',
-      'Ungehashter Server-Seed',
-    ],
-  ],
-  [
-    'commitment',
-    [
-      'Commitment',
-      'Commitment (shown before the game)',
-      'Hashed Server Seed',
-      'Server Seed Hash',
-      'Server Seed (hashed)',
-      'Active Server Seed (hashed)',
-      'Current Server Seed (hashed)',
-      'Gehashter Server-Seed',
-      'Server-Seed-Hash',
-      'Server-Seed (gehasht)',
-      'Aktueller Server-Seed (gehasht)',
-    ],
-  ],
-  [
-    'clientSeed',
-    ['Client Seed', 'Active Client Seed', 'Current Client Seed', 'Your Client Seed', 'Client-Seed', 'Aktueller Client-Seed', 'Ihr Client-Seed', 'Dein Client-Seed'],
-  ],
-  ['nonce', ['Nonce', 'Next Nonce', 'Nächste Nonce', 'Naechste Nonce']],
-  ['roundSignature', ['Round Signature', 'Round Signature (can be verified after the game)', 'Rundensignatur', 'Runden-Signatur']],
-  ['result', ['Winning Number', 'Result', 'Gewinnzahl', 'Ergebnis']],
-  ['result', ['Winning Number (in the american version)', 'Gewinnzahl (in der amerikanischen Version)'], AMERICAN],
-  ['result', ['Winning Number (in the european version)', 'Gewinnzahl (in der europäischen Version)'], EUROPEAN],
-  ['result', ['Drawn Numbers', 'Hits', 'Gezogene Zahlen', 'Ziehung'], KENO],
-  ['picks', ['Your Picks', 'Selected Numbers', 'Picks', 'Deine Auswahl', 'Ihre Auswahl', 'Gewählte Zahlen', 'Gewaehlte Zahlen'], KENO],
+/**
+ * Each field's wordings, one row per field (and game hint): `field=wording|wording|…`, or
+ * `field/Game=…` when the wordings imply that game. Written as text rather than nested arrays, which
+ * would take a third more of the content script's size budget. Case, accents, spaces and
+ * punctuation fold away (labelKey): "Server-Seed" and "Server Seed" are one key.
+ */
+const LABEL_TABLE = [
+  'game=Game|Game Name|Spiel|Spielname',
+  'serverSeed=Server Seed|Revealed Server Seed|Server seed (revealed)|Server Seed (revealed after the game)|Unhashed Server Seed|Server Seed (unhashed)|Server-Seed|Offengelegter Server-Seed|Server-Seed (offengelegt)|Aufgedeckter Server-Seed|Ungehashter Server-Seed',
+  'commitment=Commitment|Commitment (shown before the game)|Hashed Server Seed|Server Seed Hash|Server Seed (hashed)|Active Server Seed (hashed)|Current Server Seed (hashed)|Gehashter Server-Seed|Server-Seed-Hash|Server-Seed (gehasht)|Aktueller Server-Seed (gehasht)',
+  'clientSeed=Client Seed|Active Client Seed|Current Client Seed|Your Client Seed|Client-Seed|Aktueller Client-Seed|Ihr Client-Seed|Dein Client-Seed',
+  'nonce=Nonce|Next Nonce|Nächste Nonce|Naechste Nonce',
+  'roundSignature=Round Signature|Round Signature (can be verified after the game)|Rundensignatur|Runden-Signatur',
+  'result=Winning Number|Result|Gewinnzahl|Ergebnis',
+  'result/American Roulette=Winning Number (in the american version)|Gewinnzahl (in der amerikanischen Version)',
+  'result/European Roulette=Winning Number (in the european version)|Gewinnzahl (in der europäischen Version)',
+  'result/Keno=Drawn Numbers|Hits|Gezogene Zahlen|Ziehung',
+  'picks/Keno=Your Picks|Selected Numbers|Picks|Deine Auswahl|Ihre Auswahl|Gewählte Zahlen|Gewaehlte Zahlen',
   // What the bet paid. "Payout"/"Auszahlung" and "Win"/"Gewinn" are the total paid back (stake
   // included), as the casino's history shows it; "Profit"/"Nettogewinn" would be another figure and is not read.
-  ['stake', ['Stake', 'Bet', 'Bet Amount', 'Einsatz', 'Wetteinsatz']],
-  ['payout', ['Payout', 'Win', 'Winnings', 'Auszahlung', 'Gewinn']],
-  ['multiplier', ['Multiplier', 'Payout Multiplier', 'Multiplikator', 'Auszahlungsmultiplikator']],
+  'stake=Stake|Bet|Bet Amount|Einsatz|Wetteinsatz',
+  'payout=Payout|Win|Winnings|Auszahlung|Gewinn',
+  'multiplier=Multiplier|Payout Multiplier|Multiplikator|Auszahlungsmultiplikator',
 ];
 
 const LABELS = new Map<string, LabelMatch>();
-for (const [field, words, gameHint] of LABEL_TABLE) {
-  for (const word of words) LABELS.set(labelKey(word), gameHint ? { field, gameHint } : { field });
+for (const row of LABEL_TABLE) {
+  const [head, words] = row.split('=') as [string, string];
+  const [field, gameHint] = head.split('/') as [FieldName, string?];
+  for (const word of words.split('|')) LABELS.set(labelKey(word), gameHint ? { field, gameHint } : { field });
 }
 
 // The scanner asks about every short text on a page, and nearly all are values (hex seeds,
@@ -114,21 +85,17 @@ export function matchLabel(text: string): LabelMatch | undefined {
   return match;
 }
 
-const GAME_TABLE: readonly [string, readonly string[]][] = [
-  [EUROPEAN, ['European Roulette', 'Europäisches Roulette', 'Europaeisches Roulette', 'Roulette (European)', 'Roulette (europäisch)']],
-  [AMERICAN, ['American Roulette', 'Amerikanisches Roulette', 'Roulette (American)', 'Roulette (amerikanisch)']],
-  ['Roulette', ['Roulette']],
-  [KENO, ['Keno']],
-  ['Mines', ['Mines']],
-  ['Pump', ['Pump']],
-  ['Plinko', ['Plinko']],
-  ['Dice', ['Dice']],
-  ['Golden Ticket', ['Golden Ticket', 'Dice: Golden Ticket']],
-  ['Limbo', ['Limbo']],
-];
+/** Each game's names, "|" between them, its canonical name first; ";" between games. */
+const GAME_TABLE =
+  'European Roulette|Europäisches Roulette|Europaeisches Roulette|Roulette (European)|Roulette (europäisch);' +
+  'American Roulette|Amerikanisches Roulette|Roulette (American)|Roulette (amerikanisch);' +
+  'Roulette;Keno;Mines;Pump;Plinko;Dice;Golden Ticket|Dice: Golden Ticket;Limbo';
 
 const GAMES = new Map<string, string>();
-for (const [canonical, names] of GAME_TABLE) for (const name of names) GAMES.set(labelKey(name), canonical);
+for (const game of GAME_TABLE.split(';')) {
+  const names = game.split('|');
+  for (const name of names) GAMES.set(labelKey(name), names[0]!);
+}
 const LONGEST_GAME_WORDS = 3;
 
 /** The canonical name of a game when the text is exactly a game's name (a Game field's value). */
