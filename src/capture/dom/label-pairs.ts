@@ -10,6 +10,7 @@ import { parseFairnessLines } from '../readers/text-parser.js';
 import { looksTruncated, recoverFullValue } from '../readers/truncation.js';
 import {
   isControl,
+  listIfPicks,
   nextMeaningfulSibling,
   previousMeaningfulSibling,
   readChipRun,
@@ -127,7 +128,7 @@ function pairReader(root: Node, headerCells: ReadonlySet<Element>) {
       const parent = text.parentElement!;
       const value = looksTruncated(shown) ? recoverFullValue(parent, shown) : shown;
       if (value !== undefined) {
-        push(match, match.field === 'picks' ? value.split(/[\s,;]+/).filter(Boolean) : value, parent);
+        push(match, listIfPicks(value, match.field), parent);
       }
       return true;
     },

@@ -12,7 +12,8 @@
 import { containsComposed, parentOf, type RootWatch } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
 import { isHeading, type GameMark } from './game-detect.js';
-import { groupHitsWithin, valueSignature } from './grouping.js';
+import { groupHitsWithin } from './grouping.js';
+import { valueSignature } from '../readers/fields.js';
 import { findGameInText } from '../readers/labels.js';
 import type { ScanContext, ScanFindings } from './scan-context.js';
 import { drain, readTrees, roundsOf, titleGame, type ScannedRound } from './scanner.js';

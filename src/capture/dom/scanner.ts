@@ -11,9 +11,9 @@
 // part-scan.ts scans a part; incremental-scan.ts decides which.
 import { elementsByRole, rootWatch, type RootWatch } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
-import { namesRound, type FairnessFields } from '../readers/fields.js';
+import { namesRound, valueSignature, type FairnessFields } from '../readers/fields.js';
 import { gameResolver, headingMarks, type GameMark } from './game-detect.js';
-import { groupHitsWithin, valueSignature, type HitGroup } from './grouping.js';
+import { groupHitsWithin, type HitGroup } from './grouping.js';
 import { scanContext, type KeptContext } from './scan-context.js';
 import { collectAriaControls, labelPairSteps } from './label-pairs.js';
 import { pageTally } from '../readers/capture-tally.js';

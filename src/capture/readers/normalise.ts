@@ -6,7 +6,7 @@ import type { ClaimField } from '../../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../../core/limits.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import { readAmount } from './amount.js';
-import { AMOUNT_FIELDS, type FairnessFields, type FieldName } from './fields.js';
+import { AMOUNT_FIELDS, valueSignature, type FairnessFields, type FieldName } from './fields.js';
 
 const NONCE = /^\d{1,20}$/;
 /** The text fields and their limits (core/limits.ts). */
@@ -69,10 +69,6 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
     if (value !== undefined) fields[field] = value;
   }
   return fields;
-}
-
-function signature(value: string | string[]): string {
-  return typeof value === 'string' ? value : value.join('\u0000');
 }
 
 /** The names one round goes by: its commitment or its server seed, with client seed and nonce. */
@@ -149,7 +145,7 @@ export function firstSeenLog(now: () => number = Date.now, capacity = 5000): Fir
         const value = fields[field];
         if (value === undefined) continue;
         const seen = sightings.get(field);
-        const current = signature(value);
+        const current = valueSignature(value);
         if (seen && seen.value === current) {
           observedAt[field] = seen.at;
         } else {
