@@ -3,7 +3,8 @@
 //
 // The parts: a whole scan records which nodes hold several rounds (`conflicted`, grouping.ts). No
 // round's container is above such a node, so a child of one is a self-contained part (part-scan.ts
-// says when it stays one). A change is rescanned as the part it lies in; a change that is in no
+// says when it stays one; scan-context.ts keeps what a whole scan learnt and states the invariants
+// this rests on). A change is rescanned as the part it lies in; a change that is in no
 // part (a page with at most one round), or that may join rounds a whole scan would have kept apart
 // (something removed from a node holding several rounds), makes the scan a whole one.
 //

@@ -11,8 +11,8 @@
 //     its values by itself. Part scans add the conflicts inside their parts; none is taken away: a
 //     change that could end one (something removed from a conflicted node, a value gone from a
 //     part) makes the next scan a whole one.
-//  2. `containerHits`: each group's container with its hits. A part that no longer holds every value
-//     its container held may have ended a conflict above it: a whole scan.
+//  2. `containerHits`: each group's container with its hits. A part that was a container and no
+//     longer holds every value it held may have ended a conflict above it: a whole scan.
 //  3. `valueSources`: conflicted nodes a value was read from whole (a label beside a whole list). A
 //     change inside one changes that value: no part below one is read alone.
 //  4. `marks`: the headings and game-only groups that name a game, which give rounds anywhere their
