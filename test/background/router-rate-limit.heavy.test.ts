@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimBytes, DEFAULT_RATE_LIMIT, RATE_LIMITED } from '../../src/background/rate-limit.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_SEED_LENGTH } from '../../src/core/index.js';
 import { DATABASE_NAME } from '../../src/background/store.js';
-import { ClaimOutbox } from '../../src/capture/session/outbox.js';
+import { claimOutbox } from '../../src/capture/session/outbox.js';
 import { claimSender } from '../../src/capture/session/worker-send.js';
 import type { MessageSender } from '../../src/shared/browser.js';
 import type { ClaimsAck, PageResponses, Reply } from '../../src/shared/messages.js';
@@ -156,7 +156,7 @@ describe('the per-tab rate limit on claims', () => {
   it('refused for the budget is not delivered: the outbox keeps those claims and sends them again later', async () => {
     const tab = casinoTab();
     const timers: (() => void)[] = [];
-    const outbox = new ClaimOutbox(
+    const outbox = claimOutbox(
       claimSender((message) => handleMessage(message, tab)),
       { setTimer: (callback) => timers.push(callback) },
     );

@@ -33,41 +33,35 @@ function inDocumentOrder(marks: GameMark[]): GameMark[] {
   return marks.sort((a, b) => (a.node === b.node ? 0 : a.node.compareDocumentPosition(b.node) & 4 ? -1 : 1));
 }
 
-export class GameResolver {
-  private readonly marks: GameMark[];
-  private readonly onlyGame: string | undefined;
+/**
+ * The game of a group, as the page shows it when it has a Game field. `marks`: headings, and groups
+ * that only name a game ("Game: Keno" above a list); the first MAX_MARKS count.
+ */
+export function gameResolver(marks: GameMark[], titleGame: string | undefined): (container: Node, hits: readonly FieldHit[]) => string | undefined {
+  const ordered = inDocumentOrder(marks.slice(0, MAX_MARKS));
+  const games = new Set(ordered.map((mark) => mark.game));
+  const onlyGame = games.size === 1 ? ordered[0]!.game : undefined;
 
-  /** `marks`: headings, and groups that only name a game ("Game: Keno" above a list). */
-  constructor(
-    marks: GameMark[],
-    private readonly titleGame: string | undefined,
-  ) {
-    this.marks = inDocumentOrder(marks.slice(0, MAX_MARKS));
-    const games = new Set(this.marks.map((mark) => mark.game));
-    this.onlyGame = games.size === 1 ? this.marks[0]!.game : undefined;
-  }
+  const fromHeadings = (container: Node): string | undefined => {
+    if (ordered.length === 0) return undefined;
+    // One game named on the whole page: every round is of that game.
+    if (onlyGame !== undefined) return onlyGame;
+    const inside = ordered.find((mark) => container.contains(mark.node));
+    if (inside) return inside.game;
+    for (let index = ordered.length - 1; index >= 0; index--) {
+      const mark = ordered[index]!;
+      if (mark.node.compareDocumentPosition(container) & 4 /* FOLLOWING */) return mark.game;
+    }
+    return undefined;
+  };
 
-  /** The game of a group, as the page shows it when it has a Game field. */
-  resolve(container: Node, hits: readonly FieldHit[]): string | undefined {
+  return (container, hits) => {
     let shownName: string | undefined;
     for (const hit of hits) {
       if (hit.field !== 'game' || typeof hit.value !== 'string') continue;
       if (matchGameName(hit.value) !== undefined) return hit.value;
       shownName ??= hit.value;
     }
-    return this.fromHeadings(container) ?? hits.find((hit) => hit.gameHint)?.gameHint ?? this.titleGame ?? shownName;
-  }
-
-  private fromHeadings(container: Node): string | undefined {
-    if (this.marks.length === 0) return undefined;
-    // One game named on the whole page: every round is of that game.
-    if (this.onlyGame !== undefined) return this.onlyGame;
-    const inside = this.marks.find((mark) => container.contains(mark.node));
-    if (inside) return inside.game;
-    for (let index = this.marks.length - 1; index >= 0; index--) {
-      const mark = this.marks[index]!;
-      if (mark.node.compareDocumentPosition(container) & 4 /* FOLLOWING */) return mark.game;
-    }
-    return undefined;
-  }
+    return fromHeadings(container) ?? hits.find((hit) => hit.gameHint)?.gameHint ?? titleGame ?? shownName;
+  };
 }

@@ -5,8 +5,7 @@
 // Chains go on from a shadow root to its host: a component's values group with what is around it.
 import { parentOf } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
-import { FIELD_NAMES, type FieldName } from '../readers/fields.js';
-import type { FieldValue } from './value-reader.js';
+import { FIELD_NAMES, valueSignature, type FieldName } from '../readers/fields.js';
 
 export interface HitGroup {
   container: Node;
@@ -18,10 +17,6 @@ const FIELD_INDEX = new Map<FieldName, number>(FIELD_NAMES.map((field, index) =>
 /** In the per-node table: no value of the field seen yet, or two different ones. */
 const NONE = 0;
 const CONFLICT = -1;
-
-export function valueSignature(value: FieldValue): string {
-  return typeof value === 'string' ? value : value.join('\u0000');
-}
 
 /**
  * For every ancestor of every hit, the value (as a small number) of each field it holds, in one

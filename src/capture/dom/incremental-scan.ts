@@ -3,7 +3,8 @@
 //
 // The parts: a whole scan records which nodes hold several rounds (`conflicted`, grouping.ts). No
 // round's container is above such a node, so a child of one is a self-contained part (part-scan.ts
-// says when it stays one). A change is rescanned as the part it lies in; a change that is in no
+// says when it stays one; scan-context.ts keeps what a whole scan learnt and states the invariants
+// this rests on). A change is rescanned as the part it lies in; a change that is in no
 // part (a page with at most one round), or that may join rounds a whole scan would have kept apart
 // (something removed from a node holding several rounds), makes the scan a whole one.
 //
@@ -13,7 +14,8 @@
 import { pageTally } from '../readers/capture-tally.js';
 import { parentOf, rootWatch, type ShadowReach } from './dom-query.js';
 import { scanPart } from './part-scan.js';
-import { drain, wholeSteps, type ScanContext, type ScannedRound, type WholeScan } from './scanner.js';
+import { partOf, type KeptContext, type ScanContext } from './scan-context.js';
+import { drain, wholeSteps, type ScannedRound, type WholeScan } from './scanner.js';
 import { touchesColumnHeader } from './table-columns.js';
 
 /** Past this many changed parts, one whole scan is cheaper than reading them one by one. */
@@ -60,7 +62,7 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
   const now = options.now ?? (() => performance.now());
   const wholeEveryMs = options.wholeEveryMs ?? WHOLE_EVERY_MS;
   const counts: ScanCounts = { whole: 0, parts: 0 };
-  let context: ScanContext | undefined;
+  let context: KeptContext | undefined;
   /** Nodes the page changed since the last scan. */
   const changed = new Set<Node>();
   let wholeNeeded = true;
@@ -86,14 +88,15 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
   };
 
   /** Rounds of the changed parts; undefined when one of them needs a whole scan. */
-  const scanParts = (known: ScanContext): ScannedRound[] | undefined => {
+  const scanParts = (known: KeptContext): ScannedRound[] | undefined => {
     const parts = changedParts(known);
     if (parts === undefined) return undefined;
     const rounds: ScannedRound[] = [];
     for (const part of parts) {
-      const found = scanPart(part, known);
+      const found = scanPart(part, known, watch);
       if (found === undefined) return undefined;
-      rounds.push(...found);
+      known.keep(found); // the next part reads the marks this one left
+      rounds.push(...found.rounds);
     }
     counts.parts += parts.length;
     return rounds;
@@ -170,17 +173,6 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
     scan: () => drain(scanner.steps()),
   };
   return scanner;
-}
-
-/** The child of the nearest node holding several rounds that contains `node` (or is it). */
-function partOf(node: Node, context: ScanContext): Element | undefined {
-  if (context.conflicted.has(node)) return undefined;
-  for (let current = node; ; ) {
-    const parent = parentOf(current);
-    if (parent === null || parent.nodeType === 9 /* the document */) return undefined;
-    if (context.conflicted.has(parent)) return current.nodeType === 1 ? (current as Element) : undefined;
-    current = parent;
-  }
 }
 
 function hasAncestorIn(element: Element, parts: ReadonlySet<Element>): boolean {

@@ -10,6 +10,7 @@ import { parseFairnessLines } from '../readers/text-parser.js';
 import { looksTruncated, recoverFullValue } from '../readers/truncation.js';
 import {
   isControl,
+  listIfPicks,
   nextMeaningfulSibling,
   previousMeaningfulSibling,
   readChipRun,
@@ -54,56 +55,23 @@ function labelBox(element: Element, root: Node): Element {
   return box;
 }
 
-class PairReader {
-  readonly hits: FieldHit[] = [];
-  readonly readControls = new Set<Element>();
-  private readonly boxes = new Set<Element>();
+/** Reads the values labels point at, into `hits`; a closure rather than a class (size budget). */
+function pairReader(root: Node, headerCells: ReadonlySet<Element>) {
+  const hits: FieldHit[] = [];
+  const readControls = new Set<Element>();
+  const boxes = new Set<Element>();
 
-  constructor(
-    private readonly root: Node,
-    private readonly headerCells: ReadonlySet<Element>,
-  ) {}
+  const push = (match: LabelMatch, value: FieldValue | undefined, anchor: Node, source?: Node): void => {
+    if (value !== undefined) hits.push(hitOf(match.field, value, anchor, match.gameHint, source));
+  };
 
-  private push(match: LabelMatch, value: FieldValue | undefined, anchor: Node, source?: Node): void {
-    if (value !== undefined) this.hits.push(hitOf(match.field, value, anchor, match.gameHint, source));
-  }
-
-  /** An element whose whole text is a label. */
-  labelElement(element: Element, match: LabelMatch): void {
-    const box = labelBox(element, this.root);
-    if (this.boxes.has(box) || this.headerCells.has(box)) return;
-    this.boxes.add(box);
-    if (box.localName === 'label') {
-      const control = (box as HTMLLabelElement).control;
-      if (control && isControl(control)) {
-        this.readControls.add(control);
-        this.push(match, readValue(control, match.field), box, control);
-        return;
-      }
-    }
-    const next = nextMeaningfulSibling(box);
-    if (!next) return;
-    if (box.localName === 'dt' && (next as Element).localName !== 'dd') return;
-    this.readSibling(match, next, box);
-  }
-
-  /** A label that is one text node among others ("Nonce <b>5</b>"). */
-  bareLabel(text: Text, match: LabelMatch): void {
-    const parent = text.parentElement!;
-    // Inside a label box the rest of the box qualifies the label ("Server Seed <small>(next)</small>"):
-    // it is not the value, and the label as a whole did not match.
-    if (QUALIFIED_BOXES.has(parent.localName)) return;
-    const next = nextMeaningfulSibling(text);
-    if (next) this.readSibling(match, next, parent);
-  }
-
-  private readSibling(match: LabelMatch, next: ChildNode, anchor: Node): void {
+  const readSibling = (match: LabelMatch, next: ChildNode, anchor: Node): void => {
     if (next.nodeType === 1) {
       const element = next as Element;
-      if (isControl(element)) this.readControls.add(element);
+      if (isControl(element)) readControls.add(element);
       if (LIST_FIELDS.has(match.field)) {
         const chips = readChipRun(element);
-        if (chips) return this.push(match, chips, anchor, element);
+        if (chips) return push(match, chips, anchor, element);
       }
     }
     const value = readValue(next, match.field);
@@ -113,38 +81,72 @@ class PairReader {
       // A parenthesised remark ("(hidden until you rotate)") is never a value.
       if (/^\(.*\)$/s.test(value)) return;
     }
-    this.push(match, value, anchor, next);
-  }
+    push(match, value, anchor, next);
+  };
 
-  /** "Label: value" in one text node; a truncated value is looked up on the node's element. */
-  inline(text: Text, line: string): boolean {
-    const colon = line.indexOf(':');
-    if (colon <= 0 || colon > MAX_LABEL_LENGTH) return false;
-    const match = matchLabel(line.slice(0, colon));
-    if (!match) return false;
-    const shown = line.slice(colon + 1).trim();
-    if (shown === '') return false; // "Nonce:" is a label whose value follows
-    const parent = text.parentElement!;
-    const value = looksTruncated(shown) ? recoverFullValue(parent, shown) : shown;
-    if (value !== undefined) {
-      this.push(match, match.field === 'picks' ? value.split(/[\s,;]+/).filter(Boolean) : value, parent);
-    }
-    return true;
-  }
+  return {
+    hits,
+    readControls,
 
-  /** A preformatted block of "Label: value" lines, e.g. the reference program's output in a <pre>. */
-  block(text: Text): boolean {
-    const fields = parseFairnessLines(text.data);
-    const parent = text.parentElement!;
-    let found = false;
-    for (const [field, value] of Object.entries(fields)) {
-      // The text parser keeps truncated values for the paste check to name; a page's value is then missing.
-      if (value === undefined || (typeof value === 'string' ? looksTruncated(value) : value.some(looksTruncated))) continue;
-      this.hits.push({ field: field as FieldHit['field'], value, anchor: parent });
-      found = true;
-    }
-    return found;
-  }
+    /** An element whose whole text is a label. */
+    labelElement(element: Element, match: LabelMatch): void {
+      const box = labelBox(element, root);
+      if (boxes.has(box) || headerCells.has(box)) return;
+      boxes.add(box);
+      if (box.localName === 'label') {
+        const control = (box as HTMLLabelElement).control;
+        if (control && isControl(control)) {
+          readControls.add(control);
+          push(match, readValue(control, match.field), box, control);
+          return;
+        }
+      }
+      const next = nextMeaningfulSibling(box);
+      if (!next) return;
+      if (box.localName === 'dt' && (next as Element).localName !== 'dd') return;
+      readSibling(match, next, box);
+    },
+
+    /** A label that is one text node among others ("Nonce <b>5</b>"). */
+    bareLabel(text: Text, match: LabelMatch): void {
+      const parent = text.parentElement!;
+      // Inside a label box the rest of the box qualifies the label ("Server Seed <small>(next)</small>"):
+      // it is not the value, and the label as a whole did not match.
+      if (QUALIFIED_BOXES.has(parent.localName)) return;
+      const next = nextMeaningfulSibling(text);
+      if (next) readSibling(match, next, parent);
+    },
+
+    /** "Label: value" in one text node; a truncated value is looked up on the node's element. */
+    inline(text: Text, line: string): boolean {
+      const colon = line.indexOf(':');
+      if (colon <= 0 || colon > MAX_LABEL_LENGTH) return false;
+      const match = matchLabel(line.slice(0, colon));
+      if (!match) return false;
+      const shown = line.slice(colon + 1).trim();
+      if (shown === '') return false; // "Nonce:" is a label whose value follows
+      const parent = text.parentElement!;
+      const value = looksTruncated(shown) ? recoverFullValue(parent, shown) : shown;
+      if (value !== undefined) {
+        push(match, listIfPicks(value, match.field), parent);
+      }
+      return true;
+    },
+
+    /** A preformatted block of "Label: value" lines, e.g. the reference program's output in a <pre>. */
+    block(text: Text): boolean {
+      const fields = parseFairnessLines(text.data);
+      const parent = text.parentElement!;
+      let found = false;
+      for (const [field, value] of Object.entries(fields)) {
+        // The text parser keeps truncated values for the paste check to name; a page's value is then missing.
+        if (value === undefined || (typeof value === 'string' ? looksTruncated(value) : value.some(looksTruncated))) continue;
+        hits.push({ field: field as FieldHit['field'], value, anchor: parent });
+        found = true;
+      }
+      return found;
+    },
+  };
 }
 
 const CELL_TAGS = new Set(['td', 'th']);
@@ -188,7 +190,7 @@ const NODES_PER_STEP = 64;
 export function* labelPairSteps(root: ParentNode, headerCells: ReadonlySet<Element>, readRows: ReadonlySet<Element>): Generator<void, PairScan> {
   const rootNode = root as unknown as Node;
   const document = rootNode.ownerDocument ?? (rootNode as Document);
-  const reader = new PairReader(rootNode, headerCells);
+  const reader = pairReader(rootNode, headerCells);
   const walker = document.createTreeWalker(rootNode, 4 /* NodeFilter.SHOW_TEXT */);
   const checkedParents = new Set<Element>();
   const labelParents = new Set<Element>();

@@ -1,5 +1,6 @@
 // Scans one changed part of a page and reports the rounds a whole scan would find in it, or that
-// only a whole scan can tell (undefined).
+// only a whole scan can tell (undefined). It reads the scan context and changes nothing: what it
+// found is kept by the caller (scan-context.ts, whose invariants say why each check is here).
 //
 // A part is a child of a node holding several rounds (a history entry, a table row). A whole scan
 // groups hits by the largest container that holds no conflict (grouping.ts); every ancestor of a
@@ -8,15 +9,25 @@
 // columns, both in the context. A change that takes a value away (its ancestors may no longer
 // hold a conflict, so rounds beside it could join) or changes which headings name a game (rounds
 // elsewhere may take another game) needs a whole scan.
-import { containsComposed, parentOf } from './dom-query.js';
+import { containsComposed, parentOf, type RootWatch } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
 import { isHeading, type GameMark } from './game-detect.js';
 import { groupHitsWithin } from './grouping.js';
+import { valueSignature } from '../readers/fields.js';
 import { findGameInText } from '../readers/labels.js';
-import { addValueSources, drain, readTrees, roundsOf, titleGame, valueKeys, type ScanContext, type ScannedRound } from './scanner.js';
-import { readColumnRow, tableOfRow } from './table-columns.js';
+import type { ScanContext, ScanFindings } from './scan-context.js';
+import { drain, readTrees, roundsOf, titleGame, type ScannedRound } from './scanner.js';
+import { readColumnRow, tableOfRow, type ColumnTable } from './table-columns.js';
 
-export function scanPart(part: Element, context: ScanContext): ScannedRound[] | undefined {
+export interface PartScan extends ScanFindings {
+  rounds: ScannedRound[];
+}
+
+/** The field values hits hold, each as one key. */
+const valueKeys = (hits: readonly FieldHit[]): Set<string> => new Set(hits.map((hit) => `${hit.field}\u0001${valueSignature(hit.value)}`));
+
+/** The part's rounds and findings; `watch` finds (and counts) the shadow roots it holds. */
+export function scanPart(part: Element, context: ScanContext, watch: RootWatch): PartScan | undefined {
   // A mark whose node left the page: a heading or a game line went, which may change rounds anywhere.
   if (context.marks.some((mark) => !mark.node.isConnected)) return undefined;
   for (let node = parentOf(part); node; node = parentOf(node)) {
@@ -29,7 +40,8 @@ export function scanPart(part: Element, context: ScanContext): ScannedRound[] | 
   const shape = table === null ? undefined : context.columnTables.get(table);
   const hits: FieldHit[] = [];
   const partMarks: GameMark[] = [];
-  if (shape === undefined || !readColumnRow(part, shape, hits)) drain(readTrees(part, context.columnTables, context.watch, hits, partMarks));
+  const columnTables = new Map<Element, ColumnTable>();
+  if (shape === undefined || !readColumnRow(part, shape, hits)) drain(readTrees(part, columnTables, watch, hits, partMarks));
   const { groups, conflicted } = groupHitsWithin(hits, part);
 
   const before = context.containerHits.get(part);
@@ -39,17 +51,12 @@ export function scanPart(part: Element, context: ScanContext): ScannedRound[] | 
   }
 
   const outside = context.marks.filter((mark) => !containsComposed(part, mark.node));
-  // The part's own headings first: GameResolver keeps the first MAX_MARKS.
+  // The part's own headings first: gameResolver keeps the first MAX_MARKS.
   const marks = [...partMarks, ...outside];
   const rounds = roundsOf(groups, marks, titleGame(part));
   const inside = marks.filter((mark) => containsComposed(part, mark.node));
   if (!sameMarks(inside, context.marks.filter((mark) => containsComposed(part, mark.node)))) return undefined;
-
-  for (const node of conflicted) context.conflicted.add(node);
-  for (const group of groups) context.containerHits.set(group.container, group.hits);
-  addValueSources(hits, conflicted, context.valueSources);
-  context.marks = marks;
-  return rounds;
+  return { rounds, hits, groups, conflicted, marks, columnTables };
 }
 
 function sameMarks(a: readonly GameMark[], b: readonly GameMark[]): boolean {

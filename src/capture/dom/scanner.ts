@@ -7,14 +7,14 @@
 // A whole scan pauses now and then (a generator: it yields), so the page keeps running while a
 // long history is read (scan-scheduler.ts slices it); scanWhole runs it without pausing.
 //
-// A whole scan also leaves what a later scan of one changed part needs (ScanContext): which
-// nodes hold several rounds, the headings naming games, the column tables' columns, and the values
-// in each round's container. part-scan.ts scans a part; incremental-scan.ts decides which.
+// A whole scan also leaves what a later scan of one changed part needs (scan-context.ts).
+// part-scan.ts scans a part; incremental-scan.ts decides which.
 import { elementsByRole, rootWatch, type RootWatch } from './dom-query.js';
 import type { FieldHit } from './field-hit.js';
-import { namesRound, type FairnessFields } from '../readers/fields.js';
-import { GameResolver, headingMarks, type GameMark } from './game-detect.js';
-import { groupHitsWithin, valueSignature, type HitGroup } from './grouping.js';
+import { namesRound, valueSignature, type FairnessFields } from '../readers/fields.js';
+import { gameResolver, headingMarks, type GameMark } from './game-detect.js';
+import { groupHitsWithin, type HitGroup } from './grouping.js';
+import { scanContext, type KeptContext } from './scan-context.js';
 import { collectAriaControls, labelPairSteps } from './label-pairs.js';
 import { pageTally } from '../readers/capture-tally.js';
 import { findGameInText } from '../readers/labels.js';
@@ -34,22 +34,6 @@ const channelOf = (node: Node): 'dom' | 'shadow' => {
   // A fragment's `host`: a document's named elements (<img name="host">) must not pass for one.
   return root.nodeType === 11 && 'host' in root ? 'shadow' : 'dom';
 };
-
-/** What the last whole scan learnt about the page's structure, kept up to date by part scans. */
-export interface ScanContext {
-  /** Nodes holding two different values of a field (several rounds): no round's container is above one. */
-  conflicted: WeakSet<Node>;
-  /** Headings and game-only groups that name a game. */
-  marks: GameMark[];
-  /** Column tables' columns, by table element. */
-  columnTables: WeakMap<Element, ColumnTable>;
-  /** Each group's container, with its hits: the values a change inside it may not take away (part-scan.ts). */
-  containerHits: WeakMap<Node, readonly FieldHit[]>;
-  /** Elements holding several rounds that a value was read from whole: a change inside one changes that value. */
-  valueSources: WeakSet<Node>;
-  /** Finds (and counts) the shadow roots a part holds. */
-  watch: RootWatch;
-}
 
 /** Fields of a group; a field shown with two different values in one place is ambiguous: dropped. */
 function mergeFields(hits: readonly FieldHit[]): FairnessFields {
@@ -75,7 +59,7 @@ export function titleGame(root: ParentNode): string | undefined {
  * Every labelled value and game heading under `root` and in the open shadow roots within it: per
  * tree, column tables first, then label pairs and labelled controls.
  */
-export function* readTrees(root: ParentNode, columnTables: WeakMap<Element, ColumnTable>, watch: RootWatch, hits: FieldHit[], marks: GameMark[]): Generator<void, void> {
+export function* readTrees(root: ParentNode, columnTables: Map<Element, ColumnTable>, watch: RootWatch, hits: FieldHit[], marks: GameMark[]): Generator<void, void> {
   const trees = [root];
   // Grows as it is read: each tree's roots, read after it (a pause after each tree and each search).
   for (const tree of trees) {
@@ -117,9 +101,9 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
     if (named) marks.push({ node: group.container, game: named });
   }
 
-  const games = new GameResolver(marks, title);
+  const gameOf = gameResolver(marks, title);
   return rounds.map(({ group, fields }) => {
-    const game = games.resolve(group.container, group.hits);
+    const game = gameOf(group.container, group.hits);
     const withGame: FairnessFields = game === undefined ? fields : { game, ...fields };
     return {
       fields: withGame,
@@ -137,12 +121,12 @@ export interface WholeScan {
   rounds: ScannedRound[];
   /** Each round's group (same order): a sliced scan checks which the page changed meanwhile. */
   groups: HitGroup[];
-  context: ScanContext;
+  context: KeptContext;
 }
 
 /** A scan of everything under `root`, with the context for later part scans. */
 export function* wholeSteps(root: ParentNode, watch: RootWatch = rootWatch()): Generator<void, WholeScan> {
-  const columnTables = new WeakMap<Element, ColumnTable>();
+  const columnTables = new Map<Element, ColumnTable>();
   const hits: FieldHit[] = [];
   const marks: GameMark[] = [];
   yield* readTrees(root, columnTables, watch, hits, marks);
@@ -152,13 +136,7 @@ export function* wholeSteps(root: ParentNode, watch: RootWatch = rootWatch()): G
   const roundGroups: HitGroup[] = [];
   const rounds = roundsOf(groups, marks, titleGame(root), roundGroups);
   yield;
-  const known = new WeakSet<Node>();
-  for (const node of conflicted) known.add(node);
-  const containerHits = new WeakMap<Node, readonly FieldHit[]>();
-  for (const group of groups) containerHits.set(group.container, group.hits);
-  const valueSources = new WeakSet<Node>();
-  addValueSources(hits, conflicted, valueSources);
-  return { rounds, groups: roundGroups, context: { conflicted: known, marks, columnTables, containerHits, valueSources, watch } };
+  return { rounds, groups: roundGroups, context: scanContext({ hits, groups, conflicted, marks, columnTables }) };
 }
 
 export const scanWhole = (root: ParentNode, watch?: RootWatch): WholeScan => drain(wholeSteps(root, watch));
@@ -169,14 +147,4 @@ export function drain<T>(steps: Generator<void, T>): T {
     const step = steps.next();
     if (step.done) return step.value;
   }
-}
-
-/** Notes the hits' value sources that hold several rounds (only those can contain a part). */
-export function addValueSources(hits: readonly FieldHit[], conflicted: ReadonlySet<Node>, into: WeakSet<Node>): void {
-  for (const hit of hits) if (conflicted.has(hit.source ?? hit.anchor)) into.add(hit.source ?? hit.anchor);
-}
-
-/** The field values a group's hits hold, each as one key: what decides which nodes hold a conflict. */
-export function valueKeys(hits: readonly FieldHit[]): Set<string> {
-  return new Set(hits.map((hit) => `${hit.field}\u0001${valueSignature(hit.value)}`));
 }

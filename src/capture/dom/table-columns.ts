@@ -89,7 +89,7 @@ export function readColumnRow(row: Element, table: ColumnTable, hits: FieldHit[]
 }
 
 /** Whether the element is a known column table's header row, lies in it or holds it (short of the whole table). */
-export function touchesColumnHeader(element: Element, shapes: WeakMap<Element, ColumnTable>): boolean {
+export function touchesColumnHeader(element: Element, shapes: { get(table: Element): ColumnTable | undefined }): boolean {
   const table = element.closest(TABLES);
   const header = table === null || table === element ? undefined : shapes.get(table)?.header;
   return header !== undefined && (header.contains(element) || element.contains(header));
@@ -113,7 +113,7 @@ export function* columnTableSteps(
   hits: FieldHit[],
   headerCells: Set<Element>,
   readRows: Set<Element>,
-  shapes?: WeakMap<Element, ColumnTable>,
+  shapes?: Map<Element, ColumnTable>,
 ): Generator<void, void> {
   const tables = [...elementsByTags(root, ['table']), ...withRoles(byRole, TABLE_ROLES)];
   for (const [count, table] of tables.entries()) {

@@ -2,13 +2,12 @@
 // chips. Values are trimmed and otherwise taken exactly as shown; a truncated display is replaced
 // by a consistent full value the page keeps, or the value is missing.
 import { LIST_FIELDS, type FieldName } from '../readers/fields.js';
-import { looksTruncated, recoverFullValue } from '../readers/truncation.js';
+import { CONTROLS, looksTruncated, recoverFullValue } from '../readers/truncation.js';
 
 export type FieldValue = string | string[];
 
 /** Elements whose text is never part of a value: controls and decoration. */
 const NOT_VALUE_TAGS = new Set(['button', 'script', 'style', 'template', 'noscript', 'svg']);
-const CONTROLS = new Set(['input', 'textarea', 'select', 'output']);
 const MAX_CHIPS = 60;
 /** A chip holds one small number: keno 1–40, roulette 0–36 or "00". */
 const CHIP = /^\d{1,2}$/;
@@ -117,7 +116,7 @@ function asList(value: string): string[] {
   return value.split(/[\s,;]+/).filter((item) => item !== '');
 }
 
-function listIfPicks(value: string | undefined, field: FieldName): FieldValue | undefined {
+export function listIfPicks(value: string | undefined, field: FieldName): FieldValue | undefined {
   return value !== undefined && field === 'picks' ? asList(value) : value;
 }
 

@@ -3,7 +3,7 @@
 // and Firefox alike). The page can dispatch the same event, so the receiving side treats the
 // detail as hostile: bounded, type-checked, and stamped with its own clock later.
 import { CAPTURE_CHANNELS, type CaptureChannel } from '../../shared/capture-channel.js';
-import type { FairnessFields } from '../readers/fields.js';
+import { FIELD_NAMES, type FairnessFields } from '../readers/fields.js';
 import type { TapRound } from '../readers/json-tap.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
 
@@ -13,7 +13,6 @@ export const MAX_TAP_ROUNDS = 200;
 const MAX_DETAIL_LENGTH = 2_000_000;
 const MAX_TEXT = MAX_CLAIM_VALUE_LENGTH;
 const MAX_LIST = MAX_LIST_LENGTH;
-const FIELDS = ['game', 'serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
 
 export interface TapPayload {
   rounds: TapRound[];
@@ -44,7 +43,7 @@ function list(value: unknown): string[] | undefined {
 function decodeRound(raw: unknown): FairnessFields | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const fields: Record<string, string | string[]> = {};
-  for (const field of FIELDS) {
+  for (const field of FIELD_NAMES) {
     if (!Object.hasOwn(raw, field)) continue;
     const value: unknown = (raw as Record<string, unknown>)[field];
     const read = field === 'picks' ? list(value) : field === 'result' && Array.isArray(value) ? list(value) : text(value);

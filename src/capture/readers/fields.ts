@@ -27,6 +27,11 @@ export const AMOUNT_FIELDS = ['stake', 'payout', 'multiplier'] as const satisfie
 export type AmountField = (typeof AMOUNT_FIELDS)[number];
 const NAMING_FIELDS: readonly FieldName[] = FIELD_NAMES.filter((field) => field !== 'game' && !(AMOUNT_FIELDS as readonly FieldName[]).includes(field));
 
+/** A value as one string, to compare values: a list's items joined by NUL (no item holds one). */
+export function valueSignature(value: string | readonly string[]): string {
+  return typeof value === 'string' ? value : value.join('\u0000');
+}
+
 /** Fields a page may show as a row of number chips (keno's draw and picks). */
 export const LIST_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['result', 'picks']);
 

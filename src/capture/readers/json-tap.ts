@@ -4,7 +4,7 @@
 // (__proto__ keys, getters), gives a bounded result and never throws. Runs in the page's world
 // (page-tap) and in the popup's text parser; the isolated side re-checks what it receives.
 import { LIST_FIELDS, namesRound, type FieldName } from './fields.js';
-import { labelKey } from './labels.js';
+import { labelKey } from './label-key.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
 
 /** A round as the tap hands it on: every value already text. */

@@ -6,7 +6,7 @@ import type { ClaimField } from '../../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../../core/limits.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import { readAmount } from './amount.js';
-import { AMOUNT_FIELDS, type FairnessFields, type FieldName } from './fields.js';
+import { AMOUNT_FIELDS, valueSignature, type FairnessFields, type FieldName } from './fields.js';
 
 const NONCE = /^\d{1,20}$/;
 /** The text fields and their limits (core/limits.ts). */
@@ -71,10 +71,6 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   return fields;
 }
 
-function signature(value: string | string[]): string {
-  return typeof value === 'string' ? value : value.join('\u0000');
-}
-
 /** The names one round goes by: its commitment or its server seed, with client seed and nonce. */
 function roundKeys(fields: FairnessFields): string[] {
   const rest = `${fields.clientSeed ?? ''}|${fields.nonce ?? ''}`;
@@ -94,74 +90,76 @@ export interface Stamp {
   shownAgainAt?: number;
 }
 
+/** When each field's value was first seen for each round (firstSeenLog). */
+export interface FirstSeen {
+  /** `at`: the reading of the scan or message that shows `fields` (one per scan, so its rounds tie). */
+  stamp(fields: FairnessFields, at?: number, lastActionAt?: number): Stamp;
+}
+
 /**
  * Remembers when each field's value was first seen for each round. A round seen first as the
  * active seed pair (commitment, client seed, next nonce) keeps that early commitment time when
  * it reappears in the history with its server seed. A result keeps, with its time, the latest
  * trusted player action before it (core/witness.ts needs commitment, then action, then outcome).
+ * A closure rather than a class: its state stays out of the minified content script's text (size budget).
  */
-export class FirstSeen {
-  private readonly rounds = new Map<string, Sightings>();
+export function firstSeenLog(now: () => number = Date.now, capacity = 5000): FirstSeen {
+  const rounds = new Map<string, Sightings>();
   /** Per client seed, the commitment of the panel state seen last in this document. */
-  private readonly panelCommitment = new Map<string, string>();
+  const panelCommitment = new Map<string, string>();
   /** When a panel state was last shown again after another commitment (the state's sightings). */
-  private readonly shownAgain = new WeakMap<Sightings, number>();
+  const shownAgain = new WeakMap<Sightings, number>();
 
-  constructor(
-    private readonly now: () => number = Date.now,
-    private readonly capacity = 5000,
-  ) {}
-
-  /** `at`: the reading of the scan or message that shows `fields` (one per scan, so its rounds tie). */
-  stamp(fields: FairnessFields, at = this.now(), lastActionAt?: number): Stamp {
-    const keys = roundKeys(fields);
-    const found = keys.map((key) => this.rounds.get(key));
-    const sightings: Sightings = found.find((entry) => entry !== undefined) ?? new Map();
-    for (const other of found) {
-      if (other && other !== sightings) for (const [field, seen] of other) if (!sightings.has(field)) sightings.set(field, seen);
-    }
-    const observedAt: Partial<Record<ClaimField, number>> = {};
-    for (const field of TIMED_FIELDS) {
-      const value = fields[field];
-      if (value === undefined) continue;
-      const seen = sightings.get(field);
-      const current = signature(value);
-      if (seen && seen.value === current) {
-        observedAt[field] = seen.at;
-      } else {
-        sightings.set(field, { value: current, at, ...(field === 'result' && lastActionAt !== undefined && lastActionAt < at ? { actedAt: lastActionAt } : {}) });
-        observedAt[field] = at;
-      }
-    }
-    for (const key of keys) this.remember(key, sightings);
-    const actedAt = fields.result === undefined ? undefined : sightings.get('result')?.actedAt;
-    const stamp: Stamp = actedAt === undefined ? { observedAt } : { observedAt, actedAt };
-    const shownAgainAt = this.panelShowing(fields, sightings, observedAt, at);
-    return shownAgainAt === undefined ? stamp : { ...stamp, shownAgainAt };
-  }
+  /** Re-inserted last: the oldest entries are forgotten first. */
+  const remember = <V>(map: Map<string, V>, key: string, value: V): void => {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > capacity) map.delete(map.keys().next().value!);
+  };
 
   /**
    * A panel state (commitment, client seed, next nonce) this document showed before, shown again after
    * another commitment for the client seed: the page went back to a commitment it had replaced. Its
    * first time stays; the re-showing is reported with it (the claim differs, so it is sent again).
    */
-  private panelShowing(fields: FairnessFields, sightings: Sightings, observedAt: Stamp['observedAt'], at: number): number | undefined {
+  const panelShowing = (fields: FairnessFields, sightings: Sightings, observedAt: Stamp['observedAt'], at: number): number | undefined => {
     const { commitment, clientSeed } = fields;
     if (commitment === undefined || clientSeed === undefined || fields.result !== undefined || fields.serverSeed !== undefined) return undefined;
     const shown = commitment.toLowerCase();
-    const previous = this.panelCommitment.get(clientSeed);
-    this.panelCommitment.delete(clientSeed); // re-inserted last: bounded like the rounds
-    this.panelCommitment.set(clientSeed, shown);
-    if (this.panelCommitment.size > this.capacity) this.panelCommitment.delete(this.panelCommitment.keys().next().value!);
-    if (previous !== undefined && previous !== shown && observedAt.commitment !== undefined && observedAt.commitment < at) this.shownAgain.set(sightings, at);
-    return this.shownAgain.get(sightings);
-  }
+    const previous = panelCommitment.get(clientSeed);
+    remember(panelCommitment, clientSeed, shown); // bounded like the rounds
+    if (previous !== undefined && previous !== shown && observedAt.commitment !== undefined && observedAt.commitment < at) shownAgain.set(sightings, at);
+    return shownAgain.get(sightings);
+  };
 
-  private remember(key: string, sightings: Sightings): void {
-    this.rounds.delete(key); // re-inserted last: the oldest rounds are forgotten first
-    this.rounds.set(key, sightings);
-    if (this.rounds.size > this.capacity) this.rounds.delete(this.rounds.keys().next().value!);
-  }
+  return {
+    stamp(fields, at = now(), lastActionAt) {
+      const keys = roundKeys(fields);
+      const found = keys.map((key) => rounds.get(key));
+      const sightings: Sightings = found.find((entry) => entry !== undefined) ?? new Map();
+      for (const other of found) {
+        if (other && other !== sightings) for (const [field, seen] of other) if (!sightings.has(field)) sightings.set(field, seen);
+      }
+      const observedAt: Partial<Record<ClaimField, number>> = {};
+      for (const field of TIMED_FIELDS) {
+        const value = fields[field];
+        if (value === undefined) continue;
+        const seen = sightings.get(field);
+        const current = valueSignature(value);
+        if (seen && seen.value === current) {
+          observedAt[field] = seen.at;
+        } else {
+          sightings.set(field, { value: current, at, ...(field === 'result' && lastActionAt !== undefined && lastActionAt < at ? { actedAt: lastActionAt } : {}) });
+          observedAt[field] = at;
+        }
+      }
+      for (const key of keys) remember(rounds, key, sightings);
+      const actedAt = fields.result === undefined ? undefined : sightings.get('result')?.actedAt;
+      const stamp: Stamp = actedAt === undefined ? { observedAt } : { observedAt, actedAt };
+      const shownAgainAt = panelShowing(fields, sightings, observedAt, at);
+      return shownAgainAt === undefined ? stamp : { ...stamp, shownAgainAt };
+    },
+  };
 }
 
 /**

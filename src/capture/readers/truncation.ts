@@ -2,14 +2,14 @@
 // the full value must come from somewhere the page keeps it (title, aria-label, data-*, an input's
 // value), and only when it agrees with what is shown. Otherwise the field is missing, never guessed.
 
-const ELLIPSIS = /…|\.{3,}/;
 // Split on the ellipsis alone and trim the parts: a split pattern with "\s*" around it backtracks
 // over every run of spaces (quadratic: a value padded with 1 MB of spaces took minutes).
-const ELLIPSIS_SPLIT = /…|\.{3,}/;
+const ELLIPSIS = /…|\.{3,}/;
 /** Too little shown text proves nothing ("…" alone would accept any attribute). */
 const MIN_VISIBLE = 4;
 const MAX_CANDIDATE_ELEMENTS = 40;
-const CONTROLS = new Set(['input', 'textarea', 'select', 'output']);
+/** Form controls: their value property holds what they show. */
+export const CONTROLS = new Set(['input', 'textarea', 'select', 'output']);
 
 export function looksTruncated(text: string): boolean {
   return ELLIPSIS.test(text);
@@ -24,7 +24,7 @@ interface Shown {
 function shownParts(shown: string): Shown {
   const parts = shown
     .trim()
-    .split(ELLIPSIS_SPLIT)
+    .split(ELLIPSIS)
     .map((part) => part.trim());
   return { parts, visible: parts.reduce((sum, part) => sum + part.length, 0) };
 }

@@ -10,8 +10,8 @@ import type { CaptureChannel } from '../../shared/capture-channel.js';
 import { pageTally } from '../readers/capture-tally.js';
 import { strictClock } from './clock.js';
 import type { ShadowReach } from '../dom/dom-query.js';
-import { FirstSeen, toClaim } from '../readers/normalise.js';
-import { ClaimOutbox, type OutboxOptions } from './outbox.js';
+import { firstSeenLog, toClaim } from '../readers/normalise.js';
+import { claimOutbox, type ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from '../dom/incremental-scan.js';
 import { browserSlice, scanScheduler, type SchedulerOptions } from '../dom/scan-scheduler.js';
 import { drain } from '../dom/scanner.js';
@@ -76,7 +76,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const { document } = options;
   const clock = strictClock(options.now ?? Date.now);
   const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0, lastScanMs: 0 };
-  const firstSeen = new FirstSeen(clock);
+  const firstSeen = firstSeenLog(clock);
   /**
    * Trusted player actions in this document: the latest one, and the first one of the current
    * round. The extension cannot tell which click placed the bet, so an outcome is credited with
@@ -93,7 +93,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   let shownSlot: string | undefined;
   /** The slots shown at the current round's actions. */
   let roundSlots = new Set<string>();
-  const outbox = new ClaimOutbox(options.send, options.outbox);
+  const outbox = claimOutbox(options.send, options.outbox);
   // One observer for the document and every open shadow root (a root's changes do not reach the document's).
   const scanner = incrementalScanner(document, { onRoot: (root) => observer.observe(root, OBSERVED) });
   const sliceMs = options.sliceMs ?? SLICE_MS;

@@ -65,157 +65,151 @@ export function claimKey(claim: CapturedClaim): string {
   return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length}`;
 }
 
-export class ClaimOutbox {
-  readonly stats: OutboxStats = { sent: 0, duplicates: 0, failures: 0, refused: 0, deferred: 0, dropped: 0 };
-  private readonly queue = new Map<string, CapturedClaim>();
-  private readonly sent = new Set<string>();
-  private sending = false;
-  /** Keys of the claims in a batch sent and not yet answered. */
-  private readonly inFlight = new Set<string>();
-  private timerPending = false;
-  private delay = 0;
-  /** The worker refused claims for the tab's budget and has not taken a whole batch since. */
-  private overBudget = false;
-  private readonly maxBatch: number;
-  private readonly budgetDelay: number;
-  private readonly maxDeferred: number;
-  private readonly baseDelay: number;
-  private readonly maxDelay: number;
-  private readonly maxQueued: number;
-  private readonly maxRemembered: number;
-  private readonly setTimer: (callback: () => void, ms: number) => unknown;
-
-  constructor(
-    /** Resolves once the worker took the batch, with the indexes it refused for now (budget) and wants again later. */
-    private readonly send: (claims: CapturedClaim[]) => Promise<number[] | void>,
-    options: OutboxOptions = {},
-  ) {
-    this.maxBatch = Math.min(options.maxBatch ?? MAX_BATCH, MAX_BATCH);
-    this.baseDelay = options.baseDelayMs ?? 500;
-    this.maxDelay = options.maxDelayMs ?? 60_000;
-    this.budgetDelay = options.budgetDelayMs ?? 2000;
-    this.maxDeferred = options.maxDeferred ?? MAX_DEFERRED;
-    this.maxQueued = options.maxQueued ?? 20_000;
-    this.maxRemembered = options.maxRemembered ?? 50_000;
-    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
-  }
-
-  get pending(): number {
-    return this.queue.size;
-  }
-
+export interface ClaimOutbox {
+  readonly stats: OutboxStats;
+  /** Claims waiting to be taken by the worker. */
+  readonly pending: number;
   /** Queues the claims not yet sent or queued; returns how many were new. */
-  offer(claims: readonly CapturedClaim[]): number {
-    let added = 0;
-    for (const claim of claims) {
-      const key = claimKey(claim);
-      if (this.sent.has(key) || this.queue.has(key)) {
-        this.stats.duplicates++;
-      } else {
-        this.dropOldest(this.queue.size + 1 - this.maxQueued);
-        this.queue.set(key, claim);
-        added++;
-      }
-    }
-    if (added > 0) this.schedule(0);
-    return added;
-  }
-
+  offer(claims: readonly CapturedClaim[]): number;
   /** Sends everything queued now, one batch after another, until the queue is empty or a send fails. */
-  async flush(): Promise<void> {
-    if (this.sending) return;
-    this.sending = true;
-    try {
-      for (;;) {
-        const waiting = this.waiting();
-        if (waiting.length === 0) return;
-        const batch = this.overBudget ? waiting.slice(-this.maxBatch).reverse() : waiting.slice(0, this.maxBatch);
-        const outcome = await this.sendBatch(batch);
-        if (outcome === 'failed') return this.backOff();
-        // Over the budget: the worker refills it with time, so wait before sending these again.
-        if (outcome === 'over-budget') {
-          this.dropOldest(this.queue.size - this.maxDeferred);
-          return this.schedule(this.budgetDelay);
-        }
-        this.delay = 0;
-      }
-    } finally {
-      this.sending = false;
-    }
-  }
-
+  flush(): Promise<void>;
   /**
    * The page is being left (pagehide): sends everything waiting at once, even while another batch
    * is on its way. A closing tab runs no timer and no later turn of flush's loop, so a claim left
    * waiting behind a send in progress would be lost with the page.
    */
-  flushLeaving(): void {
-    const waiting = this.waiting();
-    for (let start = 0; start < waiting.length; start += this.maxBatch) {
-      void this.sendBatch(waiting.slice(start, start + this.maxBatch)).then((outcome) => {
-        // The page stayed after all (kept in the back-forward cache): what failed is tried again as usual.
-        if (outcome === 'failed') this.backOff();
-        else if (outcome === 'over-budget') this.schedule(this.budgetDelay);
-      });
-    }
-  }
+  flushLeaving(): void;
+}
+
+/**
+ * `send` resolves once the worker took the batch, with the indexes it refused for now (budget) and
+ * wants again later. A closure rather than a class: its state stays out of the minified content
+ * script's text (size budget).
+ */
+export function claimOutbox(send: (claims: CapturedClaim[]) => Promise<number[] | void>, options: OutboxOptions = {}): ClaimOutbox {
+  const stats: OutboxStats = { sent: 0, duplicates: 0, failures: 0, refused: 0, deferred: 0, dropped: 0 };
+  const maxBatch = Math.min(options.maxBatch ?? MAX_BATCH, MAX_BATCH);
+  const baseDelay = options.baseDelayMs ?? 500;
+  const maxDelay = options.maxDelayMs ?? 60_000;
+  const budgetDelay = options.budgetDelayMs ?? 2000;
+  const maxDeferred = options.maxDeferred ?? MAX_DEFERRED;
+  const maxQueued = options.maxQueued ?? 20_000;
+  const maxRemembered = options.maxRemembered ?? 50_000;
+  const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+  const queue = new Map<string, CapturedClaim>();
+  const sent = new Set<string>();
+  let sending = false;
+  /** Keys of the claims in a batch sent and not yet answered. */
+  const inFlight = new Set<string>();
+  let timerPending = false;
+  let delay = 0;
+  /** The worker refused claims for the tab's budget and has not taken a whole batch since. */
+  let overBudget = false;
 
   /** Queued claims not already on their way to the worker, oldest first. */
-  private waiting(): [string, CapturedClaim][] {
-    return Array.from(this.queue).filter(([key]) => !this.inFlight.has(key));
-  }
+  const waiting = (): [string, CapturedClaim][] => Array.from(queue).filter(([key]) => !inFlight.has(key));
 
   /** Sends one batch and settles its claims: taken ones are remembered, the rest stay queued. */
-  private async sendBatch(batch: [string, CapturedClaim][]): Promise<'taken' | 'failed' | 'over-budget'> {
-    for (const [key] of batch) this.inFlight.add(key);
+  const sendBatch = async (batch: [string, CapturedClaim][]): Promise<'taken' | 'failed' | 'over-budget'> => {
+    for (const [key] of batch) inFlight.add(key);
     let later = new Set<number>();
     try {
-      later = new Set((await this.send(batch.map(([, claim]) => claim))) ?? []);
-      this.stats.sent += batch.length - later.size;
-      this.stats.deferred += later.size;
+      later = new Set((await send(batch.map(([, claim]) => claim))) ?? []);
+      stats.sent += batch.length - later.size;
+      stats.deferred += later.size;
     } catch (error) {
       if (!(error instanceof PermanentRefusal)) {
-        this.stats.failures++;
+        stats.failures++;
         return 'failed';
       }
       // Refused for good (a malformed claim): retrying would block every later round.
-      this.stats.refused += batch.length;
+      stats.refused += batch.length;
     } finally {
-      for (const [key] of batch) this.inFlight.delete(key);
+      for (const [key] of batch) inFlight.delete(key);
     }
     batch.forEach(([key], index) => {
       if (later.has(index)) return;
-      this.queue.delete(key);
-      this.remember(key);
+      queue.delete(key);
+      sent.add(key);
+      if (sent.size > maxRemembered) sent.delete(sent.values().next().value!);
     });
-    this.overBudget = later.size > 0;
-    return this.overBudget ? 'over-budget' : 'taken';
-  }
+    overBudget = later.size > 0;
+    return overBudget ? 'over-budget' : 'taken';
+  };
 
-  private dropOldest(count: number): void {
+  const dropOldest = (count: number): void => {
     for (let i = 0; i < count; i++) {
-      this.queue.delete(this.queue.keys().next().value!);
-      this.stats.dropped++;
+      queue.delete(queue.keys().next().value!);
+      stats.dropped++;
     }
-  }
+  };
 
   /** Tries again later, waiting twice as long as last time (up to the maximum). */
-  private backOff(): void {
-    this.delay = this.delay === 0 ? this.baseDelay : Math.min(this.delay * 2, this.maxDelay);
-    this.schedule(this.delay);
-  }
+  const backOff = (): void => {
+    delay = delay === 0 ? baseDelay : Math.min(delay * 2, maxDelay);
+    schedule(delay);
+  };
 
-  private schedule(ms: number): void {
-    if (this.timerPending) return;
-    this.timerPending = true;
-    this.setTimer(() => {
-      this.timerPending = false;
-      void this.flush().catch(() => undefined);
+  const schedule = (ms: number): void => {
+    if (timerPending) return;
+    timerPending = true;
+    setTimer(() => {
+      timerPending = false;
+      void outbox.flush().catch(() => undefined);
     }, ms);
-  }
+  };
 
-  private remember(key: string): void {
-    this.sent.add(key);
-    if (this.sent.size > this.maxRemembered) this.sent.delete(this.sent.values().next().value!);
-  }
+  const outbox: ClaimOutbox = {
+    stats,
+    get pending() {
+      return queue.size;
+    },
+    offer(claims) {
+      let added = 0;
+      for (const claim of claims) {
+        const key = claimKey(claim);
+        if (sent.has(key) || queue.has(key)) {
+          stats.duplicates++;
+        } else {
+          dropOldest(queue.size + 1 - maxQueued);
+          queue.set(key, claim);
+          added++;
+        }
+      }
+      if (added > 0) schedule(0);
+      return added;
+    },
+    async flush() {
+      if (sending) return;
+      sending = true;
+      try {
+        for (;;) {
+          const ready = waiting();
+          if (ready.length === 0) return;
+          const batch = overBudget ? ready.slice(-maxBatch).reverse() : ready.slice(0, maxBatch);
+          const outcome = await sendBatch(batch);
+          if (outcome === 'failed') return backOff();
+          // Over the budget: the worker refills it with time, so wait before sending these again.
+          if (outcome === 'over-budget') {
+            dropOldest(queue.size - maxDeferred);
+            return schedule(budgetDelay);
+          }
+          delay = 0;
+        }
+      } finally {
+        sending = false;
+      }
+    },
+    flushLeaving() {
+      const ready = waiting();
+      for (let start = 0; start < ready.length; start += maxBatch) {
+        void sendBatch(ready.slice(start, start + maxBatch)).then((outcome) => {
+          // The page stayed after all (kept in the back-forward cache): what failed is tried again as usual.
+          if (outcome === 'failed') backOff();
+          else if (outcome === 'over-budget') schedule(budgetDelay);
+        });
+      }
+    },
+  };
+  return outbox;
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FirstSeen, sanitiseFields, toClaim } from '../../../src/capture/readers/normalise.js';
+import { firstSeenLog, sanitiseFields, toClaim } from '../../../src/capture/readers/normalise.js';
 import { capturedClaimSchema } from '../../../src/shared/messages.js';
 import { CLIENT, COMMITMENT, KENO, SEED } from '../dom.js';
 
@@ -45,7 +45,7 @@ describe('sanitiseFields', () => {
     );
     fc.assert(
       fc.property(fields, fc.constantFrom('dom' as const, 'json' as const), (raw, source) => {
-        const claim = toClaim(raw as never, source, new FirstSeen());
+        const claim = toClaim(raw as never, source, firstSeenLog());
         if (claim) expect(v.safeParse(capturedClaimSchema, claim).success).toBe(true);
       }),
       { numRuns: 500 },
@@ -55,7 +55,7 @@ describe('sanitiseFields', () => {
 
 describe('toClaim and FirstSeen', () => {
   it('gives a result, when first seen, the latest player action before it, and keeps it while the result stays', () => {
-    const seen = new FirstSeen(() => 0);
+    const seen = firstSeenLog(() => 0);
     const round = { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' };
     expect(toClaim(round, 'dom', seen, 100, 90)!.actedAt).toBeUndefined(); // no result: no action kept
     const played = toClaim({ ...round, result: '3' }, 'dom', seen, 200, 150)!;
@@ -68,13 +68,13 @@ describe('toClaim and FirstSeen', () => {
 
   it('stamps every field with this script\'s clock', () => {
     const time = clock();
-    const claim = toClaim({ serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '5', picks: ['1'] }, 'dom', new FirstSeen(time.now));
+    const claim = toClaim({ serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '5', picks: ['1'] }, 'dom', firstSeenLog(time.now));
     expect(claim).toEqual({ source: 'dom', serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '5', picks: ['1'], observedAt: { serverSeed: 1000, clientSeed: 1000, nonce: 1000, result: 1000 } });
   });
 
   it('keeps the time a field was first seen while its value stays the same', () => {
     const time = clock();
-    const seen = new FirstSeen(time.now);
+    const seen = firstSeenLog(time.now);
     toClaim({ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' }, 'dom', seen);
     time.advance(5000);
     // The same round, now in the history with its revealed seed and outcome.
@@ -88,7 +88,7 @@ describe('toClaim and FirstSeen', () => {
 
   it('restamps a field whose value changed', () => {
     const time = clock();
-    const seen = new FirstSeen(time.now);
+    const seen = firstSeenLog(time.now);
     toClaim({ commitment: COMMITMENT, nonce: '1', result: '5' }, 'dom', seen);
     time.advance(10);
     expect(toClaim({ commitment: COMMITMENT, nonce: '1', result: '6' }, 'dom', seen)!.observedAt).toEqual({ commitment: 1000, nonce: 1000, result: 1010 });
@@ -96,7 +96,7 @@ describe('toClaim and FirstSeen', () => {
 
   it('keeps rounds of one seed pair apart', () => {
     const time = clock();
-    const seen = new FirstSeen(time.now);
+    const seen = firstSeenLog(time.now);
     toClaim({ commitment: COMMITMENT, nonce: '1', result: '5' }, 'dom', seen);
     time.advance(10);
     expect(toClaim({ commitment: COMMITMENT, nonce: '2', result: '5' }, 'dom', seen)!.observedAt.result).toBe(1010);
@@ -104,7 +104,7 @@ describe('toClaim and FirstSeen', () => {
 
   it('forgets the oldest rounds beyond its capacity', () => {
     const time = clock();
-    const seen = new FirstSeen(time.now, 2);
+    const seen = firstSeenLog(time.now, 2);
     toClaim({ commitment: COMMITMENT, nonce: '1' }, 'dom', seen);
     toClaim({ commitment: COMMITMENT, nonce: '2' }, 'dom', seen);
     toClaim({ commitment: COMMITMENT, nonce: '3' }, 'dom', seen);
@@ -114,8 +114,8 @@ describe('toClaim and FirstSeen', () => {
   });
 
   it('gives no claim when nothing but a game is left', () => {
-    expect(toClaim({ game: 'Keno', nonce: 'x' }, 'dom', new FirstSeen())).toBeUndefined();
-    expect(toClaim({}, 'json', new FirstSeen())).toBeUndefined();
+    expect(toClaim({ game: 'Keno', nonce: 'x' }, 'dom', firstSeenLog())).toBeUndefined();
+    expect(toClaim({}, 'json', firstSeenLog())).toBeUndefined();
   });
 });
 
@@ -137,7 +137,7 @@ describe('sanitiseFields: stakes and payouts', () => {
   });
 
   it('gives claims the message schema accepts', () => {
-    const claim = toClaim({ ...ROUND, stake: '1,234.50 USD', payout: '0.0775', multiplier: 'x1.55' }, 'dom', new FirstSeen())!;
+    const claim = toClaim({ ...ROUND, stake: '1,234.50 USD', payout: '0.0775', multiplier: 'x1.55' }, 'dom', firstSeenLog())!;
     expect(v.parse(capturedClaimSchema, claim)).toMatchObject({ stake: '1234.50', payout: '0.0775', multiplier: '1.55' });
     // Amounts get no first-seen time: only fairness fields do.
     expect(Object.keys(claim.observedAt).sort()).toEqual(['commitment', 'nonce', 'result']);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { claimKey, ClaimOutbox, MAX_BATCH, PermanentRefusal } from '../../../src/capture/session/outbox.js';
+import { claimKey, claimOutbox, MAX_BATCH, PermanentRefusal } from '../../../src/capture/session/outbox.js';
 import type { CapturedClaim } from '../../../src/shared/records.js';
 import { SEED } from '../dom.js';
 
@@ -26,7 +26,7 @@ function outboxWithFirstSendHeld(maxBatch?: number) {
   const timers = manualTimers();
   const batches: number[][] = [];
   let answer: (() => void) | undefined;
-  const outbox = new ClaimOutbox(
+  const outbox = claimOutbox(
     (claims) => {
       batches.push(claims.map((item) => Number(item.nonce)));
       return batches.length === 1 ? new Promise<void>((resolve) => (answer = resolve)) : Promise.resolve();
@@ -49,7 +49,7 @@ describe('ClaimOutbox', () => {
   it('sends new claims once, and never re-sends one unchanged', async () => {
     const timers = manualTimers();
     const sent: CapturedClaim[][] = [];
-    const outbox = new ClaimOutbox(async (claims) => void sent.push(claims), { setTimer: timers.setTimer });
+    const outbox = claimOutbox(async (claims) => void sent.push(claims), { setTimer: timers.setTimer });
     expect(outbox.offer([claim(1), claim(2)])).toBe(2);
     expect(outbox.offer([claim(1), claim(2, '5', 50)])).toBe(0);
     await timers.runNext();
@@ -65,7 +65,7 @@ describe('ClaimOutbox', () => {
   it('sends at most 200 claims per message, the schema\'s limit', async () => {
     const timers = manualTimers();
     const sizes: number[] = [];
-    const outbox = new ClaimOutbox(async (claims) => void sizes.push(claims.length), { setTimer: timers.setTimer });
+    const outbox = claimOutbox(async (claims) => void sizes.push(claims.length), { setTimer: timers.setTimer });
     outbox.offer(Array.from({ length: 450 }, (_, nonce) => claim(nonce)));
     await timers.runNext();
     expect(sizes).toEqual([200, 200, 50]);
@@ -76,7 +76,7 @@ describe('ClaimOutbox', () => {
     const timers = manualTimers();
     let up = false;
     const sent: CapturedClaim[][] = [];
-    const outbox = new ClaimOutbox(
+    const outbox = claimOutbox(
       async (claims) => {
         if (!up) throw new Error('Could not establish connection. Receiving end does not exist.');
         sent.push(claims);
@@ -103,7 +103,7 @@ describe('ClaimOutbox', () => {
   it('drops a batch the worker refuses for good, so later rounds are not blocked', async () => {
     const timers = manualTimers();
     let calls = 0;
-    const outbox = new ClaimOutbox(
+    const outbox = claimOutbox(
       async () => {
         calls++;
         if (calls === 1) throw new PermanentRefusal('invalid message: claims.0.nonce');
@@ -123,7 +123,7 @@ describe('ClaimOutbox', () => {
     const timers = manualTimers();
     const batches: string[][] = [];
     let overBudget = true;
-    const outbox = new ClaimOutbox(
+    const outbox = claimOutbox(
       async (claims) => {
         batches.push(claims.map((c) => c.nonce!));
         // The worker took the first claim; the other two only once its budget refilled.
@@ -151,7 +151,7 @@ describe('ClaimOutbox', () => {
     const timers = manualTimers();
     const batches: string[][] = [];
     let refuse = true;
-    const outbox = new ClaimOutbox(
+    const outbox = claimOutbox(
       async (claims) => {
         batches.push(claims.map((c) => c.nonce!));
         return refuse ? claims.map((_, index) => index) : [];
@@ -170,7 +170,7 @@ describe('ClaimOutbox', () => {
   it('bounds the queue against a flooding page: the oldest claims make room for new ones, counted as dropped', async () => {
     const sent: string[] = [];
     const timers = manualTimers();
-    const outbox = new ClaimOutbox(
+    const outbox = claimOutbox(
       async (claims) => {
         sent.push(...claims.map((c) => c.nonce!));
       },
@@ -186,7 +186,7 @@ describe('ClaimOutbox', () => {
   it('forgets the oldest sent claims beyond its memory', async () => {
     const timers = manualTimers();
     let count = 0;
-    const outbox = new ClaimOutbox(async (claims) => void (count += claims.length), { setTimer: timers.setTimer, maxRemembered: 2 });
+    const outbox = claimOutbox(async (claims) => void (count += claims.length), { setTimer: timers.setTimer, maxRemembered: 2 });
     outbox.offer([claim(1), claim(2), claim(3)]);
     await timers.runNext();
     expect(outbox.offer([claim(1)])).toBe(1);
@@ -226,7 +226,7 @@ describe('ClaimOutbox', () => {
   it('a send made as the page is left that fails is tried again if the page stays', async () => {
     const timers = manualTimers();
     const batches: number[][] = [];
-    const outbox = new ClaimOutbox(
+    const outbox = claimOutbox(
       async (claims) => {
         batches.push(claims.map((item) => Number(item.nonce)));
         if (batches.length === 1) throw new Error('worker restarting');

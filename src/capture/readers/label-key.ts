@@ -1,0 +1,12 @@
+// The folding that makes a label, a game name or a JSON key one key: its own module, so the page
+// tap (json-tap.ts folds JSON keys) does not bundle the label and game vocabularies of labels.ts.
+
+/** Folds text to the key used for labels and game names: letters and digits, lowercase, no accents. */
+export function labelKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
