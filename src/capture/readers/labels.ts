@@ -4,6 +4,7 @@
 // or "Server Seed (hashed)" must never be read as the revealed seed, so every accepted wording is
 // listed here rather than matched loosely.
 import type { FieldName } from './fields.js';
+import { labelKey } from './label-key.js';
 
 export interface LabelMatch {
   field: FieldName;
@@ -14,15 +15,7 @@ export interface LabelMatch {
 /** Labels are short; anything longer is a sentence or a value, not a label. */
 export const MAX_LABEL_LENGTH = 80;
 
-/** Folds text to the key used for labels and game names: letters and digits, lowercase, no accents. */
-export function labelKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-}
+export { labelKey } from './label-key.js';
 
 const AMERICAN = 'American Roulette';
 const EUROPEAN = 'European Roulette';

@@ -211,8 +211,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const onTap = (event: Event): void =>
     guard(() => {
       stats.tapEvents++;
-      const via: { channel?: CaptureChannel } = {};
+      const via: Parameters<typeof decodeTapDetail>[1] = {};
       const found = decodeTapDetail((event as CustomEvent<unknown>).detail, via);
+      if (via.keys) pageTally.keys(via.channel ?? 'fetch', via.keys);
       drain(offerSteps(found, 'json', () => via.channel ?? 'fetch'));
     });
 
