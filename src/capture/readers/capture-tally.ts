@@ -23,6 +23,8 @@ export interface Tally {
   count(channel: CaptureChannel, found: FairnessFields, placed?: Partial<FairnessFields>): void;
   /** Adds what a tap message noted of the page's own keys (json-tap.ts noteKeys, re-checked by tap-channel.ts). */
   keys(channel: CaptureChannel, notes: readonly KeyNote[]): void;
+  /** Counts a text of 64 hex digits in the DOM that no label named, each value once. */
+  bare(text: string): void;
   /** Counts a custom element whose shadow root is closed (dom-query.ts finds them). */
   closedHost(): void;
   /** Calls `send` with the tally `delayMs` after a change (one call per burst of changes). */
@@ -94,6 +96,13 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
         seen[4] = Math.min(MAX_TIMES, seen[4] + times);
         notify();
       }
+    },
+    bare(text) {
+      const key = `\u0001${text}`;
+      if (values.has(key) || !take('v', 'dom', maxValues)) return;
+      values.set(key, false);
+      tally.bare = (tally.bare ?? 0) + 1;
+      notify();
     },
     closedHost() {
       tally.closed = (tally.closed ?? 0) + 1;
