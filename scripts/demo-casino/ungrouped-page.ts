@@ -2,7 +2,9 @@
 // another, the drawn numbers in a third. Every value is labelled, but no element holds one round,
 // so the scanner cannot tell which values belong together and forms no round. The capture
 // diagnostics must still show these values (by label and shape) and the capture report must name
-// them without any value (issue #13). Fixed values: the page plays nothing.
+// them without any value (issue #13). The page also carries a fairness-like value under a key of
+// its own in embedded JSON, and one more 64-hex text with no label at all: the report names the
+// key and counts the text, and holds neither value. Fixed values: the page plays nothing.
 import { createHash } from 'node:crypto';
 import { strings, type Lang } from './i18n.js';
 import { chips, cls, esc } from './markup.js';
@@ -15,6 +17,9 @@ export const UNGROUPED_ROUNDS = [1, 2, 3].map((nonce) => {
   return { clientSeed: createHash('sha256').update(`client-${nonce}`).digest('hex'), nonce: String(40 + nonce), drawn: [...drawn].sort((a, b) => a - b) };
 });
 
+/** A 64-hex value under a key capture does not read (embedded JSON), and one shown with no label. */
+export const UNGROUPED_EXTRAS = { key: 'srvSeedHashV2', keyed: createHash('sha256').update('ungrouped-keyed').digest('hex'), unlabelled: createHash('sha256').update('ungrouped-unlabelled').digest('hex') };
+
 export function ungroupedBody(lang: Lang): string {
   const t = strings(lang);
   const column = (label: string, value: (round: (typeof UNGROUPED_ROUNDS)[number]) => string) =>
@@ -24,5 +29,7 @@ export function ungroupedBody(lang: Lang): string {
 ${column(t.clientSeed, (round) => esc(round.clientSeed))}
 ${column(t.nonce, (round) => esc(round.nonce))}
 ${column(t.drawnNumbers, (round) => chips(round.drawn))}
-</div>`;
+</div>
+<p class="${cls('muted')}"><code>${UNGROUPED_EXTRAS.unlabelled}</code></p>
+<script type="application/json" id="layout-data">${JSON.stringify({ layout: 'columns', proof: { [UNGROUPED_EXTRAS.key]: UNGROUPED_EXTRAS.keyed, idx: 1 } })}</script>`;
 }

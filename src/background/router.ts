@@ -26,7 +26,11 @@ import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 import { keepTally, tabContextWithCapture } from './tab-capture.js';
+import { tallyWriter } from './tally-writes.js';
 import { announceTab, countTabRounds, forgetTab, watchedTabIds } from './watched-tabs.js';
+
+/** Capture tallies, at most one stored write per frame per second (each rewrites the tab's entry). */
+const writeTally = tallyWriter(keepTally);
 
 const CASINO_HOST = /^(?:[a-z0-9-]+\.)*cloudbet\.com$/;
 
@@ -57,7 +61,7 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
-      if (checked.message.type === 'capture-tally') return { ok: true, value: await keepTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
+      if (checked.message.type === 'capture-tally') return { ok: true, value: await writeTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
     return { ok: false, error: 'sender not allowed' };

@@ -3,7 +3,7 @@
 // an idle worker while the tabs stay open). A tally belongs to the page announced in its tab: a
 // new page's hello, a closed tab or a page left makes it stale, and stale tallies are dropped at
 // the next write and never shown.
-import { CAPTURE_CHANNELS, MAX_SEEN_KINDS, type CaptureTally } from '../shared/capture-channel.js';
+import { allowanceOf, CAPTURE_CHANNELS, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type SeenKey } from '../shared/capture-channel.js';
 import type { TabContext } from '../shared/messages.js';
 import { openStore } from './store.js';
 import { tabContext, watchedSince } from './watched-tabs.js';
@@ -42,10 +42,13 @@ export async function keepTally(tab: number, frame: number, tally: CaptureTally)
   return true;
 }
 
-/** The tallies of a tab's frames as one: counts added up, kinds of value each once (at most MAX_SEEN_KINDS). */
+/**
+ * The tallies of a tab's frames as one: counts added up, kinds of value and the page's keys each
+ * once (a key's sightings added up), at most KINDS_PER_CHANNEL of each per channel's allowance, so a
+ * frame's junk through one channel cannot crowd out what another channel saw.
+ */
 export function mergeTallies(tallies: readonly CaptureTally[]): CaptureTally {
   const merged: CaptureTally = { counts: {}, seen: [] };
-  const kinds = new Set<string>();
   for (const channel of CAPTURE_CHANNELS) {
     for (const { counts } of tallies) {
       const add = counts[channel];
@@ -54,16 +57,36 @@ export function mergeTallies(tallies: readonly CaptureTally[]): CaptureTally {
       for (let index = 0; index < 3; index++) sum[index]! += add[index]!;
     }
   }
-  const closed = tallies.reduce((sum, tally) => sum + (tally.closed ?? 0), 0);
-  if (closed > 0) merged.closed = closed;
+  for (const field of ['closed', 'bare'] as const) {
+    const sum = tallies.reduce((total, tally) => total + (tally[field] ?? 0), 0);
+    if (sum > 0) merged[field] = sum;
+  }
+  const used = new Map<string, number>();
+  const room = (list: string, channel: CaptureChannel): boolean => {
+    const id = list + allowanceOf(channel);
+    const taken = used.get(id) ?? 0;
+    used.set(id, taken + 1);
+    return taken < KINDS_PER_CHANNEL;
+  };
+  const kinds = new Set<string>();
   for (const { seen } of tallies) {
     for (const kind of seen) {
       const key = kind.join();
-      if (kinds.has(key) || kinds.size >= MAX_SEEN_KINDS) continue;
+      if (kinds.has(key) || !room('k', kind[0])) continue;
       kinds.add(key);
       merged.seen.push(kind);
     }
   }
+  const keys = new Map<string, SeenKey>();
+  for (const kept of tallies) {
+    for (const [channel, key, shape, placed, times] of kept.keys ?? []) {
+      const id = [channel, key, shape, placed].join('\u0001');
+      const known = keys.get(id);
+      if (known) known[4] += times;
+      else if (room('n', channel)) keys.set(id, [channel, key, shape, placed, times]);
+    }
+  }
+  if (keys.size > 0) merged.keys = [...keys.values()];
   return merged;
 }
 

@@ -29,6 +29,7 @@ export interface CapturePanelProps {
 
 export function CapturePanel({ tally, host, env: { t, copyText, version } }: CapturePanelProps) {
   const unplaced = tally.seen.filter((kind) => kind[3] === 0);
+  const unplacedKeys = tally.keys?.filter((kind) => kind[3] === 0) ?? [];
   // No hooks here: a chunk that imports Preact's hooks splits them off the first load's shared
   // chunks (+0.3 KB gzip). The click shows the report it copied in the box below, and says how it went.
   const copy = (event: MouseEvent) => {
@@ -71,13 +72,20 @@ export function CapturePanel({ tally, host, env: { t, copyText, version } }: Cap
         </tbody>
       </table>
       {!!tally.closed && <p data-capture-closed={tally.closed}>{t(tally.closed === 1 ? 'captureClosedHosts_one' : 'captureClosedHosts_other', tally.closed)}</p>}
-      {unplaced.length > 0 && (
+      {!!tally.bare && <p data-capture-bare={tally.bare}>{t(tally.bare === 1 ? 'captureBareHex_one' : 'captureBareHex_other', tally.bare)}</p>}
+      {unplaced.length + unplacedKeys.length > 0 && (
         <>
           <p>{t('captureUnplacedIntro')}</p>
           <ul class="capture-kinds">
             {unplaced.map(([channel, key, shape]) => (
               <li key={`${channel} ${key} ${shape}`} data-kind-key={key} data-shape={shape} data-capture-channel={channel}>
                 {FIELD_LABELS.has(key) ? t(key) : key} · {shapeText(t, shape)} <span class="muted">({channelName(t, channel)})</span>
+              </li>
+            ))}
+            {/* The page's own keys, quoted as it spells them, with how often they were seen. */}
+            {unplacedKeys.map(([channel, key, shape, , times]) => (
+              <li key={`"${channel} ${key} ${shape}`} data-page-key={key} data-shape={shape} data-capture-channel={channel}>
+                “{key}” · {shapeText(t, shape)} ×{times} <span class="muted">({channelName(t, channel)})</span>
               </li>
             ))}
           </ul>

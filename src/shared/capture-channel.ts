@@ -16,15 +16,48 @@ export type ChannelCounts = [values: number, rounds: number, unplaced: number];
  */
 export type SeenKind = [channel: CaptureChannel, key: string, shape: string, placed: 0 | 1];
 
+/**
+ * A key of the page's own JSON (a tap channel) whose value looked fairness-like: a 64-hex string,
+ * or any value under a fairness word (readers/json-tap.ts noteKeys). The key as the page spells it,
+ * the value's shape, whether a round took it, and how often it was seen (in how many messages ×
+ * places; the value itself never leaves the page's world).
+ */
+export type SeenKey = [channel: CaptureChannel, key: string, shape: string, placed: 0 | 1, times: number];
+
+/**
+ * What a tap message noted of one of the page's keys (capture/readers/json-tap.ts noteKeys): the
+ * page's own spelling, the value's shape (never the value), whether the object formed a round
+ * under a key capture reads (placed: 1), and how often the message held it.
+ */
+export type KeyNote = [key: string, shape: string, placed: 0 | 1, times: number];
+/** Distinct key notes per message: enough for one layout; the isolated side bounds them again. */
+export const MAX_KEY_NOTES = 20;
+
 /** What capture saw in one document (frame) so far: the content script sends it whole, the worker keeps the latest per frame. */
 export interface CaptureTally {
   counts: Partial<Record<CaptureChannel, ChannelCounts>>;
   seen: SeenKind[];
+  /** The page's own keys with fairness-like values (absent: none seen). */
+  keys?: SeenKey[];
+  /** 64-hex texts in the DOM that no label named (absent: none seen). */
+  bare?: number;
   /** Custom elements whose shadow root the page closed: what they show is out of capture's reach (absent: none seen, or the browser cannot tell). */
   closed?: number;
 }
 
-/** Kinds kept per document and per tab: enough to describe a layout, bounded for a page that shows everything. */
-export const MAX_SEEN_KINDS = 40;
+/**
+ * Kinds (and keys) kept per channel in a document and in a tab: enough to describe a layout, bounded
+ * for a page that shows everything. Per channel, so that junk through one (a page can fire fake tap
+ * events of any channel) cannot crowd out what another saw; the DOM and its shadow roots share one.
+ */
+export const KINDS_PER_CHANNEL = 16;
+/** What shares an allowance: the DOM and its shadow roots one, each tap channel its own. */
+export const allowanceOf = (channel: CaptureChannel): CaptureChannel => (channel === 'shadow' ? 'dom' : channel);
+/** Kinds (and keys) in a whole tally: all six allowances full. */
+export const MAX_SEEN_KINDS = KINDS_PER_CHANNEL * 6;
 /** Longest label or key kept. */
 export const MAX_SEEN_KEY = 40;
+/** A label or key that can be kept: a name, never one that could carry a value (a run of 8 hex digits: a page could put a seed in a key). */
+export const SEEN_KEY = /^(?![^]*[\da-f]{8})[a-z][\w.-]{0,39}$/i; // {0,39}: MAX_SEEN_KEY
+/** A value's shape code (readers/value-shape.ts): a letter and a length, nothing of the value. */
+export const SEEN_SHAPE = /^(?:i|[ht]\d{1,7}|L\d{1,4}[it])$/;

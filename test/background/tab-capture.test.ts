@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_NAME, openStore } from '../../src/background/store.js';
 import { keepTally, MAX_FRAMES, mergeTallies, tabContextWithCapture } from '../../src/background/tab-capture.js';
 import { announceTab, forgetTab } from '../../src/background/watched-tabs.js';
-import type { CaptureTally } from '../../src/shared/capture-channel.js';
+import { KINDS_PER_CHANNEL, MAX_SEEN_KINDS, type CaptureTally } from '../../src/shared/capture-channel.js';
 import { validateContentMessage } from '../../src/shared/messages.js';
 
 afterEach(async () => {
@@ -76,10 +76,32 @@ describe('tab capture', () => {
     expect(mergeTallies([frame, frame])).not.toHaveProperty('closed');
   });
 
-  it('mergeTallies keeps each kind once and at most 40', () => {
-    const many: CaptureTally = { counts: {}, seen: Array.from({ length: 40 }, (_, n) => ['fetch', `key${n}`, 'i', 0] as const).map((kind) => [...kind]) };
-    expect(mergeTallies([many, frame]).seen).toHaveLength(40);
+  it('mergeTallies keeps each kind once and at most KINDS_PER_CHANNEL per channel: one frame’s junk cannot crowd out another’s layout', () => {
+    const junk: CaptureTally = {
+      counts: {},
+      seen: Array.from({ length: 40 }, (_, n) => ['fetch', `key${n}`, 'i', 0]),
+      keys: Array.from({ length: 40 }, (_, n) => ['websocket', `seed${n}`, 'i', 0, 1]),
+    };
+    const real: CaptureTally = { ...frame, keys: [['xhr', 'srvHash', 'h64', 0, 2]] };
+    const merged = mergeTallies([junk, real]);
+    expect(merged.seen).toHaveLength(KINDS_PER_CHANNEL + 2);
+    expect(merged.seen.slice(-2)).toEqual(frame.seen);
+    expect(merged.keys).toHaveLength(KINDS_PER_CHANNEL + 1);
+    expect(merged.keys).toContainEqual(['xhr', 'srvHash', 'h64', 0, 2]);
     expect(mergeTallies([frame, frame]).seen).toEqual(frame.seen);
+  });
+
+  it('mergeTallies adds up a key’s sightings over frames, and the DOM’s unlabelled 64-hex texts', () => {
+    const one: CaptureTally = { counts: {}, seen: [], bare: 2, keys: [['websocket', 'serverSeedHashed', 'h64', 0, 12]] };
+    const two: CaptureTally = { counts: {}, seen: [], bare: 1, keys: [['websocket', 'serverSeedHashed', 'h64', 0, 3], ['websocket', 'serverSeedHashed', 'h64', 1, 1]] };
+    const merged = mergeTallies([one, two]);
+    expect(merged.keys).toEqual([
+      ['websocket', 'serverSeedHashed', 'h64', 0, 15],
+      ['websocket', 'serverSeedHashed', 'h64', 1, 1],
+    ]);
+    expect(merged.bare).toBe(3);
+    expect(one.keys![0]![4]).toBe(12); // the frames' own tallies are left as they were
+    expect(mergeTallies([frame])).not.toHaveProperty('keys');
   });
 });
 
@@ -90,6 +112,7 @@ describe('the capture-tally message', () => {
     expect(message(top).ok).toBe(true);
     expect(message({ counts: {}, seen: [['websocket', 'payload.data.serverSeedHash', 'L10i', 0]] }).ok).toBe(true);
     expect(message({ counts: {}, seen: [], closed: 2 }).ok).toBe(true);
+    expect(message({ counts: {}, seen: [], bare: 4, keys: [['sse', 'srvHash', 'h64', 0, 7]] }).ok).toBe(true);
   });
 
   it.each([
@@ -102,7 +125,12 @@ describe('the capture-tally message', () => {
     ['a negative count', { counts: { dom: [-1, 0, 0] }, seen: [] }],
     ['a closed-root count that is not a whole number', { counts: {}, seen: [], closed: 1.5 }],
     ['a closed-root count given as text', { counts: {}, seen: [], closed: '3' }],
-    ['too many kinds', { counts: {}, seen: Array.from({ length: 41 }, () => ['dom', 'nonce', 'i', 0]) }],
+    ['too many kinds', { counts: {}, seen: Array.from({ length: MAX_SEEN_KINDS + 1 }, () => ['dom', 'nonce', 'i', 0]) }],
+    ['a page key holding a hex run', { counts: {}, seen: [], keys: [['fetch', 'x_ebdd47f0', 'h64', 0, 1]] }],
+    ['a value as a page key’s shape', { counts: {}, seen: [], keys: [['fetch', 'seed', 'ebdd47f05399c742', 0, 1]] }],
+    ['a page key without its sightings', { counts: {}, seen: [], keys: [['fetch', 'seed', 'h64', 0]] }],
+    ['too many page keys', { counts: {}, seen: [], keys: Array.from({ length: MAX_SEEN_KINDS + 1 }, () => ['sse', 'nonce', 'i', 0, 1]) }],
+    ['an unlabelled count given as text', { counts: {}, seen: [], bare: '2' }],
   ])('refuses %s', (_label, tally) => {
     expect(message(tally).ok).toBe(false);
   });

@@ -87,6 +87,21 @@ describe('capture diagnostics in the popup', () => {
     expect(rendered.container.querySelector('.capture-panel [data-capture-closed]')).toBeNull();
   });
 
+  test('lists the page’s own keys not placed, quoted, with shape and sightings, and the 64-hex texts no label named', async () => {
+    const keys: CaptureTally['keys'] = [
+      ['websocket', 'srvSeedHashV2', 'h64', 0, 12],
+      ['websocket', 'nonce', 'i', 1, 3],
+    ];
+    rendered = await renderApp(workerWith({ ...TALLY, keys, bare: 2 }).client, {}, { activeTabId: async () => 7 });
+    await open(fold(rendered.container)!);
+    const listed = [...rendered.container.querySelectorAll('[data-page-key]')].map((item) => item.textContent);
+    expect(listed).toEqual(['“srvSeedHashV2” · 64 hex digits ×12 (Live connection (WebSocket))']);
+    expect(rendered.container.querySelector('[data-capture-bare]')?.textContent).toBe('2 texts of 64 hex digits on this page have no label capture knows.');
+    await click(rendered.container.querySelector('[data-capture-report]'));
+    expect(rendered.copies[0]).toContain('  websocket: key "srvSeedHashV2" 64-hex ×12 (not placed)');
+    expect(rendered.copies[0]).toContain('  websocket: key "nonce" int ×3');
+  });
+
   test('“Copy a capture report” copies labels and shapes, shows what it copied, and holds no value', async () => {
     rendered = await renderApp(workerWith(TALLY).client, {}, { activeTabId: async () => 7, version: '9.9.9' });
     await open(fold(rendered.container)!);

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { captureTally } from '../../src/capture/readers/capture-tally.js';
 import type { FairnessFields } from '../../src/capture/readers/fields.js';
 import { captureReport, shapeName } from '../../src/popup/capture-report.js';
-import { CAPTURE_CHANNELS, type CaptureChannel } from '../../src/shared/capture-channel.js';
+import { extractRoundsNoting } from '../../src/capture/readers/json-tap.js';
+import { decodeTapDetail, encodeTapDetails } from '../../src/capture/page-world/tap-channel.js';
+import { CAPTURE_CHANNELS, type CaptureChannel, type KeyNote } from '../../src/shared/capture-channel.js';
 import { validateContentMessage } from '../../src/shared/messages.js';
 
 const PAGE = { host: 'www.cloudbet.com', version: '0.1.0' };
@@ -151,3 +153,84 @@ function sameShape(raw: string | string[]): string | string[] {
       .join('');
   return typeof raw === 'string' ? swap(raw) : raw.map(swap);
 }
+
+describe('the page’s keys in the report', () => {
+  it('are quoted as the page spells them, with shape, sightings and whether a round took them', () => {
+    const { tally, keys } = captureTally();
+    keys('websocket', [
+      ['serverSeedHashed', 'h64', 0, 12],
+      ['nonce', 'i', 1, 3],
+    ]);
+    const report = captureReport({ ...tally, bare: 2 }, PAGE).split('\n');
+    expect(report).toContain('64-hex texts with no label: 2');
+    expect(report.slice(-3)).toEqual([
+      'page keys with fairness-like values (as the page spells them):',
+      '  websocket: key "serverSeedHashed" 64-hex ×12 (not placed)',
+      '  websocket: key "nonce" int ×3',
+    ]);
+  });
+});
+
+// Messages as a page's JSON channels deliver them: keys of its own (some under fairness words,
+// some that are values themselves, as a hostile page may send), values of the shapes fairness
+// values take. Walked in the page's world, handed over and re-checked as the extension does.
+const hexValue = fc.stringMatching(/^[0-9a-fA-F]{16,80}$/);
+const pageValue = fc.oneof(hexValue, fc.stringMatching(/^[0-9A-Z]{6,40}$/), fc.integer({ min: 0, max: 1e9 }));
+const pageKey = fc.oneof(
+  fc.stringMatching(/^[g-z]{1,6}(?:Seed|Nonce|Hash|_seed_hash|Salt)?[g-z]{0,6}$/),
+  fc.constantFrom('serverSeedHashed', 'clientSeed', 'nonce', 'server_seed', 'result'),
+  hexValue, // a value as a key
+  hexValue.map((hex) => `seed_${hex}`), // a value inside a key
+);
+const pageObject = fc.dictionary(pageKey, pageValue, { minKeys: 1, maxKeys: 8 });
+const message = fc.oneof(pageObject, fc.array(pageObject, { maxLength: 4 }).map((bets) => ({ data: { bets } })));
+const messages = fc.array(fc.tuple(fc.constantFrom<CaptureChannel>('fetch', 'xhr', 'websocket', 'sse', 'embedded'), message), { minLength: 1, maxLength: 10 });
+
+/** What the extension makes of a page's messages: the tap's notes and rounds, handed over, counted. */
+function reportOfMessages(sent: [CaptureChannel, unknown][]) {
+  const { tally, count, keys } = captureTally();
+  for (const [channel, value] of sent) {
+    const notes = new Map<string, KeyNote>();
+    const rounds = extractRoundsNoting(value, notes);
+    for (const detail of encodeTapDetails(rounds, channel, notes.size ? [...notes.values()] : undefined)) {
+      const via: Parameters<typeof decodeTapDetail>[1] = {};
+      for (const fields of decodeTapDetail(detail, via)) count(via.channel ?? 'fetch', fields);
+      if (via.keys) keys(via.channel ?? 'fetch', via.keys);
+    }
+  }
+  return { tally, report: captureReport(tally, PAGE) };
+}
+
+/** Every 6-character piece of every value a message holds, keys that are values included. */
+function valuePieces(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (/[\da-f]{16}/i.test(key)) valuePieces(key, into);
+      valuePieces(item, into);
+    }
+  } else {
+    const text = String(value);
+    for (let start = 0; start + 6 <= text.length; start++) into.add(text.slice(start, start + 6));
+  }
+  return into;
+}
+
+describe('the report never holds a value, with the page’s keys in it', () => {
+  it('no 6-character piece of any value (nor of a key that is a value) appears, and what capture sends is a message the worker takes', () => {
+    fc.assert(
+      fc.property(messages, (sent) => {
+        const { tally, report } = reportOfMessages(sent);
+        for (const part of new Set(sent.flatMap(([, value]) => [...valuePieces(value)]))) expect(report, part).not.toContain(part);
+        expect(report).not.toMatch(/[\da-f]{8}/i);
+        expect(validateContentMessage({ type: 'capture-tally', tally }).ok).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it('lists the keys a page used under fairness words (the property above is not vacuous)', () => {
+    const { report } = reportOfMessages([['websocket', { data: { bets: [{ srvSeedHashV2: 'a'.repeat(64), nonce: 1 }] } }]]);
+    expect(report).toContain('websocket: key "srvSeedHashV2" 64-hex ×1 (not placed)');
+    expect(report).toContain('websocket: key "nonce" int ×1 (not placed)');
+  });
+});

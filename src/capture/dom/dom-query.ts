@@ -65,6 +65,8 @@ export interface RootWatch {
   rootsIn(tree: ParentNode): Generator<void, ShadowRoot[]>;
   /** Custom elements seen without a root that have an open one now (upgraded later: no mutation says so). */
   rooted(): Element[];
+  /** How many custom elements seen without a root are still waiting for one. */
+  waiting(): number;
 }
 
 /**
@@ -117,5 +119,5 @@ export function rootWatch(onNew: (root: ShadowRoot) => void = () => undefined, o
     }
     return found;
   };
-  return { reach, rootsIn, rooted };
+  return { reach, rootsIn, rooted, waiting: () => bare.size };
 }

@@ -51,6 +51,8 @@ export interface IncrementalScanner {
   noteChanged(node: Node): void;
   /** Whether a change is waiting for a scan. */
   pending(): boolean;
+  /** Custom elements scanned without a root, checked again at each scan (dom-query.ts). */
+  bareHosts(): number;
   /** A scan of what changed: a whole one pauses (yields) now and then; one at a time, run to its end. */
   steps(): Generator<void, ScannedRound[]>;
   /** The rounds in what changed since the last scan (everything, for a whole scan), without pausing. */
@@ -162,6 +164,7 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
       scanner.noteMutations([{ target: node } as MutationRecord]);
     },
     pending: () => wholeNeeded || changed.size > 0,
+    bareHosts: watch.waiting,
     *steps() {
       // A root attached since to a host scanned bare: its part is read anew (and the root watched from then on).
       for (const host of watch.rooted()) scanner.noteChanged(host);

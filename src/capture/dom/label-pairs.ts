@@ -34,6 +34,8 @@ const MAX_BLOCK_NODE = 20_000;
 
 export interface PairScan {
   hits: FieldHit[];
+  /** Texts that are 64 hex digits alone, labelled or not (the capture diagnostics count those no label named: scanner.ts). */
+  hex: string[];
   /** Controls already read through their <label>, so aria-label scanning skips them. */
   readControls: Set<Element>;
 }
@@ -168,6 +170,8 @@ function lastDescendant(node: Node): Node {
  * Text that cannot hold a label: blank, or starting with a digit (no label does, and most values
  * do: nonces, numbers). Checked before any DOM access, as most text on a history page is values.
  */
+const HEX64_TEXT = /^\s*[\da-f]{64}\s*$/i;
+
 function cannotHoldLabel(data: string): boolean {
   for (let index = 0; index < data.length; index++) {
     const code = data.charCodeAt(index);
@@ -194,6 +198,7 @@ export function* labelPairSteps(root: ParentNode, headerCells: ReadonlySet<Eleme
   const walker = document.createTreeWalker(rootNode, 4 /* NodeFilter.SHOW_TEXT */);
   const checkedParents = new Set<Element>();
   const labelParents = new Set<Element>();
+  const hex: string[] = [];
   let count = 0;
 
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -209,6 +214,7 @@ export function* labelPairSteps(root: ParentNode, headerCells: ReadonlySet<Eleme
     }
     const text = node as Text;
     const data = text.data;
+    if (data.length >= 64 && data.length < 100 && HEX64_TEXT.test(data)) hex.push(data.trim());
     if (data.length > MAX_BLOCK_NODE || cannotHoldLabel(data)) continue;
     const parent = text.parentElement;
     if (!parent || SKIP_PARENTS.has(parent.localName) || labelParents.has(parent)) continue;
@@ -245,7 +251,7 @@ export function* labelPairSteps(root: ParentNode, headerCells: ReadonlySet<Eleme
       else reader.bareLabel(text, match);
     }
   }
-  return { hits: reader.hits, readControls: reader.readControls };
+  return { hits: reader.hits, readControls: reader.readControls, hex };
 }
 
 /** Inputs named only by aria-label ("<input aria-label='Client Seed'>"). */

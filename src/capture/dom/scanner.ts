@@ -71,6 +71,11 @@ export function* readTrees(root: ParentNode, columnTables: Map<Element, ColumnTa
     yield* columnTableSteps(tree, byRole, hits, headerCells, readRows, columnTables);
     const pairs = yield* labelPairSteps(tree, headerCells, readRows);
     hits.push(...pairs.hits, ...collectAriaControls(tree, pairs.readControls));
+    if (pairs.hex.length > 0) {
+      // 64 hex digits that no label named (no hit holds them): a fairness value capture cannot place.
+      const read = new Set(hits.map((hit) => hit.value));
+      for (const text of pairs.hex) if (!read.has(text)) pageTally.bare(text);
+    }
     marks.push(...headingMarks(tree, byRole));
     yield;
   }

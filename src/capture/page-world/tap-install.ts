@@ -5,8 +5,8 @@
 // when one is added. Nothing here may delay, alter or break the page's traffic: every step is
 // guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer),
 // and the page's objects are returned untouched. The browser API is out of reach here by design.
-import { extractRounds } from '../readers/json-tap.js';
-import type { CaptureChannel } from '../../shared/capture-channel.js';
+import { extractRoundsNoting } from '../readers/json-tap.js';
+import type { CaptureChannel, KeyNote } from '../../shared/capture-channel.js';
 import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
 import { isJsonScript, jsonValues } from './tap-text.js';
 
@@ -64,10 +64,11 @@ export function installTap(win: TapWindow): TapStats {
   };
 
   const publishValue = (value: unknown, channel: CaptureChannel): void => {
-    const rounds = extractRounds(value);
-    if (rounds.length === 0) return;
+    // The keys that looked fairness-like go along: the diagnostics list them even when they form no round.
+    const notes = new Map<string, KeyNote>();
+    const rounds = extractRoundsNoting(value, notes);
     stats.rounds += rounds.length;
-    for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
+    for (const detail of encodeTapDetails(rounds, channel, notes.size ? [...notes.values()] : undefined)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
   };
 
   // Messages wait here while the page handles them; one timer reads them all afterwards. At most a

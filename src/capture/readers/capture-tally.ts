@@ -3,21 +3,16 @@
 // value (field and shape, never the value) were seen in no round, so a player can report a page
 // layout capture does not understand. Counting is a few map look-ups per value, bounded in memory;
 // the worker keeps the latest tally per frame, the popup words it (popup/capture-panel.tsx).
-import { MAX_SEEN_KINDS, type CaptureChannel, type CaptureTally, type SeenKind } from '../../shared/capture-channel.js';
+import { allowanceOf, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type KeyNote, type SeenKey, type SeenKind } from '../../shared/capture-channel.js';
 import type { FairnessFields } from './fields.js';
+import { shapeOf } from './value-shape.js';
 
-/** Distinct values (of every field) and rounds remembered, to count each once; past these, new ones are not counted. */
+/** Distinct values (of every field) and rounds remembered per channel's allowance, to count each once; past these, new ones are not counted. */
 const MAX_VALUES = 2000;
+/** The most a key's sightings are counted to (the worker's schema takes no more). */
+const MAX_TIMES = 1_000_000;
 /** The fields whose values are fairness-like: what names a round. */
 const FAIRNESS_FIELDS = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'roundSignature'] as const;
-const INT = /^\d{1,20}$/;
-const HEX = /^[\da-f]{16,}$/i;
-
-/** A value's shape: `i`, `h64` (64 hex digits), `t12` (12 characters), `L10i` / `L3t` (lists). Holds no part of the value. */
-export function shapeOf(value: string | readonly string[]): string {
-  if (typeof value !== 'string') return `L${value.length}${value.every((item) => INT.test(item)) ? 'i' : 't'}`;
-  return INT.test(value) ? 'i' : HEX.test(value) ? `h${value.length}` : `t${value.length}`;
-}
 
 export interface Tally {
   readonly tally: CaptureTally;
@@ -26,6 +21,10 @@ export interface Tally {
    * round (a claim), or nothing when it formed none. Every channel calls this once per round found.
    */
   count(channel: CaptureChannel, found: FairnessFields, placed?: Partial<FairnessFields>): void;
+  /** Adds what a tap message noted of the page's own keys (json-tap.ts noteKeys, re-checked by tap-channel.ts). */
+  keys(channel: CaptureChannel, notes: readonly KeyNote[]): void;
+  /** Counts a text of 64 hex digits in the DOM that no label named, each value once. */
+  bare(text: string): void;
   /** Counts a custom element whose shadow root is closed (dom-query.ts finds them). */
   closedHost(): void;
   /** Calls `send` with the tally `delayMs` after a change (one call per burst of changes). */
@@ -38,6 +37,16 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
   const values = new Map<string, boolean>();
   const rounds = new Set<string>();
   const kinds = new Set<string>();
+  const keys = new Map<string, SeenKey>();
+  /** What each allowance (allowanceOf) has used of values, rounds, kinds and keys: one channel's junk cannot crowd out another's layout. */
+  const used = new Map<string, number>();
+  const take = (what: string, channel: CaptureChannel, max: number): boolean => {
+    const id = what + allowanceOf(channel);
+    const taken = used.get(id) ?? 0;
+    if (taken >= max) return false;
+    used.set(id, taken + 1);
+    return true;
+  };
   let notify = (): void => undefined;
 
   return {
@@ -51,11 +60,11 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
         // The common case, a value seen before as it is now, costs one look-up.
         const key = `${channel}\u0001${field}\u0001${value as string}`;
         const known = values.get(key);
-        if (known === true || known === inRound || (known === undefined && values.size >= maxValues)) continue;
+        if (known === true || known === inRound || (known === undefined && !take('v', channel, maxValues))) continue;
         values.set(key, inRound);
         changed = true;
         const kind: SeenKind = [channel, field, shapeOf(value), inRound ? 1 : 0];
-        if (!kinds.has(`${kind}`) && kinds.size < MAX_SEEN_KINDS) {
+        if (!kinds.has(`${kind}`) && take('k', channel, KINDS_PER_CHANNEL)) {
           kinds.add(`${kind}`);
           tally.seen.push(kind);
         }
@@ -67,13 +76,33 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
       }
       if (placed) {
         const round = `${channel}\u0001${placed.commitment ?? placed.serverSeed ?? placed.roundSignature ?? ''}\u0001${placed.clientSeed ?? ''}\u0001${placed.nonce ?? ''}`;
-        if (!rounds.has(round) && rounds.size < maxValues) {
+        if (!rounds.has(round) && take('r', channel, maxValues)) {
           rounds.add(round);
           counts[1]++;
           changed = true;
         }
       }
       if (changed) notify();
+    },
+    keys(channel, notes) {
+      for (const [key, shape, placed, times] of notes) {
+        const id = `${channel}\u0001${key}\u0001${shape}\u0001${placed}`;
+        let seen = keys.get(id);
+        if (!seen) {
+          if (!take('n', channel, KINDS_PER_CHANNEL)) continue;
+          keys.set(id, (seen = [channel, key, shape, placed, 0]));
+          (tally.keys ??= []).push(seen);
+        }
+        seen[4] = Math.min(MAX_TIMES, seen[4] + times);
+        notify();
+      }
+    },
+    bare(text) {
+      const key = `\u0001${text}`;
+      if (values.has(key) || !take('v', 'dom', maxValues)) return;
+      values.set(key, false);
+      tally.bare = (tally.bare ?? 0) + 1;
+      notify();
     },
     closedHost() {
       tally.closed = (tally.closed ?? 0) + 1;

@@ -6,6 +6,8 @@
 import { LIST_FIELDS, namesRound, type FieldName } from './fields.js';
 import { labelKey } from './label-key.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
+import { shapeOf } from './value-shape.js';
+import { MAX_KEY_NOTES, type KeyNote } from '../../shared/capture-channel.js';
 
 /** A round as the tap hands it on: every value already text. */
 export type TapRound = Partial<Record<FieldName, string | string[]>>;
@@ -156,6 +158,7 @@ function visit(frame: Frame, stack: Frame[], rounds: TapRound[], limits: WalkLim
   const object = value as object;
   const own = ownFields(object, limits);
   const keys = ownKeys(object, limits);
+  if (notes) noteKeys(object, keys, namesRound(own));
   let childContext: TapRound;
   if (namesRound(own)) {
     const round: TapRound = { ...own };
@@ -186,5 +189,34 @@ function fillFromChildren(round: TapRound, object: object, keys: string[], limit
     } catch {
       // An exotic child says nothing about the round.
     }
+  }
+}
+
+/** A key that names a fairness value, however spelt ("srvSeedHashV2", "proof_hash"). */
+const FAIRNESS_KEY = /seed|nonce|hash|commit|signature|salt/i;
+const HEX64 = /^[\da-f]{64}$/i;
+/** Where noteKeys writes while extractRoundsNoting walks (the walk itself knows nothing of notes). */
+let notes: Map<string, KeyNote> | undefined;
+
+/** extractRounds, also noting into `into` the keys whose values look fairness-like (a 64-hex string, or a scalar under a fairness word). */
+export function extractRoundsNoting(input: unknown, into: Map<string, KeyNote>): TapRound[] {
+  notes = into;
+  try {
+    return extractRounds(input);
+  } finally {
+    notes = undefined;
+  }
+}
+
+function noteKeys(object: object, keys: readonly string[], round: boolean): void {
+  for (const key of keys) {
+    const value = ownValue(object, key);
+    const text = typeof value === 'number' ? String(value) : value;
+    if (typeof text !== 'string' || !(HEX64.test(text) || FAIRNESS_KEY.test(key))) continue;
+    const note: KeyNote = [key, shapeOf(text), round && KEYS.has(labelKey(key)) ? 1 : 0, 1];
+    const id = note.join('\u0001');
+    const known = notes!.get(id);
+    if (known) known[3]++;
+    else if (notes!.size < MAX_KEY_NOTES) notes!.set(id, note);
   }
 }

@@ -39,6 +39,13 @@ const OBSERVED: MutationObserverInit = { childList: true, subtree: true, charact
 const SLICE_MS = 25;
 /** Rounds turned into claims, or offered to the outbox, between two pauses. */
 const OFFER_STEP = 100;
+/**
+ * A custom element defined late attaches its root with no change an observer sees; each scan checks
+ * the bare ones again. While some are bare, a scan (cheap when nothing changed) runs this often,
+ * at most RECHECKS times after the page last changed.
+ */
+const RECHECK_MS = 2000;
+const RECHECKS = 30;
 
 export interface CaptureOptions {
   document: Document;
@@ -191,10 +198,20 @@ export function startCapture(options: CaptureOptions): CaptureSession {
 
   const scheduler = scanScheduler(() => scanRun(true), options.scheduler);
   const request = (): void => guard(() => scheduler.request());
+  let rechecks = 0;
+  let recheckTimer: unknown;
+  const recheck = (): void => {
+    recheckTimer = undefined;
+    if (stopped || scanner.bareHosts() === 0 || rechecks++ >= RECHECKS) return;
+    request();
+    recheckTimer = setTimeout(recheck, RECHECK_MS);
+  };
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
       scanner.noteMutations(records);
       scheduler.request();
+      rechecks = 0;
+      recheckTimer ??= setTimeout(recheck, RECHECK_MS);
     });
   // Typing into (or a script setting) an input changes its value property without a mutation.
   const onInput = (event: Event): void =>
@@ -211,8 +228,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const onTap = (event: Event): void =>
     guard(() => {
       stats.tapEvents++;
-      const via: { channel?: CaptureChannel } = {};
+      const via: Parameters<typeof decodeTapDetail>[1] = {};
       const found = decodeTapDetail((event as CustomEvent<unknown>).detail, via);
+      if (via.keys) pageTally.keys(via.channel ?? 'fetch', via.keys);
       drain(offerSteps(found, 'json', () => via.channel ?? 'fetch'));
     });
 
@@ -250,6 +268,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   win?.addEventListener('pagehide', onPageHide);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
   request();
+  recheckTimer = setTimeout(recheck, RECHECK_MS);
 
   return {
     stats,

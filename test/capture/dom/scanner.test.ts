@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { scanDocument } from '../../../src/capture/dom/scanner.js';
+import { pageTally } from '../../../src/capture/readers/capture-tally.js';
 import { CLIENT, COMMITMENT, KENO, page, SEED, shorten, SIGNATURE } from '../dom.js';
 
 const only = (document: Document) => {
@@ -370,5 +371,18 @@ describe('scanDocument: hostile and large pages', { timeout: 30_000 }, () => {
     const small = countedScan(history(500)).calls;
     expect(small).toBeGreaterThan(1000);
     expect(large / small).toBeLessThan(2.5);
+  });
+});
+
+describe('scanDocument: the capture diagnostics', () => {
+  it('counts texts of 64 hex digits that no label named, each value once, and none that a label named', () => {
+    const before = pageTally.tally.bare ?? 0;
+    const bareOne = 'a'.repeat(63) + 'b';
+    const bareTwo = '0'.repeat(63) + 'c';
+    const document = page(`<dl><dt>Server Seed</dt><dd>${SEED}</dd><dt>Nonce</dt><dd>1</dd></dl>
+      <div class="mystery"><span>${bareOne}</span><span> ${bareTwo} </span></div><p>${bareOne}</p><p>${bareOne}x</p>`);
+    scanDocument(document);
+    scanDocument(document); // scanned again: counted once
+    expect((pageTally.tally.bare ?? 0) - before).toBe(2);
   });
 });

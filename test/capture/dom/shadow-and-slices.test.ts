@@ -87,6 +87,18 @@ describe('shadow roots', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent.map((claim) => claim.nonce).sort()).toEqual(['1', '2', '3', '4']);
   });
+
+  it('reads a root attached later even when the page never changes again: bare hosts are checked again every 2 s', async () => {
+    document.body.innerHTML = `<main><h2>Roulette</h2><div id="list"><section>${round(1, '17')}</section><x-quiet-round></x-quiet-round></div></main>`;
+    const { sent, send } = recorder();
+    session = startCapture({ document, send, now: () => 5000, scheduler: { minIntervalMs: 1, whenIdle: (callback) => callback() } });
+    session.scanNow();
+    await vi.waitFor(() => expect(sent.map((claim) => claim.nonce)).toEqual(['1']));
+    document.querySelector('x-quiet-round')!.attachShadow({ mode: 'open' }).innerHTML = `<section>${round(2, '5')}</section>`;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sent.map((claim) => claim.nonce)).toEqual(['1']); // no mutation: nothing noticed yet
+    await vi.waitFor(() => expect(sent.map((claim) => claim.nonce)).toEqual(['1', '2']), { timeout: 4000 });
+  }, 10_000);
 });
 
 describe('sliced scans', () => {

@@ -122,7 +122,7 @@ describe('installTap: JSON script elements', () => {
     );
     const { details } = setup(page);
     await vi.waitFor(() => expect(details).toHaveLength(1));
-    expect(details[0]).toEqual({ channel: 'embedded', rounds: [TAKEN] });
+    expect(details[0]).toMatchObject({ channel: 'embedded', rounds: [TAKEN] });
     const added = page.createElement('script');
     added.type = 'application/json';
     added.textContent = JSON.stringify({ ...ROUND, nonce: 2 });

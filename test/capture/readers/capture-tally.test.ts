@@ -2,8 +2,9 @@
 // rounds formed, values in no round, kinds of value by field and shape only, bounded, and reported
 // to the worker once per burst of changes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureTally, shapeOf } from '../../../src/capture/readers/capture-tally.js';
-import { MAX_SEEN_KINDS } from '../../../src/shared/capture-channel.js';
+import { captureTally } from '../../../src/capture/readers/capture-tally.js';
+import { shapeOf } from '../../../src/capture/readers/value-shape.js';
+import { KINDS_PER_CHANNEL } from '../../../src/shared/capture-channel.js';
 import { CLIENT, COMMITMENT, KENO, SEED } from '../dom.js';
 
 afterEach(() => vi.useRealTimers());
@@ -62,11 +63,47 @@ describe('captureTally', () => {
     expect(JSON.stringify(tally)).not.toContain(CLIENT.slice(0, 6));
   });
 
-  it('is bounded: values past the cap are not counted, kinds past MAX_SEEN_KINDS not kept', () => {
+  it('is bounded: values past the cap are not counted, kinds past KINDS_PER_CHANNEL not kept', () => {
     const { tally, count } = captureTally(100);
     for (let nonce = 0; nonce < 1000; nonce++) count('dom', { nonce: String(nonce), clientSeed: 'x'.repeat(nonce % 200) });
     expect(tally.counts.dom![0]).toBe(100);
-    expect(tally.seen).toHaveLength(MAX_SEEN_KINDS);
+    expect(tally.seen).toHaveLength(KINDS_PER_CHANNEL);
+  });
+
+  it('gives each channel its own allowance: junk through one cannot crowd out what another saw', () => {
+    const { tally, count, keys } = captureTally(100);
+    // Fake tap events (a page can fire any) fill the websocket's allowances first…
+    for (let index = 0; index < 1000; index++) {
+      count('websocket', { nonce: String(index), clientSeed: 'x'.repeat(index % 200) });
+      keys('websocket', [[`junk${index % 300}`, 'i', 0, 1]]);
+    }
+    // …then the page's real layout comes through the DOM (its shadow roots share the DOM's allowance) and fetch.
+    count('shadow', { clientSeed: CLIENT, nonce: '7' });
+    count('dom', { serverSeed: SEED, nonce: '8' }, { serverSeed: SEED, nonce: '8' });
+    keys('fetch', [['srvHash', 'h64', 0, 3]]);
+    expect(tally.counts.websocket![0]).toBe(100);
+    expect(tally.counts.shadow).toEqual([2, 0, 2]);
+    expect(tally.counts.dom).toEqual([2, 1, 0]);
+    expect(tally.seen.filter((kind) => kind[0] === 'websocket')).toHaveLength(KINDS_PER_CHANNEL);
+    expect(tally.seen).toContainEqual(['shadow', 'clientSeed', 'h16', 0]);
+    expect(tally.seen).toContainEqual(['dom', 'serverSeed', 'h64', 1]);
+    expect(tally.keys!.filter((key) => key[0] === 'websocket')).toHaveLength(KINDS_PER_CHANNEL);
+    expect(tally.keys).toContainEqual(['fetch', 'srvHash', 'h64', 0, 3]);
+  });
+
+  it("adds up the sightings of each of the page's keys, by channel, key, shape and placement", () => {
+    const { tally, keys } = captureTally();
+    keys('websocket', [
+      ['serverSeedHashed', 'h64', 0, 2],
+      ['nonce', 'i', 1, 1],
+    ]);
+    keys('websocket', [['serverSeedHashed', 'h64', 0, 10]]);
+    keys('sse', [['serverSeedHashed', 'h64', 0, 1]]);
+    expect(tally.keys).toEqual([
+      ['websocket', 'serverSeedHashed', 'h64', 0, 12],
+      ['websocket', 'nonce', 'i', 1, 1],
+      ['sse', 'serverSeedHashed', 'h64', 0, 1],
+    ]);
   });
 
   it('reports the tally once per burst of changes, and not when nothing changed', () => {

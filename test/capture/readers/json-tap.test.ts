@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractRounds } from '../../../src/capture/readers/json-tap.js';
+import { extractRounds, extractRoundsNoting } from '../../../src/capture/readers/json-tap.js';
+import { MAX_KEY_NOTES, type KeyNote } from '../../../src/shared/capture-channel.js';
 import { CLIENT, COMMITMENT, KENO, SEED, SIGNATURE } from '../dom.js';
 
 describe('extractRounds', () => {
@@ -142,5 +143,37 @@ describe('extractRounds: stakes and payouts', () => {
   it('does not take amounts alone, or with a nonce only, for a round', () => {
     expect(extractRounds({ wallet: { amount: 100 }, limits: { stake: 1, multiplier: 2 } })).toEqual([]);
     expect(extractRounds({ nonce: 4, amount: 1, payout: 2, multiplier: 2 })).toEqual([]);
+  });
+});
+
+describe('extractRoundsNoting', () => {
+  it("notes the page's own keys whose values look fairness-like, by shape only, counted per key", () => {
+    const notes = new Map<string, KeyNote>();
+    const message = {
+      bets: [
+        { srvHash: COMMITMENT, serverSeedHashed: COMMITMENT, clientSeed: CLIENT, nonce: 1, id: 'a' },
+        { srvHash: 'f'.repeat(64), serverSeedHashed: COMMITMENT, clientSeed: CLIENT, nonce: 2, id: 'b' },
+      ],
+      meta: { lobbySalt: 'pepper', fingerprint: SEED, title: 'Keno' },
+    };
+    const rounds = extractRoundsNoting(message, notes);
+    expect(rounds).toEqual(extractRounds(message)); // the notes change nothing of what is read
+    expect([...notes.values()]).toEqual([
+      ['srvHash', 'h64', 0, 2], // a key capture does not read, in a round: not placed
+      ['serverSeedHashed', 'h64', 1, 2],
+      ['clientSeed', 'h16', 1, 2],
+      ['nonce', 'i', 1, 2],
+      ['lobbySalt', 't6', 0, 1], // under a fairness word
+      ['fingerprint', 'h64', 0, 1], // 64 hex digits under any key
+    ]);
+    expect(JSON.stringify([...notes.values()])).not.toMatch(/[\da-f]{8}/);
+  });
+
+  it('notes at most MAX_KEY_NOTES distinct keys, and none outside a walk that asks', () => {
+    const notes = new Map<string, KeyNote>();
+    extractRoundsNoting(Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`seed${index}`, String(index)])), notes);
+    expect(notes.size).toBe(MAX_KEY_NOTES);
+    extractRounds({ other: COMMITMENT }); // after the walk that asked: nothing more noted
+    expect(notes.size).toBe(MAX_KEY_NOTES);
   });
 });

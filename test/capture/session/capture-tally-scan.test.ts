@@ -3,7 +3,7 @@
 // page lays out so that no round forms (the demo's history by column) are counted as in no round,
 // by field and shape; a page whose rounds form has its values placed.
 import { describe, expect, it } from 'vitest';
-import { UNGROUPED_ROUNDS, ungroupedBody } from '../../../scripts/demo-casino/ungrouped-page.js';
+import { UNGROUPED_EXTRAS, UNGROUPED_ROUNDS, ungroupedBody } from '../../../scripts/demo-casino/ungrouped-page.js';
 import { captureTally, pageTally } from '../../../src/capture/readers/capture-tally.js';
 import { startCapture } from '../../../src/capture/session/capture-session.js';
 import { CLIENT, COMMITMENT, page } from '../dom.js';
@@ -13,6 +13,7 @@ const snapshot = () => structuredClone(pageTally.tally);
 describe('the tally of a scanned page', () => {
   it('a layout the scanner cannot group: every value counted, in no round, listed by field and shape', () => {
     const before = snapshot().counts.dom ?? [0, 0, 0];
+    const bareBefore = snapshot().bare ?? 0;
     const session = startCapture({ document: page(ungroupedBody('en'), 'Keno'), send: async () => undefined });
     session.scanNow();
     session.scanNow(); // scanned again: nothing counted twice
@@ -24,8 +25,21 @@ describe('the tally of a scanned page', () => {
       ['dom', 'nonce', 'i', 0],
       ['dom', 'result', 'L10i', 0],
     ]));
+    expect((after.bare ?? 0) - bareBefore).toBe(1); // the one 64-hex text with no label
     const text = JSON.stringify(after);
     for (const round of UNGROUPED_ROUNDS) expect(text).not.toContain(round.clientSeed.slice(0, 8));
+    expect(text).not.toContain(UNGROUPED_EXTRAS.unlabelled.slice(0, 8));
+  });
+
+  it("the tap's key notes are counted under the channel their event names, forged ones left out", () => {
+    const document = page('', 'Keno');
+    const session = startCapture({ document, send: async () => undefined });
+    const keys = [['layoutSeedV9', 'h64', 0, 2], [`seed${UNGROUPED_EXTRAS.keyed.slice(0, 8)}`, 'h64', 0, 1], ['layoutSeedV9', UNGROUPED_EXTRAS.keyed, 0, 1]];
+    document.dispatchEvent(new CustomEvent('fair-witness:json', { detail: JSON.stringify({ rounds: [], channel: 'websocket', keys }) }));
+    document.dispatchEvent(new CustomEvent('fair-witness:json', { detail: JSON.stringify({ rounds: [], channel: 'websocket', keys: [keys[0]] }) }));
+    session.stop();
+    expect(snapshot().keys).toContainEqual(['websocket', 'layoutSeedV9', 'h64', 0, 4]);
+    expect(JSON.stringify(snapshot())).not.toContain(UNGROUPED_EXTRAS.keyed.slice(0, 8));
   });
 
   it('a panel the scanner reads: its values are placed in one round', () => {

@@ -1,8 +1,11 @@
 // The capture diagnostics end to end (issue #13): a page whose labelled values the scanner cannot
 // group into rounds (the demo's history by column) shows them in the popup, by channel and by
-// label and shape, and "Copy a capture report" names their labels and shapes but no value.
+// label and shape, and "Copy a capture report" names their labels and shapes but no value; the
+// page's own key in its embedded JSON and its unlabelled 64-hex text are named and counted, and
+// neither value appears.
 import { expect } from 'vitest';
 import type { CaptureTally } from '../../../src/shared/capture-channel.js';
+import { UNGROUPED_EXTRAS } from '../../../scripts/demo-casino/ungrouped-page.js';
 import { askInPage, type BrowserDriver } from './driver.js';
 import { POPUP_SIZE } from './extension-page.js';
 
@@ -53,7 +56,7 @@ export async function ungroupedValuesInTheCaptureReport(driver: BrowserDriver): 
     const shown = await casino.evaluate(() => [...document.querySelectorAll('dd')].map((dd) => [...dd.children].map((chip) => chip.textContent).join(',') || dd.textContent!.trim()));
     expect(shown).toHaveLength(9);
 
-    const { tabId, capture } = await captureOfNewestTab(driver, (seen) => (seen?.counts.dom?.[2] ?? 0) >= 6);
+    const { tabId, capture } = await captureOfNewestTab(driver, (seen) => (seen?.counts.dom?.[2] ?? 0) >= 6 && (seen?.keys?.length ?? 0) > 0);
     expect(capture).toMatchObject({ counts: { dom: [6, 0, 6] } });
 
     // The popup as it opens over that tab.
@@ -63,7 +66,9 @@ export async function ungroupedValuesInTheCaptureReport(driver: BrowserDriver): 
     await popup.waitFor('.capture-panel tr[data-capture-channel="dom"]');
     const panel = await popup.evaluate(() => ({
       rows: [...document.querySelectorAll<HTMLElement>('.capture-counts tr[data-capture-channel]')].map((row) => ({ ...row.dataset })),
-      kinds: [...document.querySelectorAll<HTMLElement>('.capture-kinds li')].map((item) => `${item.dataset.kindKey} ${item.dataset.shape}`),
+      kinds: [...document.querySelectorAll<HTMLElement>('.capture-kinds li[data-kind-key]')].map((item) => `${item.dataset.kindKey} ${item.dataset.shape}`),
+      pageKeys: [...document.querySelectorAll<HTMLElement>('.capture-kinds li[data-page-key]')].map((item) => `${item.dataset.pageKey} ${item.dataset.shape} ${item.dataset.captureChannel}`),
+      bare: document.querySelector<HTMLElement>('[data-capture-bare]')?.dataset.captureBare,
     }));
     expect(panel.rows[0]).toEqual({ captureChannel: 'dom', values: '6', rounds: '0', unplaced: '6' });
     // The demo's page script also fetches the active seed pair (/api/seed-pair): one round, through
@@ -71,6 +76,9 @@ export async function ungroupedValuesInTheCaptureReport(driver: BrowserDriver): 
     expect(panel.rows.slice(1)).toContainEqual({ captureChannel: 'fetch', values: '3', rounds: '1', unplaced: '0' });
     for (const row of panel.rows.slice(1)) expect(row, 'a channel other than the page labels').toMatchObject({ unplaced: '0' });
     expect(panel.kinds).toEqual(['clientSeed h64', 'nonce i', 'result L10i']);
+    // The page's own key in its embedded JSON, and its 64-hex text with no label (ungrouped-page.ts).
+    expect(panel.pageKeys).toEqual([`${UNGROUPED_EXTRAS.key} h64 embedded`]);
+    expect(panel.bare).toBe('1');
 
     // A trusted click; whether the clipboard takes it or not, the box shows the text copied.
     await popup.click('[data-capture-report]');
@@ -80,6 +88,9 @@ export async function ungroupedValuesInTheCaptureReport(driver: BrowserDriver): 
     expect(report).toContain('dom: fairness values 6, rounds 0, not placed 6');
     expect(report).toContain('fetch: fairness values 3, rounds 1, not placed 0');
     for (const line of ['  dom clientSeed: 64-hex', '  dom nonce: int', '  dom result: list of 10 ints']) expect(report).toContain(line);
+    expect(report).toContain(`  embedded: key "${UNGROUPED_EXTRAS.key}" 64-hex ×1 (not placed)`);
+    expect(report).toContain('64-hex texts with no label: 1');
+    shown.push(UNGROUPED_EXTRAS.keyed, UNGROUPED_EXTRAS.unlabelled);
     // No value, nor any 6 characters of one (the nonces are two digits: shorter than any word of the report's own could hide).
     for (const value of shown.filter((text) => text.length >= 6)) {
       for (let start = 0; start + 6 <= value.length; start++) expect(report, value).not.toContain(value.slice(start, start + 6));
