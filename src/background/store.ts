@@ -1,7 +1,7 @@
 // The one storage module: every round, commitment sighting and setting lives in IndexedDB, so a
 // worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s). The schema and
 // its numbered migrations are in schema.ts.
-import { openDB, type IDBPDatabase } from 'idb';
+import { openDB, unwrap, type IDBPDatabase } from 'idb';
 import { noCounts, type VerdictStatus } from '../core/index.js';
 import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
@@ -24,6 +24,16 @@ export const DATABASE_NAME = 'fair-witness';
 export { DATABASE_VERSION };
 
 export type Database = IDBPDatabase<FairWitnessDB>;
+
+/**
+ * The write transactions of captured batches (here, rate-limit-state.ts, watched-tabs.ts): done once
+ * the browser has handed the writes to the operating system, without waiting for the disk to
+ * confirm them (Chromium otherwise syncs the file at commits: ≈10 ms the database can do nothing
+ * else). A stopped or crashed worker or browser loses nothing this way; only a crash of the
+ * operating system or a power cut within seconds of a batch may lose the last batches, together
+ * with what came after them (writes reach the disk in order), as Firefox has always committed.
+ */
+export const RELAXED = { durability: 'relaxed' } as const;
 
 let opening: Promise<Database> | undefined;
 /** Set while this worker's open request waits for an older connection to close. */
@@ -145,6 +155,7 @@ type WriteTransaction = ReturnType<typeof writeTransaction>;
  */
 function batchView(tx: WriteTransaction) {
   const rounds = tx.objectStore('rounds');
+  const rawRounds = unwrap(rounds);
   const commitments = tx.objectStore('commitments');
   const keptRounds = new Map<string, StoredRound | undefined>();
   const keptPairs = new Map<string, CommitmentSighting | undefined>();
@@ -167,7 +178,9 @@ function batchView(tx: WriteTransaction) {
       get: round,
       put(record: RoundRecord): void {
         const value = stored(record);
-        sent(rounds.put(value));
+        // The bare request, without idb's promise and its two listeners: one of these per round.
+        const request = rawRounds.put(value);
+        request.onerror = () => (failed ??= request.error);
         keptRounds.set(record.key, value);
       },
       /** Every stored round of a seed pair (as this batch left them). */
@@ -391,7 +404,7 @@ export async function knownClaims(claims: readonly CapturedClaim[]): Promise<boo
 }
 
 function writeTransaction(db: Database) {
-  return db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
+  return db.transaction(['rounds', 'commitments', 'meta'], 'readwrite', RELAXED);
 }
 
 /**
