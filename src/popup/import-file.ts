@@ -16,13 +16,6 @@ export { ImportReportView, importProblemText } from './import-result.js';
 /** Rounds per message: as many as the message schema takes. */
 export const IMPORT_CHUNK = MAX_IMPORT_ROUNDS_PER_MESSAGE;
 
-/**
- * Chunks sent before the first is answered: the worker stores one while the next crosses to it,
- * instead of waiting for each message in turn. Two keep the worker's queue short, so it answers
- * other pages between them (the transactions of other requests run between the chunks').
- */
-export const IMPORT_IN_FLIGHT = 2;
-
 /** Bytes read per slice of the file: one slice is scanned and parsed in one task, ≈ 800 rounds. */
 export const IMPORT_SLICE_BYTES = 256 * 1024;
 
@@ -130,52 +123,27 @@ export async function importFile(
     { maxValueLength: MAX_ROUND_CHARS },
   );
 
-  /** Chunks sent and not yet answered, oldest first, each with its length. */
-  const inFlight: { rounds: number; report: Promise<ImportReport> }[] = [];
-  /** Adds up the oldest answer (answers are taken in the order the chunks were sent). */
-  const settle = async (): Promise<{ error: unknown } | undefined> => {
-    const { rounds, report: answer } = inFlight.shift()!;
-    let report: ImportReport;
-    try {
-      report = await answer;
-    } catch (error) {
-      // Chunks sent after it may be stored too (importing again is safe); their answers are not counted.
-      await Promise.allSettled(inFlight.splice(0).map(({ report: later }) => later));
-      return { error };
-    }
-    totals.added += report.added;
-    totals.updated += report.updated;
-    totals.known += report.known;
-    totals.refusedCount += report.refused.length;
-    const room = KEPT_REFUSALS - totals.refused.length;
-    if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, refusal }) => ({ index: totals.done + index, refusal })));
-    totals.done += rounds;
-    onProgress?.(totals);
-    return undefined;
-  };
-
-  /**
-   * Sends what is waiting, in whole chunks (all of it at the end), with up to IMPORT_IN_FLIGHT
-   * unanswered: the worker stores one while the next is on its way and the file is read on.
-   */
+  /** Sends what is waiting, in whole chunks (all of it at the end). */
   const flush = async (all: boolean): Promise<{ error: unknown } | undefined> => {
     let sent = 0;
     try {
       while (waiting.length - sent >= IMPORT_CHUNK || (all && waiting.length > sent)) {
         const chunk = waiting.slice(sent, sent + IMPORT_CHUNK);
         sent += chunk.length;
-        const report = send(chunk);
-        // Awaited in settle, in order; a failure before its turn must not be reported as unhandled.
-        report.catch(() => undefined);
-        inFlight.push({ rounds: chunk.length, report });
-        if (inFlight.length >= IMPORT_IN_FLIGHT) {
-          const failed = await settle();
-          if (failed !== undefined) return failed;
+        let report: ImportReport;
+        try {
+          report = await send(chunk);
+        } catch (error) {
+          return { error };
         }
-      }
-      while (all && inFlight.length > 0) {
-        const failed = await settle();
-        if (failed !== undefined) return failed;
+        totals.added += report.added;
+        totals.updated += report.updated;
+        totals.known += report.known;
+        totals.refusedCount += report.refused.length;
+        const room = KEPT_REFUSALS - totals.refused.length;
+        if (room > 0) totals.refused.push(...report.refused.slice(0, room).map(({ index, refusal }) => ({ index: totals.done + index, refusal })));
+        totals.done += chunk.length;
+        onProgress?.(totals);
       }
       return undefined;
     } finally {

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { claimsOfExportedRound } from '../../src/background/import.js';
-import { IMPORT_CHUNK, IMPORT_IN_FLIGHT, IMPORT_SLICE_BYTES, importFile, KEPT_REFUSALS, MAX_ROUND_CHARS, type ImportOutcome } from '../../src/popup/import-file.js';
+import { IMPORT_CHUNK, IMPORT_SLICE_BYTES, importFile, KEPT_REFUSALS, MAX_ROUND_CHARS, type ImportOutcome } from '../../src/popup/import-file.js';
 import type { ImportReport } from '../../src/shared/messages.js';
 
 /** Imports `text` with a worker that takes every round; returns the outcome and the rounds sent. */
@@ -76,73 +76,6 @@ describe('importFile streams', () => {
     expect(outcome.totals.refusedCount).toBe(1000);
     expect(outcome.totals.refused).toHaveLength(KEPT_REFUSALS);
     expect(outcome.totals.refused.map((refusal) => refusal.index)).toEqual(Array.from({ length: KEPT_REFUSALS }, (_, i) => i));
-  });
-});
-
-describe('importFile keeps IMPORT_IN_FLIGHT chunks on their way', () => {
-  /** A worker that answers only when told, refusing each chunk's round `refuse` (its index within the chunk). */
-  function slowWorker(refuse: number) {
-    const waiting: { chunk: unknown[]; answer: (report: ImportReport) => void; fail: (error: Error) => void }[] = [];
-    let most = 0;
-    const send = (chunk: unknown[]) =>
-      new Promise<ImportReport>((answer, fail) => {
-        waiting.push({ chunk, answer, fail });
-        most = Math.max(most, waiting.length);
-      });
-    const report = (chunk: unknown[]): ImportReport => ({ added: chunk.length - 1, updated: 0, known: 0, refused: [{ index: refuse, refusal: { code: 'no-round' } }] });
-    return { send, waiting, most: () => most, report };
-  }
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-  it('sends the next chunk before the first is answered, never more than IMPORT_IN_FLIGHT, and adds up the answers in order whatever order they come in', async () => {
-    const rounds = Array.from({ length: 5 * IMPORT_CHUNK }, (_, n) => round(n));
-    const worker = slowWorker(3);
-    const progress: number[] = [];
-    const running = importFile(new Blob([exportOf(rounds)]), worker.send, (totals) => progress.push(totals.done));
-    const sent: unknown[] = [];
-    while (sent.length < rounds.length) {
-      for (let i = 0; i < 20 && worker.waiting.length < IMPORT_IN_FLIGHT; i++) await tick();
-      expect(worker.waiting.length).toBeGreaterThan(0);
-      // The latest chunk answered first: the totals must still come out in the file's order.
-      const next = worker.waiting.pop()!;
-      sent.push(...next.chunk);
-      next.answer(worker.report(next.chunk));
-      const older = worker.waiting.shift();
-      if (older) {
-        sent.push(...older.chunk);
-        older.answer(worker.report(older.chunk));
-      }
-    }
-    const outcome = await running;
-    expect(worker.most()).toBe(IMPORT_IN_FLIGHT);
-    expect(sent).toHaveLength(rounds.length);
-    expect([...sent].sort((a, b) => Number((a as { nonce: string }).nonce) - Number((b as { nonce: string }).nonce))).toEqual(rounds);
-    expect(outcome).toMatchObject({ ok: true, totals: { done: rounds.length, added: rounds.length - 5, refusedCount: 5 } });
-    // Each refusal at its chunk's place in the file, in order.
-    expect(outcome.totals.refused.map(({ index }) => index)).toEqual([0, 1, 2, 3, 4].map((chunk) => chunk * IMPORT_CHUNK + 3));
-    expect(progress).toEqual([1, 2, 3, 4, 5].map((n) => n * IMPORT_CHUNK));
-  });
-
-  it('a failed chunk stops the import: nothing more is sent, the chunk still on its way is waited for, and only the answered chunks before it count', async () => {
-    const rounds = Array.from({ length: 6 * IMPORT_CHUNK }, (_, n) => round(n));
-    const worker = slowWorker(0);
-    let sends = 0;
-    const running = importFile(new Blob([exportOf(rounds)]), (chunk) => (sends++, worker.send(chunk)));
-    for (let i = 0; i < 50 && worker.waiting.length < IMPORT_IN_FLIGHT; i++) await tick();
-    const [first, second] = worker.waiting.splice(0);
-    first!.answer(worker.report(first!.chunk));
-    for (let i = 0; i < 50 && worker.waiting.length < 1; i++) await tick();
-    second!.fail(new Error('storage full'));
-    for (let i = 0; i < 50 && worker.waiting.length < 1; i++) await tick();
-    const third = worker.waiting.shift()!;
-    let done = false;
-    void running.then(() => (done = true));
-    await tick();
-    expect(done).toBe(false);
-    third.answer(worker.report(third.chunk));
-    const outcome = await running;
-    expect(outcome).toMatchObject({ ok: false, workerError: new Error('storage full'), totals: { done: IMPORT_CHUNK } });
-    expect(sends).toBe(3);
   });
 });
 
