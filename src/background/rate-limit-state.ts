@@ -2,7 +2,7 @@
 // 30 s of silence, and one that started every tab with a full budget would hand a flooding page a
 // fresh burst each time it paused.
 import type { RateLimitState } from './rate-limit.js';
-import { openStore, RELAXED } from './store.js';
+import { openStore } from './store.js';
 
 const KEY = 'budgets';
 
@@ -23,6 +23,5 @@ export async function loadRateLimitState(): Promise<RateLimitState | undefined> 
 }
 
 export async function saveRateLimitState(state: RateLimitState): Promise<void> {
-  const tx = (await openStore()).transaction('meta', 'readwrite', RELAXED);
-  await Promise.all([tx.store.put(state, KEY), tx.done]);
+  await (await openStore()).put('meta', state, KEY);
 }

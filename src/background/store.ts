@@ -26,12 +26,14 @@ export { DATABASE_VERSION };
 export type Database = IDBPDatabase<FairWitnessDB>;
 
 /**
- * The write transactions of captured batches (here, rate-limit-state.ts, watched-tabs.ts): done once
- * the browser has handed the writes to the operating system, without waiting for the disk to
- * confirm them (Chromium otherwise syncs the file at commits: ≈10 ms the database can do nothing
- * else). A stopped or crashed worker or browser loses nothing this way; only a crash of the
- * operating system or a power cut within seconds of a batch may lose the last batches, together
- * with what came after them (writes reach the disk in order), as Firefox has always committed.
+ * The write transactions of captured batches (here, watched-tabs.ts): done once the browser has
+ * handed the writes to the operating system, without waiting for the disk to confirm them
+ * (Chromium otherwise syncs the file at commits: ≈10 ms the database can do nothing else). A
+ * stopped or crashed worker or browser loses nothing this way; only a crash of the operating
+ * system or a power cut within seconds of a batch may lose the last batches, together with what
+ * came after them (writes reach the disk in order), as Firefox has always committed. The rate
+ * limiter's budgets, saved after each batch, keep the default: their sync also makes the batch
+ * before them durable, so no crash can keep a batch and give back the tokens it cost.
  */
 export const RELAXED = { durability: 'relaxed' } as const;
 
