@@ -1,7 +1,7 @@
 // The one storage module: every round, commitment sighting and setting lives in IndexedDB, so a
 // worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s). The schema and
 // its numbered migrations are in schema.ts.
-import { openDB, type IDBPDatabase } from 'idb';
+import { openDB, unwrap, type IDBPDatabase } from 'idb';
 import { noCounts, type VerdictStatus } from '../core/index.js';
 import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
@@ -17,12 +17,25 @@ import { clearStorageProblem, currentStorageProblem, reportStorageProblem, stora
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
 import { mergeClaim } from './merge.js';
-import { scanOthers, scanQueryOf, witnessOf, type OthersScan } from './witness-evidence.js';
+import { scanMany, scanOthers, scanQueryOf, witnessOf, type OthersScan, type ScanQuery } from './witness-evidence.js';
+import { readMany } from './read-many.js';
 
 export const DATABASE_NAME = 'fair-witness';
 export { DATABASE_VERSION };
 
 export type Database = IDBPDatabase<FairWitnessDB>;
+
+/**
+ * The write transactions of captured batches (here, watched-tabs.ts): done once the browser has
+ * handed the writes to the operating system, without waiting for the disk to confirm them
+ * (Chromium otherwise syncs the file at commits: ≈10 ms the database can do nothing else). A
+ * stopped or crashed worker or browser loses nothing this way; only a crash of the operating
+ * system or a power cut within seconds of a batch may lose the last batches, together with what
+ * came after them (writes reach the disk in order), as Firefox has always committed. The rate
+ * limiter's budgets, saved after each batch, keep the default: their sync also makes the batch
+ * before them durable, so no crash can keep a batch and give back the tokens it cost.
+ */
+export const RELAXED = { durability: 'relaxed' } as const;
 
 let opening: Promise<Database> | undefined;
 /** Set while this worker's open request waits for an older connection to close. */
@@ -144,6 +157,7 @@ type WriteTransaction = ReturnType<typeof writeTransaction>;
  */
 function batchView(tx: WriteTransaction) {
   const rounds = tx.objectStore('rounds');
+  const rawRounds = unwrap(rounds);
   const commitments = tx.objectStore('commitments');
   const keptRounds = new Map<string, StoredRound | undefined>();
   const keptPairs = new Map<string, CommitmentSighting | undefined>();
@@ -166,7 +180,9 @@ function batchView(tx: WriteTransaction) {
       get: round,
       put(record: RoundRecord): void {
         const value = stored(record);
-        sent(rounds.put(value));
+        // The bare request, without idb's promise and its two listeners: one of these per round.
+        const request = rawRounds.put(value);
+        request.onerror = () => (failed ??= request.error);
         keptRounds.set(record.key, value);
       },
       /** Every stored round of a seed pair (as this batch left them). */
@@ -186,9 +202,14 @@ function batchView(tx: WriteTransaction) {
       },
       index: (name: 'by-panel-time') => commitments.index(name),
     },
-    /** Reads every round and pair of `roundKeys` and `pairKeys` at once, before the batch works through them one by one. */
+    /** Reads every round and pair of `roundKeys` and `pairKeys` at once (the rounds with few requests, read-many.ts), before the batch works through them one by one. */
     async prefetch(roundKeys: Iterable<string>, pairKeys: Iterable<string>): Promise<void> {
-      await Promise.all([...[...new Set(roundKeys)].map(round), ...[...new Set(pairKeys)].map(pair)]);
+      const unread = [...roundKeys].filter((key) => !keptRounds.has(key));
+      const read = readMany(rounds, unread, (value) => value.key).then((found) => {
+        // A round written while the read was on its way is kept as written.
+        for (const [key, value] of found) if (!keptRounds.has(key)) keptRounds.set(key, value);
+      });
+      await Promise.all([read, ...[...new Set(pairKeys)].map(pair)]);
     },
     /** Sends a write without waiting for it (see above). */
     send: sent,
@@ -200,34 +221,48 @@ type BatchView = ReturnType<typeof batchView>;
 
 /**
  * Reads ahead, for all of a batch's round claims at once, what the trust rule (witness-evidence.ts)
- * will read for each, one after the other: the index scan for other commitments shown, their
- * records, and their rounds on the same nonce. Each judgement then finds it in the batch view
- * instead of waiting for several reads in turn. The answer it returns serves each scan asked
- * again with the same query; a query that comes out otherwise (a round merged differently than
- * foreseen) is scanned then. Valid only while no panel state is written.
+ * will read for each, one after the other: the index scans for other commitments shown (all of
+ * them with one cursor per client seed, scanMany), their records, and their rounds on the same
+ * nonce (with few requests, read-many.ts). Each judgement then finds it in the batch view instead
+ * of waiting for several reads in turn. The answer it returns serves each scan asked again with
+ * the same query; a query that comes out otherwise (a round merged differently than foreseen) is
+ * scanned then. Valid only while no panel state is written.
  */
 async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedClaim; key: string }[], now: number): Promise<OthersScan> {
-  const scans = new Map<string, Promise<Set<string> | 'several'>>();
-  const scan: OthersScan = (stores, query) => {
-    const id = `${query.commitment}\n${query.clientSeed}\n${query.upTo}\n${query.firstOwn}`;
-    let found = scans.get(id);
-    if (found === undefined) scans.set(id, (found = scanOthers(stores, query)));
-    return found;
+  const idOf = (query: ScanQuery) => `${query.commitment}\n${query.clientSeed}\n${query.upTo}\n${query.firstOwn}`;
+  const queries = new Map<string, ScanQuery>();
+  /** Each foreseen query with the nonce of its round. */
+  const asked: { id: string; query: ScanQuery; nonce: string }[] = [];
+  for (const { claim, key } of items) {
+    // The record as merging this claim alone would leave it: what the rule will most likely be asked about.
+    const record = mergeClaim(await view.rounds.get(key), claim, now, 0);
+    const commitment = commitmentOf(record);
+    const query = commitment === undefined ? undefined : scanQueryOf(record, await view.commitments.get(commitment));
+    if (query === undefined) continue;
+    const id = idOf(query);
+    queries.set(id, query);
+    asked.push({ id, query, nonce: canonicalNonce(record.nonce!) });
+  }
+  const found = await scanMany(view, [...queries.values()]);
+  const answers = new Map([...queries.keys()].map((id, index) => [id, found[index]!]));
+  const scans = new Map<string, Promise<Set<string> | 'several'>>([...answers].map(([id, answer]) => [id, Promise.resolve(answer)]));
+  const pairs = new Set<string>();
+  const rounds = new Set<string>();
+  for (const { id, query, nonce } of asked) {
+    const others = answers.get(id)!;
+    if (others === 'several') continue;
+    for (const other of others) {
+      pairs.add(other);
+      rounds.add(roundKey({ commitment: other, clientSeed: query.clientSeed, nonce }));
+    }
+  }
+  await view.prefetch(rounds, pairs);
+  return (stores, query) => {
+    const id = idOf(query);
+    let answer = scans.get(id);
+    if (answer === undefined) scans.set(id, (answer = scanOthers(stores, query)));
+    return answer;
   };
-  await Promise.all(
-    items.map(async ({ claim, key }) => {
-      // The record as merging this claim alone would leave it: what the rule will most likely be asked about.
-      const record = mergeClaim(await view.rounds.get(key), claim, now, 0);
-      const commitment = commitmentOf(record);
-      const query = commitment === undefined ? undefined : scanQueryOf(record, await view.commitments.get(commitment));
-      if (query === undefined) return;
-      const others = await scan(view, query);
-      if (others === 'several') return;
-      const nonce = canonicalNonce(record.nonce!);
-      await Promise.all([...others].flatMap((other) => [view.commitments.get(other), view.rounds.get(roundKey({ commitment: other, clientSeed: query.clientSeed, nonce }))]));
-    }),
-  );
-  return scan;
 }
 
 async function mergeBatch(
@@ -358,18 +393,20 @@ async function mergeBatch(
  */
 export async function knownClaims(claims: readonly CapturedClaim[]): Promise<boolean[]> {
   const tx = (await openStore()).transaction(['rounds', 'commitments']);
-  const known = await Promise.all(
-    claims.map(async (claim) => {
-      if (isCommitmentSighting(claim) || isSeedReveal(claim)) return (await tx.objectStore('commitments').getKey(commitmentOf(claim)!)) !== undefined;
-      return (await tx.objectStore('rounds').getKey(roundKey(claim))) !== undefined;
-    }),
-  );
+  const isPair = (claim: CapturedClaim) => isCommitmentSighting(claim) || isSeedReveal(claim);
+  const keys = claims.map((claim) => (isPair(claim) ? commitmentOf(claim)! : roundKey(claim)));
+  const rounds = tx.objectStore('rounds');
+  // The rounds' keys with few requests (read-many.ts): a batch's rounds are mostly one pair's.
+  const [stored, pairs] = await Promise.all([
+    readMany({ getAll: (range, count) => rounds.getAllKeys(range, count), get: (key) => rounds.getKey(key) }, keys.filter((_, index) => !isPair(claims[index]!)), (key) => key),
+    Promise.all(claims.map((claim, index) => (isPair(claim) ? tx.objectStore('commitments').getKey(keys[index]!) : undefined))),
+  ]);
   await tx.done;
-  return known;
+  return claims.map((claim, index) => (isPair(claim) ? pairs[index] !== undefined : stored.get(keys[index]!) !== undefined));
 }
 
 function writeTransaction(db: Database) {
-  return db.transaction(['rounds', 'commitments', 'meta'], 'readwrite');
+  return db.transaction(['rounds', 'commitments', 'meta'], 'readwrite', RELAXED);
 }
 
 /**

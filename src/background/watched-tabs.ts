@@ -4,7 +4,7 @@
 // (badge.ts). Kept in the store's `meta`, as the rate limit's budgets are (rate-limit-state.ts): the
 // browser stops an idle worker while the tabs stay open.
 import type { TabContext } from '../shared/messages.js';
-import { openStore } from './store.js';
+import { openStore, RELAXED } from './store.js';
 
 const KEY = 'tabs';
 /** Tabs kept; the one announced longest ago is dropped first. */
@@ -45,7 +45,7 @@ function roundHash(key: string): number {
 
 /** Reads and changes the list in one transaction, so concurrent batches of one tab count all their rounds. */
 async function update(change: (tabs: WatchedTab[]) => WatchedTab[] | undefined): Promise<void> {
-  const tx = (await openStore()).transaction('meta', 'readwrite');
+  const tx = (await openStore()).transaction('meta', 'readwrite', RELAXED);
   const next = change(validTabs(await tx.store.get(KEY)));
   if (next !== undefined) await tx.store.put(next, KEY);
   await tx.done;

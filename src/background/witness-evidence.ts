@@ -25,7 +25,7 @@ export interface EvidenceStores {
 interface KeyCursor {
   key: unknown;
   primaryKey: unknown;
-  continue(): Promise<KeyCursor | null>;
+  continue(key?: unknown): Promise<KeyCursor | null>;
 }
 
 /** A commitment record's panel states for one client seed, as the rule reads them. */
@@ -69,6 +69,64 @@ export async function scanOthers(stores: Pick<EvidenceStores, 'commitments'>, { 
     others.add(other);
   }
   return others;
+}
+
+/**
+ * scanOthers for many queries at once, with one cursor per client seed instead of one per query:
+ * the rounds of a batch are one player's, their queries differ by their time (`upTo`), and their
+ * windows of the index overlap or lie close. The cursor walks down from the latest query's `upTo`;
+ * each query takes the entries below its own `upTo` exactly as scanOthers would, in the same order,
+ * and stops where scanOthers stops; when every query started has stopped, the cursor jumps to the
+ * next query's `upTo`. Answers are in the order of `queries`, each what scanOthers answers for it.
+ */
+export async function scanMany(stores: Pick<EvidenceStores, 'commitments'>, queries: readonly ScanQuery[]): Promise<(Set<string> | 'several')[]> {
+  const answers: (Set<string> | 'several')[] = queries.map(() => new Set<string>());
+  const bySeed = new Map<string, number[]>();
+  queries.forEach((query, index) => {
+    const group = bySeed.get(query.clientSeed);
+    if (group === undefined) bySeed.set(query.clientSeed, [index]);
+    else group.push(index);
+  });
+  await Promise.all(
+    [...bySeed].map(async ([clientSeed, group]) => {
+      // Latest first, the order the cursor meets them.
+      const waiting = group.sort((a, b) => queries[b]!.upTo - queries[a]!.upTo);
+      const walking: { index: number; entries: number; latest?: number }[] = [];
+      const range = IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, queries[waiting[0]!]!.upTo], false, true);
+      let next = 0;
+      let cursor = await stores.commitments.index('by-panel-time').openKeyCursor(range, 'prev');
+      while (cursor) {
+        const seenAt = (cursor.key as [string, number])[1];
+        while (next < waiting.length && seenAt < queries[waiting[next]!]!.upTo) walking.push({ index: waiting[next++]!, entries: 0 });
+        const other = cursor.primaryKey as string;
+        for (let at = walking.length - 1; at >= 0; at--) {
+          const scan = walking[at]!;
+          const { commitment, firstOwn } = queries[scan.index]!;
+          const stop = () => void walking.splice(at, 1);
+          if (scan.latest !== undefined && seenAt < scan.latest && seenAt < firstOwn) {
+            stop();
+            continue;
+          }
+          if (++scan.entries > MAX_ENTRIES) {
+            answers[scan.index] = 'several';
+            stop();
+            continue;
+          }
+          if (other === commitment) continue;
+          scan.latest ??= seenAt;
+          (answers[scan.index] as Set<string>).add(other);
+        }
+        if (walking.length > 0) cursor = await cursor.continue();
+        else if (next === waiting.length) break;
+        else {
+          // Nothing started is still walking: on to the next query's window (the key itself is not in it).
+          const upTo = queries[waiting[next]!]!.upTo;
+          cursor = upTo < seenAt ? await cursor.continue([clientSeed, upTo]) : await cursor.continue();
+        }
+      }
+    }),
+  );
+  return answers;
 }
 
 /** What witnessOf will ask about `record` (undefined: it asks nothing of the index), given its own commitment's record. */
