@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimBytes, DEFAULT_RATE_LIMIT, RATE_LIMITED } from '../../src/background/rate-limit.js';
+import { claimBytes, DEFAULT_RATE_LIMIT, RATE_LIMITED, RATE_LIMITED_SHARED } from '../../src/background/rate-limit.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_SEED_LENGTH } from '../../src/core/index.js';
 import { DATABASE_NAME } from '../../src/background/store.js';
 import { ClaimOutbox } from '../../src/capture/session/outbox.js';
@@ -228,12 +228,20 @@ describe('the per-tab rate limit on claims', () => {
   it('shares one budget among all tabs: new tabs do not bring new bursts', async () => {
     const capacity = DEFAULT_RATE_LIMIT.allClaims.capacity;
     let stored = 0;
+    const reasons = new Set<string>();
+    const lastTab = casinoTab('late.cloudbet.com');
     for (let tabs = 0; tabs < capacity / TAB_CLAIMS + 2; tabs++) {
-      const acks = await flood(casinoTab(), TAB_CLAIMS / 200);
+      const acks = await flood(tabs === capacity / TAB_CLAIMS + 1 ? lastTab : casinoTab(), TAB_CLAIMS / 200);
       stored += acks.reduce((sum, ack) => sum + ack.stored, 0);
+      for (const ack of acks) for (const item of ack.refused) reasons.add(item.reason);
     }
     expect(stored).toBeGreaterThanOrEqual(capacity);
     expect(stored).toBeLessThan(capacity + 2 * TAB_CLAIMS);
+    // No tab sent more than its own budget: the refusals are the shared budget's, and say so.
+    expect(reasons).toEqual(new Set([RATE_LIMITED_SHARED]));
+    const notes = (await summary()).rateLimited!;
+    expect(notes.find((note) => note.host === 'late.cloudbet.com')).toMatchObject({ refused: TAB_CLAIMS, shared: true });
+    expect(notes.every((note) => note.shared === true)).toBe(true);
   });
 
   it('claims about stored rounds that keep changing them stop at the byte budget too: while it is in debt they wait', async () => {
