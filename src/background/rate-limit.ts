@@ -57,6 +57,11 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
 
 /** The refusal reason of a claim over the budget; the content script keeps it and sends it again later (capture/session/outbox.ts). */
 export const RATE_LIMITED = 'rate limited: this tab sent new claims faster than any real game';
+/** The same when the budget all tabs share ran out while this tab's own still held: the tab did not flood. */
+export const RATE_LIMITED_SHARED = 'rate limited: all tabs together sent new claims faster than any real game';
+
+/** Which budget refused a batch: the tab's own, or one all tabs share (`all`, `day`) while the tab's own held. */
+export type RefusalCause = 'tab' | 'shared';
 
 /** What is left of a pair of budgets (claims and bytes) at a time. */
 interface Tokens {
@@ -91,6 +96,8 @@ export interface Admission {
   knownAdmitted: boolean;
   /** For a tab that has been refused: claims and refusals to add to its stored counts. */
   report?: { claims: number; refused: number };
+  /** When this batch had refusals: which budget refused them. */
+  cause?: RefusalCause;
 }
 
 export class ClaimRateLimiter {
@@ -117,8 +124,13 @@ export class ClaimRateLimiter {
     const budgets = [bucket, this.all, this.day];
     const knownAdmitted = budgets.every((tokens) => tokens.claims >= 0 && tokens.bytes >= 0);
     let admitted = 0;
+    // The tab's own budget decides the cause: while it holds, a refusal is the shared budgets'.
+    let cause: RefusalCause | undefined = knownAdmitted || known === 0 ? undefined : bucket.claims >= 0 && bucket.bytes >= 0 ? 'shared' : 'tab';
     for (const size of sizes) {
-      if (!budgets.every((tokens) => tokens.claims >= 1 && tokens.bytes >= size)) break;
+      if (!budgets.every((tokens) => tokens.claims >= 1 && tokens.bytes >= size)) {
+        cause = bucket.claims >= 1 && bucket.bytes >= size ? 'shared' : 'tab';
+        break;
+      }
       for (const tokens of budgets) {
         tokens.claims -= 1;
         tokens.bytes -= size;
@@ -129,11 +141,12 @@ export class ClaimRateLimiter {
     bucket.counted += sizes.length + known;
     bucket.refused += refused;
     if (refused > 0) bucket.flagged = true;
-    if (!bucket.flagged) return { admitted, knownAdmitted };
+    const caused = cause === undefined ? {} : { cause };
+    if (!bucket.flagged) return { admitted, knownAdmitted, ...caused };
     const report = { claims: bucket.counted, refused: bucket.refused };
     bucket.counted = 0;
     bucket.refused = 0;
-    return { admitted, knownAdmitted, report };
+    return { admitted, knownAdmitted, report, ...caused };
   }
 
   /**

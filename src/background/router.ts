@@ -15,7 +15,7 @@ import { showSummaryOnBadge } from './badge.js';
 import { findRound } from './find-round.js';
 import { findings } from './findings.js';
 import { importChunk } from './import.js';
-import { claimBytes, ClaimRateLimiter, RATE_LIMITED, unchangedClaims } from './rate-limit.js';
+import { claimBytes, ClaimRateLimiter, RATE_LIMITED, RATE_LIMITED_SHARED, type RefusalCause, unchangedClaims } from './rate-limit.js';
 import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { gameFigures } from './outcomes.js';
@@ -134,10 +134,11 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   const over = new Set([...fresh.slice(admission.admitted), ...(admission.knownAdmitted ? [] : knownItems)]);
   const taken = sized.filter((item) => !over.has(item));
   const retryLater = sized.filter((item) => over.has(item)).map(({ index }) => index);
-  for (const index of retryLater) refused.push({ index, reason: RATE_LIMITED });
+  const overReason = admission.cause === 'shared' ? RATE_LIMITED_SHARED : RATE_LIMITED;
+  for (const index of retryLater) refused.push({ index, reason: overReason });
   // Noted before the batch is stored: the trust rule reads the latest refusal (store.ts), so no
   // round of this batch can be `witnessed` while something its tab showed was refused.
-  if (admission.report) await noteRateLimit(tab, sender, admission.report);
+  if (admission.report) await noteRateLimit(tab, sender, admission.report, admission.cause);
   const admitted = fresh.slice(0, admission.admitted);
   let stored = 0;
   /** The claims stored or already known: what the tab's count is about. */
@@ -189,9 +190,9 @@ async function countRounds(tab: number, claims: readonly CapturedClaim[]): Promi
 const sumBytes = (items: readonly { bytes: number }[]) => items.reduce((sum, { bytes }) => sum + bytes, 0);
 
 /** Keeps a flooding tab's counts for the popup's notice; the claims themselves are already handled. */
-async function noteRateLimit(tab: number, sender: MessageSender, report: { claims: number; refused: number }): Promise<void> {
+async function noteRateLimit(tab: number, sender: MessageSender, report: { claims: number; refused: number }, cause?: RefusalCause): Promise<void> {
   try {
-    await addRateLimitNote(tab, new URL(sender.url!).hostname, report.claims, report.refused);
+    await addRateLimitNote(tab, new URL(sender.url!).hostname, report.claims, report.refused, Date.now(), cause);
   } catch {
     // Losing a count must not fail the batch: its claims are stored or refused already.
   }

@@ -1,7 +1,8 @@
 import type { HelpTopic } from './args.js';
+import { gameFamilies, gameOptionNames, gamesLine } from './game-list.js';
 import { VERSION } from './version.js';
 
-const OVERVIEW = `fair-witness ${VERSION} — recomputes Cloudbet Originals rounds (Roulette, Keno) with the casino's published procedure
+const OVERVIEW = `fair-witness ${VERSION} — recomputes Cloudbet Originals rounds (${gameFamilies()}) with the casino's published procedure
 
 Usage:
   fair-witness round --game G --server-seed S --client-seed C --nonce N [--commitment H] [--result R] [--json]
@@ -15,7 +16,7 @@ Commands:
   verify   recompute every round of a file: an "Export JSON" file of the extension, or a JSON array
            of claims {game, serverSeed, clientSeed, nonce, commitment?, result?}
 
-Games: roulette (European, 0…36), american-roulette (0…36 and 00), keno (10 of 1…40).
+${gamesLine()}
        German and long names work too ("Europäisches Roulette", "American Roulette").
 
 Exit status: 0 nothing mismatched or invalid · 1 a round is mismatched · 2 unusable input,
@@ -29,7 +30,7 @@ Runs the published procedure for one round:
   outcome         = drawn from SHAKE256(round signature) read as big-endian uint32s
 
 Options:
-  --game G          roulette | european-roulette | american-roulette | keno
+  --game G          ${gameOptionNames()}
   --server-seed S   the revealed server seed, exactly as shown
   --client-seed C   the client seed (may be "")
   --nonce N         the round's nonce, a whole number ≥ 0

@@ -4,6 +4,7 @@ import { checkClaim, lookupGame, printable, verifyRound, type RoundTrace, type R
 import type { RoundCommand } from './args.js';
 import { EXIT_MISMATCH, EXIT_OK, EXIT_UNUSABLE, InputError } from './errors.js';
 import { outcomeText } from './format.js';
+import { knownGameNames, supportedGameNames } from './game-list.js';
 import type { Io } from './io.js';
 import { nodeBackend } from './node-hash-backend.js';
 
@@ -20,10 +21,10 @@ const OPTION_OF: Record<string, string> = {
 export function roundCommand(command: RoundCommand, io: Io): number {
   const lookup = lookupGame(command.game);
   if (lookup.kind === 'unknown') {
-    throw new InputError(`--game: unknown game "${command.game}"; known: roulette (European), american-roulette, keno`);
+    throw new InputError(`--game: unknown game "${command.game}"; known: ${knownGameNames()}`);
   }
   if (lookup.kind === 'unsupported') {
-    throw new InputError(`--game: ${lookup.id} has no published algorithm, so it cannot be recomputed (supported: roulette, american-roulette, keno)`);
+    throw new InputError(`--game: ${lookup.id} has no published algorithm, so it cannot be recomputed (supported: ${supportedGameNames()})`);
   }
   const game = lookup.game;
   if (command.nonce.trim() === '') throw new InputError('--nonce: must be a non-negative whole number, got ""');

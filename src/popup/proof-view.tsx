@@ -129,7 +129,7 @@ export function ProofView({ proof }: { proof: ProofModel }) {
                 {levelReasonText(t, proof.levelReason)}
               </span>
             )}
-            {proof.level === 'history' && <span class="hint">{t('historyExplained')}</span>}
+            {proof.level === 'history' && <span class="hint what-to-do">{t('historyWhatToDo')}</span>}
           </Fact>
         )}
       </dl>

@@ -19,8 +19,9 @@ export function RateLimitNotices({ notes }: { notes?: RateLimitNote[] }) {
           data-host={note.host}
           data-claims={note.claims}
           data-refused={note.refused}
+          data-shared={note.shared}
         >
-          {countText(t, 'rateLimitNotice', note.refused, [note.host, note.claims])}
+          {countText(t, note.shared ? 'rateLimitSharedNotice' : 'rateLimitNotice', note.refused, [note.host, note.claims])}
         </p>
       ))}
     </>

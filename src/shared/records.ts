@@ -220,6 +220,8 @@ export interface RateLimitNote {
   refused: number;
   /** When this tab's claims were last refused. */
   lastAt: number;
+  /** The latest refusal was the budget all tabs share, not this tab's own: the tab itself did not flood. */
+  shared?: true;
 }
 
 export interface RoundFilter {

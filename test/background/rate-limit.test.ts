@@ -37,8 +37,8 @@ describe('ClaimRateLimiter', () => {
     const { limiter } = limiterAt();
     expect(limiter.admit(1, claims(60))).toEqual({ admitted: 60, knownAdmitted: true });
     // 40 tokens left: the first 40 claims of the next batch fit, the last 20 do not.
-    expect(limiter.admit(1, claims(60))).toEqual({ admitted: 40, knownAdmitted: true, report: { claims: 120, refused: 20 } });
-    expect(limiter.admit(1, claims(5))).toEqual({ admitted: 0, knownAdmitted: true, report: { claims: 5, refused: 5 } });
+    expect(limiter.admit(1, claims(60))).toEqual({ admitted: 40, knownAdmitted: true, report: { claims: 120, refused: 20 }, cause: 'tab' });
+    expect(limiter.admit(1, claims(5))).toEqual({ admitted: 0, knownAdmitted: true, report: { claims: 5, refused: 5 }, cause: 'tab' });
   });
 
   it('refills with time at its rate, never above capacity, and not when the clock goes back', () => {
@@ -50,6 +50,20 @@ describe('ClaimRateLimiter', () => {
     expect(limiter.admit(1, claims(1)).admitted).toBe(0);
     clock.now += 3_600_000;
     expect(limiter.admit(1, claims(500)).admitted).toBe(100);
+  });
+
+  it('says which budget refused: the tab’s own, or the one all tabs share while the tab’s own held', () => {
+    const { limiter } = limiterAt({ ...SMALL, allClaims: { capacity: 150, refillPerSecond: 0 } });
+    expect(limiter.admit(1, claims(101))).toMatchObject({ admitted: 100, cause: 'tab' });
+    // Tab 2 has 100 of its own, but only 50 are left of the 150 all tabs share.
+    expect(limiter.admit(2, claims(51))).toMatchObject({ admitted: 50, cause: 'shared' });
+    expect(limiter.admit(2, claims(1))).toMatchObject({ admitted: 0, cause: 'shared' });
+    expect(limiter.admit(1, claims(1))).toMatchObject({ admitted: 0, cause: 'tab' });
+    // Bytes count too: a claim larger than the tab's own byte budget is the tab's, whatever is shared.
+    const bytes = limiterAt({ ...SMALL, tabBytes: { capacity: 1000, refillPerSecond: 0 }, allBytes: { capacity: 1500, refillPerSecond: 0 } }).limiter;
+    expect(bytes.admit(1, claims(3, 400))).toMatchObject({ admitted: 2, cause: 'tab' });
+    expect(bytes.admit(2, claims(2, 400))).toMatchObject({ admitted: 1, cause: 'shared' });
+    expect(limiter.admit(3, claims(0)).cause).toBeUndefined();
   });
 
   it('keeps each tab apart: a flooding tab does not spend another tab’s budget', () => {
@@ -74,9 +88,9 @@ describe('ClaimRateLimiter', () => {
     const { limiter, clock } = limiterAt();
     expect(limiter.admit(1, claims(100), 500)).toEqual({ admitted: 100, knownAdmitted: true });
     // At zero, known claims still pass (they are not new), new ones do not.
-    expect(limiter.admit(1, claims(5), 10)).toEqual({ admitted: 0, knownAdmitted: true, report: { claims: 615, refused: 5 } });
+    expect(limiter.admit(1, claims(5), 10)).toEqual({ admitted: 0, knownAdmitted: true, report: { claims: 615, refused: 5 }, cause: 'tab' });
     limiter.charge(1, 30, 30 * 500);
-    expect(limiter.admit(1, [], 10)).toEqual({ admitted: 0, knownAdmitted: false, report: { claims: 10, refused: 10 } });
+    expect(limiter.admit(1, [], 10)).toEqual({ admitted: 0, knownAdmitted: false, report: { claims: 10, refused: 10 }, cause: 'tab' });
     clock.now += 3_000; // back to zero
     expect(limiter.admit(1, [], 10).knownAdmitted).toBe(true);
   });

@@ -47,6 +47,16 @@ describe('rate-limit notice', () => {
     expect(notices(rendered.container)[0]!.textContent).toContain('(41 in all); 1 of them was refused for now and is sent again later.');
   });
 
+  test('a refusal for the budget all tabs share says so, not that this tab flooded', async () => {
+    rendered = await appWith([note({ shared: true }), note({ tab: 9, host: 'de.cloudbet.com', claims: 41, refused: 1, shared: true })]);
+    const [many, one] = notices(rendered.container);
+    expect(many!.dataset.shared).toBe('true');
+    expect(many!.textContent).toBe(
+      'All casino tabs together sent round reports faster than any real game, so 19800 reports from a tab on www.cloudbet.com (25000 in all) were refused for now and are sent again later. Meanwhile no round counts as witnessed.',
+    );
+    expect(one!.textContent).toContain('so 1 report from a tab on de.cloudbet.com (41 in all) was refused for now and is sent again later.');
+  });
+
   test('shows nothing when no tab was limited', async () => {
     rendered = await appWith(undefined);
     expect(rendered.container.querySelector('[data-status]')).not.toBeNull();

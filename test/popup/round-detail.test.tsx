@@ -163,6 +163,22 @@ test('the detail opens with what the proof means: the sentence, the picture, whe
   expect(proof.querySelector('[data-field="seenAt"] dt')!.textContent).toBe('Seen by Fair Witness');
   expect(proof.querySelector('[data-field="level"]')!.textContent).toContain('witnessed');
   expect(proof.querySelector('[data-level-reason="bound-before-bet"]')!.textContent).toBe(t('levelReasonBoundBeforeBet'));
+  expect(proof.querySelector('.what-to-do')).toBeNull();
+});
+
+test('a history round says once what not witnessed means: the conclusion, then why and what to do, not the definition again', async () => {
+  const worker = new FakeWorker(mixedClaims());
+  rendered = await renderApp(worker.client);
+  await click(rowsOf(rendered.container).find((row) => row.dataset.nonce === '7')!.querySelector('button'));
+  const proof = rendered.container.querySelector('.detail .proof')!;
+  expect(proof.querySelector('.conclusion')!.textContent).toBe(t('conclusionHistory'));
+  const level = proof.querySelector('[data-field="level"] dd')!;
+  const reason = level.querySelector<HTMLElement>('[data-level-reason]')!;
+  expect(reason.textContent).toBe(t(`levelReason${reason.dataset.levelReason!.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}`));
+  expect(level.querySelector('.what-to-do')!.textContent).toBe(t('historyWhatToDo'));
+  expect(proof.textContent).not.toContain(t('historyExplained'));
+  // The consequence (the casino could have chosen the seed after the bet) is the conclusion's alone.
+  expect(level.textContent).not.toMatch(/could have chosen|fixed before your bet/);
 });
 
 test('a history round and a mismatch each open with their own sentence', async () => {

@@ -51,6 +51,11 @@ export interface GameDefinition {
   /** Other names the casino shows for it, English and German (registry.ts matches them normalised, and the id). */
   readonly names: readonly string[];
   readonly shape: GameShape;
+  /**
+   * How the CLI's help and errors name it (cli/game-list.ts): `names` are what --game takes, the
+   * first the one listed; `range` what an outcome is; `note` what the first name alone does not say.
+   */
+  readonly cli: { readonly names: readonly string[]; readonly range: string; readonly note?: string };
   /** Numbers a round usually needs: squeezed in one go, more only after a rejection. */
   readonly usualDraws: number;
   draw(source: Uint32Source, steps?: DrawStep[]): Outcome;

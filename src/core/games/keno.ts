@@ -46,6 +46,7 @@ export const keno: GameDefinition = {
   label: 'Keno',
   names: ['originals keno', 'cloudbet keno'],
   shape: { kind: 'draw', drawn: KENO_DRAWS, board: KENO_BOARD, maxPicks: KENO_MAX_PICKS },
+  cli: { names: ['keno'], range: `${KENO_DRAWS} of 1…${KENO_BOARD}` },
   usualDraws: KENO_DRAWS,
   // The seeds: pick 10 unique positions of 40, add 1, sort ascending.
   draw(source, steps) {

@@ -26,7 +26,8 @@ const NAMES = new Map<string, SupportedGameId | UnsupportedGameId>();
 function alias(id: SupportedGameId | UnsupportedGameId, ...names: string[]): void {
   for (const name of [id, ...names]) NAMES.set(normalizeGameName(name), id);
 }
-for (const game of SUPPORTED_GAMES) alias(game.id, ...game.names);
+// The CLI's names too, so its help never lists a name --game refuses.
+for (const game of SUPPORTED_GAMES) alias(game.id, ...game.names, ...game.cli.names);
 alias('mines');
 alias('pump');
 alias('plinko');

@@ -22,7 +22,7 @@ export function pocketOf(sampled: number): string {
   return sampled === 37 ? '00' : String(sampled);
 }
 
-function rouletteGame(id: SupportedGameId, label: string, variant: RouletteVariant, names: readonly string[]): GameDefinition {
+function rouletteGame(id: SupportedGameId, label: string, variant: RouletteVariant, names: readonly string[], cli: GameDefinition['cli']): GameDefinition {
   // P: 37 pockets, and on the American wheel "00" besides.
   const outcomes = variant === 'american' ? 38 : 37;
   const parseDisplayed = (shown: unknown): ParsedDisplay => {
@@ -54,6 +54,7 @@ function rouletteGame(id: SupportedGameId, label: string, variant: RouletteVaria
     label,
     names,
     shape: { kind: 'wheel', variant },
+    cli,
     usualDraws: 1,
     // The seeds: result = sample(P); American shows 37 as "00".
     draw(source, steps) {
@@ -79,5 +80,8 @@ export const europeanRoulette = rouletteGame('roulette-european', 'European Roul
   'european',
   'roulette european',
   'europaeisches roulette',
-]);
-export const americanRoulette = rouletteGame('roulette-american', 'American Roulette', 'american', ['american roulette', 'amerikanisches roulette', 'american', 'roulette american']);
+], { names: ['roulette', 'european-roulette'], note: 'European', range: '0…36' });
+export const americanRoulette = rouletteGame('roulette-american', 'American Roulette', 'american', ['american roulette', 'amerikanisches roulette', 'american', 'roulette american'], {
+  names: ['american-roulette'],
+  range: '0…36 and 00',
+});

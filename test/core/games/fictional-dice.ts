@@ -19,6 +19,7 @@ export const fictionalDice: GameDefinition = {
   label: 'Fictional Dice',
   names: ['fictional dice', 'fiktive würfel'],
   shape: { kind: 'other' },
+  cli: { names: ['fictional-dice'], range: '0…99' },
   usualDraws: 1,
   draw: (source, steps) => String(sample(100, source, steps)),
   parseDisplayed: parseRoll,

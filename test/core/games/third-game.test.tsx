@@ -35,6 +35,8 @@ const { gameReturns } = await import('../../../src/stats/returns.js');
 const { fairnessSentence, shapeWordKey } = await import('../../../src/stats/stats-text.js');
 const { judgeFast } = await import('../../../src/cli/fast-judge.js');
 const { judgeElementFully } = await import('../../../src/cli/round-judge.js');
+const { helpText } = await import('../../../src/cli/help.js');
+const { roundCommand } = await import('../../../src/cli/round-command.js');
 const { claimFor } = await import('../../popup/claims.js');
 const { FakeWorker } = await import('../../popup/fake-worker.js');
 const { click, renderApp, rowsOf, t } = await import('../../popup/render.js');
@@ -71,6 +73,17 @@ describe('a third game through the registry', () => {
     // The same round as roulette takes the fast path: the test above can fail.
     const roulette = claimFor('roulette-european', 3);
     expect(judgeFast(JSON.stringify({ game: roulette.game, serverSeed: roulette.serverSeed, clientSeed: roulette.clientSeed, nonce: roulette.nonce, commitment: roulette.commitment, result: roulette.result }), 0, context)?.status).toBe('verified');
+  });
+
+  test("the CLI's help and --game errors list it, with no edit to the CLI", () => {
+    const overview = helpText();
+    expect(overview).toContain('rounds (Roulette, Keno, Dice) with');
+    // The Games line grows past 100 columns with it and wraps under its first entry.
+    expect(overview).toContain('Games: roulette (European, 0…36), american-roulette (0…36 and 00), keno (10 of 1…40),\n       fictional-dice (0…99).\n');
+    expect(helpText('round')).toContain('--game G          roulette | european-roulette | american-roulette | keno | fictional-dice\n');
+    const round = (game: string) => () => roundCommand({ kind: 'round', game, serverSeed: 's', clientSeed: 'c', nonce: '1', json: false }, { stdout: { write: () => true } } as never);
+    expect(round('blackjack')).toThrow('known: roulette (European), american-roulette, keno, fictional-dice');
+    expect(round('mines')).toThrow('(supported: roulette, american-roulette, keno, fictional-dice)');
   });
 
   test('the worker figures: 100 bins, one per roll, and no paytable cells even with picks and a multiplier', () => {
