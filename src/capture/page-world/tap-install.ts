@@ -3,11 +3,12 @@
 // WebSocket and EventSource messages are read by a listener of ours added as each is created
 // (before any of the page's), and JSON script elements are read once the document is parsed and
 // when one is added. Nothing here may delay, alter or break the page's traffic: every step is
-// guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer),
-// and the page's objects are returned untouched. The browser API is out of reach here by design.
+// guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer,
+// or at once when the player acts, so what came before the action is stamped before it), and the
+// page's objects are returned untouched. The browser API is out of reach here by design.
 import { extractRounds } from '../readers/json-tap.js';
 import type { CaptureChannel } from '../../shared/capture-channel.js';
-import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
+import { encodeTapDetails, TAP_EVENT, TAP_READ_NOW_EVENT } from './tap-channel.js';
 import { isJsonScript, jsonValues } from './tap-text.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -54,46 +55,63 @@ export function installTap(win: TapWindow): TapStats {
   const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
   const later = win.setTimeout.bind(win);
 
-  const publish = (text: string, channel: CaptureChannel): void => {
+  /** Reads a message's text (or an XHR's parsed JSON) and hands its rounds on. */
+  const publish = (data: unknown, channel: CaptureChannel): void => {
     try {
-      if (text.length > MAX_BODY_BYTES) return;
-      for (const value of jsonValues(text, parse)) publishValue(value, channel);
+      for (const value of typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data]) {
+        const rounds = extractRounds(value);
+        if (rounds.length === 0) continue;
+        stats.rounds += rounds.length;
+        for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
+      }
     } catch {
       stats.errors++;
     }
   };
 
-  const publishValue = (value: unknown, channel: CaptureChannel): void => {
-    const rounds = extractRounds(value);
-    if (rounds.length === 0) return;
-    stats.rounds += rounds.length;
-    for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
-  };
-
-  // Messages wait here while the page handles them; one timer reads them all afterwards. At most a
-  // second's budget waits: a background tab's timers may run once a minute while its socket talks on.
-  const queue: [string, CaptureChannel][] = [];
+  // Messages and answers wait here while the page handles them; one timer reads them all afterwards,
+  // or the player's action (TAP_READ_NOW_EVENT) at once. At most a second's budget of messages
+  // waits: a background tab's timers may run once a minute while its socket talks on.
+  const queue: [unknown, CaptureChannel][] = [];
   let queuedChars = 0;
   let draining = false;
   let windowStart = 0;
   let windowMessages = 0;
   let windowChars = 0;
-  /** Reads queued messages for at most SLICE_MS, then lets the page run before the rest. */
-  const drain = (): void => {
-    const end = now() + SLICE_MS;
+  /** Reads queued messages until `end` (ms); false when some are left for later. */
+  const readUntil = (end: number): boolean => {
     try {
       while (queue.length > 0) {
-        if (now() >= end) return void later(drain, 0);
-        const [text, channel] = queue.shift()!;
-        queuedChars -= text.length;
-        publish(text, channel);
+        if (now() >= end) return false;
+        const [data, channel] = queue.shift()!;
+        if (typeof data === 'string') queuedChars -= data.length;
+        publish(data, channel);
       }
     } catch {
       // The page broke something we use (Array.prototype.shift): drop the backlog, start afresh.
       stats.errors++;
       queue.length = queuedChars = 0;
     }
-    draining = false;
+    return true;
+  };
+  /** Reads queued messages for at most SLICE_MS, then lets the page run before the rest. */
+  const drain = (): void => {
+    if (readUntil(now() + SLICE_MS)) draining = false;
+    else later(drain, 0);
+  };
+  /** Queues data to read on the timer. Never throws (its callers run in the page's events and promises). */
+  const push = (data: unknown, channel: CaptureChannel): void => {
+    try {
+      queue.push([data, channel]);
+      if (typeof data === 'string') queuedChars += data.length;
+      if (!draining) {
+        // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
+        draining = true;
+        later(drain, 0);
+      }
+    } catch {
+      stats.errors++;
+    }
   };
   /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. Never throws into the page. */
   const enqueue = (event: Event, channel: CaptureChannel): void => {
@@ -115,18 +133,15 @@ export function installTap(win: TapWindow): TapStats {
       }
       windowMessages++;
       windowChars += data.length;
-      queue.push([data, channel]);
-      queuedChars += data.length;
       stats.messages++;
-      if (!draining) {
-        // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
-        draining = true;
-        later(drain, 0);
-      }
+      push(data, channel);
     } catch {
       stats.errors++;
     }
   };
+  // The player's action (the content script's trusted pointerdown/keydown): what is queued now was
+  // received before it, so it is read now, within one slice; the rest stays for the timer as ever.
+  listen.call(document, TAP_READ_NOW_EVENT, () => readUntil(now() + SLICE_MS));
 
   /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
   const readCapped = async (response: Response): Promise<string | undefined> => {
@@ -156,9 +171,7 @@ export function installTap(win: TapWindow): TapStats {
       stats.responses++;
       // Cloned now, before the page (whose callbacks were attached after ours) reads the body.
       readCapped(response.clone()).then(
-        (text) => {
-          if (text !== undefined) later(() => publish(text, 'fetch'), 0);
-        },
+        (text) => text === undefined || push(text, 'fetch'),
         () => stats.errors++,
       );
     } catch {
@@ -187,19 +200,7 @@ export function installTap(win: TapWindow): TapStats {
         const type = this.responseType;
         if ((type !== '' && type !== 'text' && type !== 'json') || !JSON_TYPE.test(this.getResponseHeader('content-type') ?? '')) return;
         stats.responses++;
-        if (type === 'json') {
-          const value: unknown = this.response;
-          later(() => {
-            try {
-              publishValue(value, 'xhr');
-            } catch {
-              stats.errors++;
-            }
-          }, 0);
-        } else {
-          const text = this.responseText;
-          later(() => publish(text, 'xhr'), 0);
-        }
+        push(type === 'json' ? (this.response as unknown) : this.responseText, 'xhr');
       } catch {
         stats.errors++;
       }

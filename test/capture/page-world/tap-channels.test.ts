@@ -3,7 +3,7 @@
 // answers sent as text/plain or JSON lines. The page's objects must stay exactly as they were.
 import { describe, expect, it, vi } from 'vitest';
 import { installTap, MAX_MESSAGES_PER_SECOND, type TapWindow } from '../../../src/capture/page-world/tap-install.js';
-import { TAP_EVENT } from '../../../src/capture/page-world/tap-channel.js';
+import { TAP_EVENT, TAP_READ_NOW_EVENT } from '../../../src/capture/page-world/tap-channel.js';
 import { CLIENT, COMMITMENT, SEED } from '../dom.js';
 
 const ROUND = { serverSeed: SEED, clientSeed: CLIENT, nonce: 1, result: 17, game: 'Roulette' };
@@ -259,5 +259,71 @@ describe('installTap: a page that outpaces the tap', () => {
     }
     socket.receive(JSON.stringify({ ...ROUND, nonce: 2 }));
     await vi.waitFor(() => expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toContain('2'));
+  });
+});
+
+// The player's action: the content script asks for what the tap holds, inside the click's dispatch.
+describe('installTap: read now (the player\'s action)', () => {
+  function held() {
+    const timers: (() => void)[] = [];
+    const target = document.implementation.createHTMLDocument('page');
+    const nonces: string[] = [];
+    target.addEventListener(TAP_EVENT, (event) => {
+      for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
+    });
+    const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
+    const stats = installTap(win);
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    const readNow = () => target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
+    return { timers, nonces, stats, socket, readNow };
+  }
+
+  it('hands over what is queued at once, before the dispatch returns; nothing received later', () => {
+    const page = held();
+    for (const nonce of [1, 2]) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
+    expect(page.nonces).toEqual([]);
+    page.readNow();
+    expect(page.nonces).toEqual(['1', '2']);
+    page.socket.receive(JSON.stringify({ ...ROUND, nonce: 3 }));
+    expect(page.nonces).toEqual(['1', '2']);
+    // The timer set for the first message finds the queue empty, then reads the third.
+    while (page.timers.length > 0) page.timers.shift()!();
+    expect(page.nonces).toEqual(['1', '2', '3']);
+  });
+
+  it('reads for one slice at most; the rest stays queued for the timer', () => {
+    let clock = 1_000_000;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 3));
+    try {
+      const page = held();
+      for (let nonce = 1; nonce <= 20; nonce++) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
+      page.readNow();
+      expect(page.nonces.length).toBeGreaterThan(0);
+      expect(page.nonces.length).toBeLessThan(5);
+      while (page.timers.length > 0) page.timers.shift()!();
+      expect(page.nonces).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('holds fetch and XHR answers in the same queue, so they are handed over too', async () => {
+    const timers: (() => void)[] = [];
+    const target = document.implementation.createHTMLDocument('page');
+    const channels: string[] = [];
+    target.addEventListener(TAP_EVENT, (event) => channels.push((JSON.parse((event as CustomEvent<string>).detail) as { channel: string }).channel));
+    const win: TapWindow = {
+      document: target,
+      CustomEvent,
+      setTimeout: (callback) => timers.push(callback),
+      TextDecoder,
+      fetch: (async () => new Response(JSON.stringify(ROUND), { headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
+    };
+    installTap(win);
+    expect(await (await win.fetch!('/bet')).text()).toBe(JSON.stringify(ROUND));
+    await vi.waitFor(() => expect(timers.length).toBe(1));
+    expect(channels).toEqual([]);
+    target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
+    expect(channels).toEqual(['fetch']);
   });
 });
