@@ -6,7 +6,7 @@
 // guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer,
 // or at once when the player acts, so what came before the action is stamped before it), and the
 // page's objects are returned untouched. The browser API is out of reach here by design.
-import { extractRounds } from '../readers/json-tap.js';
+import { walkRounds } from '../readers/json-tap.js';
 import type { CaptureChannel } from '../../shared/capture-channel.js';
 import { encodeTapDetails, TAP_EVENT, TAP_READ_NOW_EVENT } from './tap-channel.js';
 import { isJsonScript, jsonValues } from './tap-text.js';
@@ -55,19 +55,15 @@ export function installTap(win: TapWindow): TapStats {
   const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
   const later = win.setTimeout.bind(win);
 
-  /** Reads a message's text (or an XHR's parsed JSON) and hands its rounds on. */
-  const publish = (data: unknown, channel: CaptureChannel): void => {
-    try {
-      for (const value of typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data]) {
-        const rounds = extractRounds(value);
-        if (rounds.length === 0) continue;
-        stats.rounds += rounds.length;
-        for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
-      }
-    } catch {
-      stats.errors++;
+  /** Reads a message's text (or an XHR's parsed JSON) and hands its rounds on; pauses in a long walk. */
+  function* read(data: unknown, channel: CaptureChannel): Generator<void, void> {
+    for (const value of typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data]) {
+      const rounds = yield* walkRounds(value);
+      if (rounds.length === 0) continue;
+      stats.rounds += rounds.length;
+      for (const detail of encodeTapDetails(rounds, channel)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
     }
-  };
+  }
 
   // Messages and answers wait here while the page handles them; one timer reads them all afterwards,
   // or the player's action (TAP_READ_NOW_EVENT) at once. At most a second's budget of messages
@@ -78,19 +74,35 @@ export function installTap(win: TapWindow): TapStats {
   let windowStart = 0;
   let windowMessages = 0;
   let windowChars = 0;
+  /** The message being read, paused between slices. */
+  let reading: Generator<void, void> | undefined;
+  /** Set while reading: a page that asks for a read-now from inside our event gets none (no reentry). */
+  let busy = false;
   /** Reads queued messages until `end` (ms); false when some are left for later. */
   const readUntil = (end: number): boolean => {
+    if (busy) return false;
+    busy = true;
     try {
-      while (queue.length > 0) {
+      while (reading || queue.length > 0) {
         if (now() >= end) return false;
-        const [data, channel] = queue.shift()!;
-        if (typeof data === 'string') queuedChars -= data.length;
-        publish(data, channel);
+        if (!reading) {
+          const [data, channel] = queue.shift()!;
+          if (typeof data === 'string') queuedChars -= data.length;
+          reading = read(data, channel);
+        }
+        try {
+          if (reading.next().done) reading = undefined;
+        } catch {
+          stats.errors++;
+          reading = undefined;
+        }
       }
     } catch {
       // The page broke something we use (Array.prototype.shift): drop the backlog, start afresh.
       stats.errors++;
       queue.length = queuedChars = 0;
+    } finally {
+      busy = false;
     }
     return true;
   };

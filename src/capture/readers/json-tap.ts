@@ -4,7 +4,6 @@
 // (__proto__ keys, getters), gives a bounded result and never throws. Runs in the page's world
 // (page-tap) and in the popup's text parser; the isolated side re-checks what it receives.
 import { LIST_FIELDS, namesRound, type FieldName } from './fields.js';
-import { labelKey } from './labels.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
 
 /** A round as the tap hands it on: every value already text. */
@@ -28,7 +27,13 @@ export const DEFAULT_LIMITS: WalkLimits = {
   maxListLength: MAX_LIST_LENGTH,
 };
 
-/** JSON keys by their folded spelling (case, "_" and "-" ignored). */
+/**
+ * A JSON key's folded spelling: case, "_", "-" and any other character but ASCII letters and digits
+ * ignored (every API key seen is ASCII). Cheap on purpose: it runs for every key of every message.
+ */
+const fold = (key: string): string => key.toLowerCase().replace(/[^a-z\d]/g, '');
+
+/** JSON keys by their folded spelling. */
 const KEYS = new Map<string, FieldName>();
 const KEY_TABLE: readonly [FieldName, readonly string[]][] = [
   ['serverSeed', ['serverSeed', 'revealedServerSeed', 'unhashedServerSeed', 'serverSeedRevealed', 'serverSeedPlain', 'plainServerSeed']],
@@ -43,7 +48,7 @@ const KEY_TABLE: readonly [FieldName, readonly string[]][] = [
   ['payout', ['payout', 'winAmount', 'payoutAmount', 'winnings']],
   ['multiplier', ['multiplier', 'payoutMultiplier']],
 ];
-for (const [field, keys] of KEY_TABLE) for (const key of keys) KEYS.set(labelKey(key), field);
+for (const [field, keys] of KEY_TABLE) for (const key of keys) KEYS.set(fold(key), field);
 
 /** Keys of an object holding a bet's outcome beside its fairness object. */
 const OUTCOME_KEYS = new Set(['outcome', 'result']);
@@ -99,7 +104,7 @@ function ownKeys(object: object, limits: WalkLimits): string[] {
 function ownFields(object: object, limits: WalkLimits): TapRound {
   const fields: TapRound = {};
   for (const key of ownKeys(object, limits)) {
-    const field = KEYS.get(labelKey(key));
+    const field = KEYS.get(fold(key));
     if (field === undefined) continue;
     const value = plainValue(ownValue(object, key), field, limits);
     if (value === undefined) continue;
@@ -122,8 +127,22 @@ interface Frame {
   context: TapRound;
 }
 
+/** Objects walked between two pauses of walkRounds. */
+export const WALK_STEP = 256;
+
 /** Every round in a parsed JSON value, in document order. */
 export function extractRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMITS): TapRound[] {
+  for (const walk = walkRounds(input, limits); ; ) {
+    const step = walk.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * extractRounds as a walk that pauses (yields) every WALK_STEP objects: the page tap reads a huge
+ * message in slices, so one frame of 90 000 objects never holds the page's thread for long.
+ */
+export function* walkRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMITS): Generator<void, TapRound[]> {
   const rounds: TapRound[] = [];
   const visited = new Set<object>();
   const stack: Frame[] = [{ value: input, depth: 0, context: {} }];
@@ -132,7 +151,7 @@ export function extractRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMIT
     const frame = stack.pop()!;
     if (!isObject(frame.value) || visited.has(frame.value) || frame.depth > limits.maxDepth) continue;
     visited.add(frame.value);
-    nodes++;
+    if (++nodes % WALK_STEP === 0) yield;
     try {
       visit(frame, stack, rounds, limits, limits.maxNodes - nodes);
     } catch {
@@ -167,7 +186,7 @@ function visit(frame: Frame, stack: Frame[], rounds: TapRound[], limits: WalkLim
     childContext = { ...context };
     for (const field of Object.keys(own) as FieldName[]) childContext[field] = own[field];
     // A bet that keeps its outcome and its fairness in two objects ({outcome: {…}, fairness: {…}}).
-    for (const key of keys) if (OUTCOME_KEYS.has(labelKey(key))) fillFromChildren(childContext, object, [key], limits);
+    for (const key of keys) if (OUTCOME_KEYS.has(fold(key))) fillFromChildren(childContext, object, [key], limits);
   }
   for (let index = keys.length - 1; index >= 0; index--) {
     const child = ownValue(object, keys[index]!);

@@ -327,3 +327,34 @@ describe('installTap: read now (the player\'s action)', () => {
     expect(channels).toEqual(['fetch']);
   });
 });
+
+// One huge frame (an order book, a lobby dump) must not hold the page's thread: its walk pauses.
+describe('installTap: a frame of 90 000 objects', () => {
+  it('is read in slices of the page\'s thread, its round still found', () => {
+    let clock = 1_000_000;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1));
+    try {
+      const timers: (() => void)[] = [];
+      const target = document.implementation.createHTMLDocument('page');
+      const nonces: string[] = [];
+      target.addEventListener(TAP_EVENT, (event) => {
+        for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
+      });
+      const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
+      installTap(win);
+      const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+      const frame = JSON.stringify({ type: 'book', items: Array.from({ length: 90_000 }, (_, i) => ({ a: i % 10 })), round: ROUND });
+      socket.receive(frame);
+      let slices = 0;
+      while (timers.length > 0) {
+        slices++;
+        timers.shift()!();
+      }
+      // Each pause reads the clock once (one ms here); a slice ends after 8 of them: many slices, each a few hundred objects.
+      expect(slices).toBeGreaterThan(20);
+      expect(nonces).toEqual(['1']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

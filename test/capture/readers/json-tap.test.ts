@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractRounds } from '../../../src/capture/readers/json-tap.js';
+import { extractRounds, WALK_STEP, walkRounds } from '../../../src/capture/readers/json-tap.js';
 import { CLIENT, COMMITMENT, KENO, SEED, SIGNATURE } from '../dom.js';
 
 describe('extractRounds', () => {
@@ -142,5 +142,18 @@ describe('extractRounds: stakes and payouts', () => {
   it('does not take amounts alone, or with a nonce only, for a round', () => {
     expect(extractRounds({ wallet: { amount: 100 }, limits: { stake: 1, multiplier: 2 } })).toEqual([]);
     expect(extractRounds({ nonce: 4, amount: 1, payout: 2, multiplier: 2 })).toEqual([]);
+  });
+});
+
+describe('walkRounds: a walk that pauses', () => {
+  it('pauses every WALK_STEP objects and ends with what extractRounds finds', () => {
+    const big = { round: { serverSeed: SEED, clientSeed: CLIENT, nonce: 1, result: 17 }, items: Array.from({ length: 10 * WALK_STEP }, (_, i) => ({ a: i, nonce: i === 9 * WALK_STEP ? 5 : undefined, serverSeed: i === 9 * WALK_STEP ? SEED : undefined })) };
+    const walk = walkRounds(big);
+    let pauses = 0;
+    let step = walk.next();
+    for (; !step.done; step = walk.next()) pauses++;
+    expect(pauses).toBe(Math.floor((10 * WALK_STEP + 3) / WALK_STEP));
+    expect(step.value).toEqual(extractRounds(big));
+    expect(step.value.map((round) => round.nonce)).toEqual(['1', '5']);
   });
 });
