@@ -57,7 +57,9 @@ export function installTap(win: TapWindow): TapStats {
 
   /** Reads a message's text (or an XHR's parsed JSON) and hands its rounds on; pauses in a long walk. */
   function* read(data: unknown, channel: CaptureChannel): Generator<void, void> {
-    for (const value of typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data]) {
+    const values = typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data];
+    yield; // the parse of a big text is a slice's work on its own
+    for (const value of values) {
       const rounds = yield* walkRounds(value);
       if (rounds.length === 0) continue;
       stats.rounds += rounds.length;
@@ -229,6 +231,11 @@ export function installTap(win: TapWindow): TapStats {
   watchCreated(win, 'WebSocket', (socket) => listen.call(socket, 'message', (event) => enqueue(event, 'websocket')));
   watchCreated(win, 'EventSource', (source) => listen.call(source, 'message', (event) => enqueue(event, 'sse')));
   try {
+    watchNamedEvents(win, listen, (event) => enqueue(event, 'sse'));
+  } catch {
+    stats.errors++;
+  }
+  try {
     watchScripts(win, listen, (data) => enqueue({ data } as MessageEvent, 'embedded'));
   } catch {
     stats.errors++;
@@ -263,6 +270,42 @@ function watchCreated<Name extends 'WebSocket' | 'EventSource'>(win: TapWindow, 
   } catch {
     // A frozen or odd global: leave it as it is.
   }
+}
+
+/** Event names read per EventSource besides "message": a page naming a thousand gets the first few. */
+export const MAX_EVENT_NAMES = 20;
+const OWN_EVENTS = ['message', 'open', 'error'];
+
+/**
+ * Server-sent events named by an `event:` line reach only listeners for that name. When the page
+ * listens for a name on an EventSource, the tap listens for it too, just before the page's listener
+ * (so the page's own listeners keep their order, and each gets every event as before). Calls
+ * whatever addEventListener the source would use otherwise, so a page that patched EventTarget's
+ * (zone.js) still gets its own.
+ */
+function watchNamedEvents(win: TapWindow, listen: EventTarget['addEventListener'], read: (event: Event) => void): void {
+  const prototype = win.EventSource?.prototype;
+  if (!prototype) return;
+  const names = new WeakMap<object, string[]>();
+  const inherited = Object.getPrototypeOf(prototype) as EventTarget;
+  Object.defineProperty(prototype, 'addEventListener', {
+    // Two named parameters (length 2, as the browser's); the call passes on exactly what it got.
+    value: function addEventListener(this: EventTarget, type: unknown, listener: unknown) {
+      try {
+        const heard = names.get(this) ?? [];
+        if (typeof type === 'string' && listener && !OWN_EVENTS.includes(type) && !heard.includes(type) && heard.length < MAX_EVENT_NAMES) {
+          names.set(this, [...heard, type]);
+          listen.call(this, type, read);
+        }
+      } catch {
+        // Unread, the page's listener is added all the same.
+      }
+      return Reflect.apply(inherited.addEventListener, this, arguments) as void;
+    },
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** Hands on the text of every JSON script element: those parsed with the document, then each added later. */

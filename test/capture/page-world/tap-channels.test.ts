@@ -113,6 +113,57 @@ describe('installTap: EventSource', () => {
   });
 });
 
+describe('installTap: named server-sent events', () => {
+  it('reads the names the page listens to, and only those; the page\'s listeners keep their order and events', async () => {
+    const { win, details, OriginalSource } = setup();
+    const source = new win.EventSource!('/events') as unknown as FakeSocket;
+    const heard: string[] = [];
+    source.addEventListener('bet', (event) => heard.push(`first ${(event as MessageEvent).data as string}`));
+    source.addEventListener('bet', { handleEvent: (event: Event) => heard.push(`second ${(event as MessageEvent).data as string}`) });
+    const named = (type: string, data: unknown) => source.dispatchEvent(new MessageEvent(type, { data }));
+    named('bet', JSON.stringify({ ...ROUND, nonce: 7 }));
+    named('secret', JSON.stringify({ ...ROUND, nonce: 8 })); // the page never listens to it: not read
+    named('bet', JSON.stringify({ ...ROUND, nonce: 9 }));
+    expect(heard).toEqual([
+      `first ${JSON.stringify({ ...ROUND, nonce: 7 })}`,
+      `second ${JSON.stringify({ ...ROUND, nonce: 7 })}`,
+      `first ${JSON.stringify({ ...ROUND, nonce: 9 })}`,
+      `second ${JSON.stringify({ ...ROUND, nonce: 9 })}`,
+    ]);
+    await vi.waitFor(() => expect(details).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(details.map((detail) => [detail.channel, (detail.rounds[0] as { nonce: string }).nonce])).toEqual([
+      ['sse', '7'],
+      ['sse', '9'],
+    ]);
+    // The method the page calls looks like the browser's: its name and length, and a missing listener still throws as before.
+    const added = OriginalSource.prototype.addEventListener;
+    expect([added.name, added.length]).toEqual(['addEventListener', 2]);
+    const outcome = (call: () => void) => {
+      try {
+        call();
+        return 'returned';
+      } catch (error) {
+        return (error as Error).constructor.name;
+      }
+    };
+    expect(outcome(() => (source.addEventListener as (type: string) => void)('bet'))).toBe(outcome(() => (new EventTarget().addEventListener as (type: string) => void)('bet')));
+  });
+
+  it('listens for a bounded number of names per source, and never throws into the page', async () => {
+    const { win, details, stats } = setup();
+    const source = new win.EventSource!('/events') as unknown as FakeSocket;
+    for (let index = 0; index < 50; index++) source.addEventListener(`name-${index}`, () => undefined);
+    const odd = { toString: () => 'bet' };
+    expect(() => source.addEventListener(odd as unknown as string, () => undefined)).not.toThrow();
+    for (let index = 0; index < 50; index++) source.dispatchEvent(new MessageEvent(`name-${index}`, { data: JSON.stringify({ ...ROUND, nonce: index }) }));
+    await vi.waitFor(() => expect(details).toHaveLength(20));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(details).toHaveLength(20);
+    expect(stats.errors).toBe(0);
+  });
+});
+
 describe('installTap: JSON script elements', () => {
   it('reads those parsed with the document once, and each added later (also inside an added element)', async () => {
     const page = new DOMParser().parseFromString(
