@@ -15,6 +15,7 @@ import {
   ndjson,
   scriptSafe,
   SOCKET_FORMATS,
+  SSE_FORMATS,
   socketFrame,
   sseData,
   sseEvent,
@@ -32,7 +33,8 @@ const HEARTBEAT = Uint8Array.from([0x89, 0x00, 0xff, 0x10, 0x42, 0x7f, 0x80, 0x0
 interface Session {
   log: ChannelLog;
   sockets: Set<{ socket: Duplex; format: SocketFormat }>;
-  streams: Set<ServerResponse>;
+  /** Event streams, and whether each wants named events (`event: bet`). */
+  streams: Map<ServerResponse, boolean>;
   events: number;
 }
 
@@ -49,7 +51,7 @@ export class ChannelServer {
   private session(id: string): Session {
     let session = this.sessions.get(id);
     if (!session) {
-      session = { log: emptyLog(), sockets: new Set(), streams: new Set(), events: 0 };
+      session = { log: emptyLog(), sockets: new Set(), streams: new Map(), events: 0 };
       this.sessions.set(id, session);
     }
     return session;
@@ -61,7 +63,7 @@ export class ChannelServer {
     if (request.method === 'GET' && page !== undefined) {
       if (!(CHANNELS as readonly string[]).includes(page)) return false;
       const format = url.searchParams.get('format') ?? 'plain';
-      if (!(SOCKET_FORMATS as readonly string[]).includes(format)) return false;
+      if (!(SOCKET_FORMATS as readonly string[]).includes(format) && !(page === 'sse' && (SSE_FORMATS as readonly string[]).includes(format))) return false;
       const session = newSessionId();
       const embedded = page === 'embedded' ? this.sent(session, scriptSafe(embeddedJson(channelState(this.casino.snapshot())))) : undefined;
       send(200, 'text/html; charset=utf-8', channelPage(page as Channel, format as SocketFormat, session, embedded));
@@ -75,7 +77,7 @@ export class ChannelServer {
       case 'GET /api/channel/events':
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
         response.write(': stream open\n\n');
-        session.streams.add(response);
+        session.streams.set(response, url.searchParams.get('format') === 'named');
         response.on('close', () => session.streams.delete(response));
         return true;
       case 'POST /api/channel/bet': {
@@ -110,8 +112,8 @@ export class ChannelServer {
       socket.write(frame(0x2, Buffer.from(HEARTBEAT)));
       session.log = logged(session.log, HEARTBEAT);
     }
-    for (const stream of session.streams) {
-      stream.write(sseEvent(state, ++session.events));
+    for (const [stream, named] of session.streams) {
+      stream.write(sseEvent(state, ++session.events, named));
       session.log = logged(session.log, sseData(state));
     }
     send(200, 'application/json', JSON.stringify({ sent: session.log.count }));
@@ -156,7 +158,7 @@ export class ChannelServer {
   close(): void {
     for (const session of this.sessions.values()) {
       for (const { socket } of session.sockets) socket.destroy();
-      for (const stream of session.streams) stream.destroy();
+      for (const stream of session.streams.keys()) stream.destroy();
     }
   }
 }

@@ -23,6 +23,7 @@ export const CHANNEL_PAGES = {
   'WebSocket (GraphQL over WebSocket, snake_case keys)': '/casino/channel/websocket?format=graphql',
   'WebSocket (Socket.IO frames)': '/casino/channel/websocket?format=socketio',
   'server-sent events (multi-line data)': '/casino/channel/sse',
+  'server-sent events (named `event: bet`)': '/casino/channel/sse?format=named',
   'embedded JSON (__NEXT_DATA__ and added script elements)': '/casino/channel/embedded',
   'fetch answers sent as text/plain': '/casino/channel/text',
   'newline-delimited JSON (XMLHttpRequest)': '/casino/channel/ndjson',
