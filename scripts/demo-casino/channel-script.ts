@@ -18,7 +18,11 @@ const broken = (reason: string): void => {
   body.dataset.broken = `${body.dataset.broken ?? ''}${reason}; `;
 };
 
+/** ?stall=ms: a heavy app, busy with each text message for this long (a click meanwhile waits in the browser's queue). */
+const stall = Number(body.dataset.stall) || 0;
+
 function receive(message: string | Uint8Array): void {
+  for (const end = performance.now() + (typeof message === 'string' ? stall : 0); performance.now() < end; );
   log = logged(log, message);
   body.dataset.received = String(log.count);
   body.dataset.hash = log.hash;

@@ -66,7 +66,8 @@ export class ChannelServer {
       if (!(SOCKET_FORMATS as readonly string[]).includes(format) && !(page === 'sse' && (SSE_FORMATS as readonly string[]).includes(format))) return false;
       const session = newSessionId();
       const embedded = page === 'embedded' ? this.sent(session, scriptSafe(embeddedJson(channelState(this.casino.snapshot())))) : undefined;
-      send(200, 'text/html; charset=utf-8', channelPage(page as Channel, format as SocketFormat, session, embedded));
+      const stall = Math.min(Number(url.searchParams.get('stall')) || 0, 5000);
+      send(200, 'text/html; charset=utf-8', channelPage(page as Channel, format as SocketFormat, session, embedded).replace('<body ', `<body data-stall="${stall}" `));
       return true;
     }
     const id = url.searchParams.get('session') ?? '';
@@ -102,8 +103,18 @@ export class ChannelServer {
     return false;
   }
 
+  /** Pushes the state to a page session's socket or stream now, unasked (as a server does when the pair changes). */
+  push(id: string): void {
+    this.pushState(this.session(id));
+  }
+
   /** Pushes the state to the session's socket or stream, and answers the action with the count sent so far (and nothing a tap would read). */
   private pushed(session: Session, send: (status: number, type: string, body: string) => void): void {
+    this.pushState(session);
+    send(200, 'application/json', JSON.stringify({ sent: session.log.count }));
+  }
+
+  private pushState(session: Session): void {
     const state = channelState(this.casino.snapshot());
     for (const { socket, format } of session.sockets) {
       const text = socketFrame(state, format);
@@ -116,7 +127,6 @@ export class ChannelServer {
       stream.write(sseEvent(state, ++session.events, named));
       session.log = logged(session.log, sseData(state));
     }
-    send(200, 'application/json', JSON.stringify({ sent: session.log.count }));
   }
 
   private sent(id: string, text: string): string {
