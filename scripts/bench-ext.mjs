@@ -143,7 +143,7 @@ try {
     try {
       for (const tap of await measureTaps(casino, session, { runs: RUNS })) {
         log(`  ${tap.what} (${kb(tap.bytes)}): in the page's event ${tap.inEvent.toFixed(4)} ms, on the page's thread in all ${tap.total.toFixed(3)} ms; longest call of page-tap.js ${ms(tap.longestTap)}, of content.js ${ms(tap.longestContent)}; tap events per burst ${tap.tapEvents.join(', ')}`);
-        row(`Tap: ${tap.what}, per message (${RUNS} bursts of 200)`, tap.total, (value) => `${value.toFixed(3)} ms`, undefined, `trace: page-tap.js + content.js; in the page's event ${tap.inEvent.toFixed(4)} ms; longest call ${ms(tap.longestTap)} (page-tap.js), ${ms(tap.longestContent)} (content.js)`);
+        row(`Tap: ${tap.what}, per message (${RUNS} bursts of ${tap.burst})`, tap.total, (value) => `${value.toFixed(3)} ms`, undefined, `trace: page-tap.js + content.js; in the page's event ${tap.inEvent.toFixed(4)} ms; longest call ${ms(tap.longestTap)} (page-tap.js), ${ms(tap.longestContent)} (content.js)`);
       }
       log('');
     } finally {

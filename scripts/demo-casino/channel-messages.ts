@@ -49,10 +49,15 @@ export function socketFrame(state: ChannelState, format: SocketFormat): string {
   }
 }
 
+/** Server-sent event styles: unnamed (the page's "message" listener), or named by an `event:` line (only that name's listeners get it). */
+export const SSE_FORMATS = ['plain', 'named'] as const;
+/** The name of the named style's events. */
+export const SSE_EVENT_NAME = 'bet';
+
 /** A server-sent event with the state, its JSON spread over several `data:` lines. */
-export function sseEvent(state: ChannelState, id: number): string {
+export function sseEvent(state: ChannelState, id: number, named = false): string {
   const lines = JSON.stringify(state, null, 1).split('\n');
-  return `id: ${id}\n${lines.map((line) => `data: ${line}`).join('\n')}\n\n`;
+  return `${named ? `event: ${SSE_EVENT_NAME}\n` : ''}id: ${id}\n${lines.map((line) => `data: ${line}`).join('\n')}\n\n`;
 }
 
 /** The event's data as the browser hands it to the page: its data lines joined with "\n". */

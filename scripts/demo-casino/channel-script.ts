@@ -18,7 +18,11 @@ const broken = (reason: string): void => {
   body.dataset.broken = `${body.dataset.broken ?? ''}${reason}; `;
 };
 
+/** ?stall=ms: a heavy app, busy with each text message for this long (a click meanwhile waits in the browser's queue). */
+const stall = Number(body.dataset.stall) || 0;
+
 function receive(message: string | Uint8Array): void {
+  for (const end = performance.now() + (typeof message === 'string' ? stall : 0); performance.now() < end; );
   log = logged(log, message);
   body.dataset.received = String(log.count);
   body.dataset.hash = log.hash;
@@ -43,6 +47,18 @@ function watchMessages(target: WebSocket | EventSource): void {
   };
 }
 
+function watchNamed(source: EventSource, name: string): void {
+  let first = emptyLog();
+  source.addEventListener(name, (event) => {
+    first = logged(first, (event as MessageEvent<string>).data);
+  });
+  source.addEventListener(name, (event) => {
+    const message = (event as MessageEvent<string>).data;
+    if (first.count !== log.count + 1 || first.hash !== logged(log, message).hash) broken('the named event\'s listeners saw different messages');
+    receive(message);
+  });
+}
+
 function opened(target: WebSocket | EventSource): Promise<void> {
   return new Promise((resolve) => target.addEventListener('open', () => resolve(), { once: true }));
 }
@@ -56,9 +72,11 @@ function start(): void {
     watchMessages(socket);
     ready = opened(socket);
   } else if (channel === 'sse') {
-    const source = new EventSource(`/api/channel/events?${query}`);
+    const source = new EventSource(`/api/channel/events?${query}&format=${format}`);
     if (!(source instanceof EventSource) || source.constructor !== EventSource || Object.getPrototypeOf(source) !== EventSource.prototype) broken('EventSource is not itself');
-    watchMessages(source);
+    // Named events (`event: bet`) reach only listeners for that name: two of them, which must both get each, in order.
+    if (format === 'named') watchNamed(source, 'bet');
+    else watchMessages(source);
     ready = opened(source);
   } else if (channel === 'embedded') {
     receive(readScript(document.getElementById('__NEXT_DATA__')));

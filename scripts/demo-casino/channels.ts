@@ -15,6 +15,7 @@ import {
   ndjson,
   scriptSafe,
   SOCKET_FORMATS,
+  SSE_FORMATS,
   socketFrame,
   sseData,
   sseEvent,
@@ -32,7 +33,8 @@ const HEARTBEAT = Uint8Array.from([0x89, 0x00, 0xff, 0x10, 0x42, 0x7f, 0x80, 0x0
 interface Session {
   log: ChannelLog;
   sockets: Set<{ socket: Duplex; format: SocketFormat }>;
-  streams: Set<ServerResponse>;
+  /** Event streams, and whether each wants named events (`event: bet`). */
+  streams: Map<ServerResponse, boolean>;
   events: number;
 }
 
@@ -49,7 +51,7 @@ export class ChannelServer {
   private session(id: string): Session {
     let session = this.sessions.get(id);
     if (!session) {
-      session = { log: emptyLog(), sockets: new Set(), streams: new Set(), events: 0 };
+      session = { log: emptyLog(), sockets: new Set(), streams: new Map(), events: 0 };
       this.sessions.set(id, session);
     }
     return session;
@@ -61,10 +63,11 @@ export class ChannelServer {
     if (request.method === 'GET' && page !== undefined) {
       if (!(CHANNELS as readonly string[]).includes(page)) return false;
       const format = url.searchParams.get('format') ?? 'plain';
-      if (!(SOCKET_FORMATS as readonly string[]).includes(format)) return false;
+      if (!(SOCKET_FORMATS as readonly string[]).includes(format) && !(page === 'sse' && (SSE_FORMATS as readonly string[]).includes(format))) return false;
       const session = newSessionId();
       const embedded = page === 'embedded' ? this.sent(session, scriptSafe(embeddedJson(channelState(this.casino.snapshot())))) : undefined;
-      send(200, 'text/html; charset=utf-8', channelPage(page as Channel, format as SocketFormat, session, embedded));
+      const stall = Math.min(Number(url.searchParams.get('stall')) || 0, 5000);
+      send(200, 'text/html; charset=utf-8', channelPage(page as Channel, format as SocketFormat, session, embedded).replace('<body ', `<body data-stall="${stall}" `));
       return true;
     }
     const id = url.searchParams.get('session') ?? '';
@@ -75,7 +78,7 @@ export class ChannelServer {
       case 'GET /api/channel/events':
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
         response.write(': stream open\n\n');
-        session.streams.add(response);
+        session.streams.set(response, url.searchParams.get('format') === 'named');
         response.on('close', () => session.streams.delete(response));
         return true;
       case 'POST /api/channel/bet': {
@@ -100,8 +103,18 @@ export class ChannelServer {
     return false;
   }
 
+  /** Pushes the state to a page session's socket or stream now, unasked (as a server does when the pair changes). */
+  push(id: string): void {
+    this.pushState(this.session(id));
+  }
+
   /** Pushes the state to the session's socket or stream, and answers the action with the count sent so far (and nothing a tap would read). */
   private pushed(session: Session, send: (status: number, type: string, body: string) => void): void {
+    this.pushState(session);
+    send(200, 'application/json', JSON.stringify({ sent: session.log.count }));
+  }
+
+  private pushState(session: Session): void {
     const state = channelState(this.casino.snapshot());
     for (const { socket, format } of session.sockets) {
       const text = socketFrame(state, format);
@@ -110,11 +123,10 @@ export class ChannelServer {
       socket.write(frame(0x2, Buffer.from(HEARTBEAT)));
       session.log = logged(session.log, HEARTBEAT);
     }
-    for (const stream of session.streams) {
-      stream.write(sseEvent(state, ++session.events));
+    for (const [stream, named] of session.streams) {
+      stream.write(sseEvent(state, ++session.events, named));
       session.log = logged(session.log, sseData(state));
     }
-    send(200, 'application/json', JSON.stringify({ sent: session.log.count }));
   }
 
   private sent(id: string, text: string): string {
@@ -156,7 +168,7 @@ export class ChannelServer {
   close(): void {
     for (const session of this.sessions.values()) {
       for (const { socket } of session.sockets) socket.destroy();
-      for (const stream of session.streams) stream.destroy();
+      for (const stream of session.streams.keys()) stream.destroy();
     }
   }
 }

@@ -56,6 +56,8 @@ export interface DemoCasino {
   bet(game: GameId, picks?: number[], stake?: string): CasinoSnapshot['rounds'][number];
   /** What the server sent to a channel page's session (body[data-session]): the page must have received the same. */
   channelLog(session: string): ChannelLog;
+  /** Sends a channel page's session the state now, unasked (its WebSocket or event stream). */
+  pushChannelState(session: string): void;
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -107,6 +109,7 @@ export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<
     state: () => casino.snapshot(),
     bet: (game, picks, stake) => structuredClone(casino.bet(game, picks, stake)),
     channelLog: (session) => channels.log(session),
+    pushChannelState: (session) => channels.push(session),
   };
 }
 

@@ -33,7 +33,7 @@ import {
   severalCommitmentsAttack,
   twoSeedsAttack,
 } from './support/witness-scenario.js';
-import { CHANNEL_PAGES, roundsThroughChannel } from './support/channel-scenario.js';
+import { CHANNEL_PAGES, commitmentRightBeforeClick, roundsThroughChannel } from './support/channel-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
@@ -88,6 +88,7 @@ describe('Chromium: the production build against the demo casino', () => {
   }
   it('channel WebSocket with a new seed pair per round: verifies honest rounds, flags a wrong result', () =>
     roundsThroughChannel(driver, casino, CHANNEL_PAGES['WebSocket (GraphQL over WebSocket, snake_case keys)'], 'per-round-nonce-one'));
+    it('channel WebSocket: a commitment received right before the click, still queued in the tap, keeps the honest round witnessed', () => commitmentRightBeforeClick(driver, casino));
 
   it('loses no round when the worker is stopped mid-burst', () => burstWithWorkerStops(driver, casino));
   it('shows a skipped nonce as a finding', () => nonceGapFinding(driver, casino));

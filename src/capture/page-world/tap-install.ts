@@ -3,11 +3,12 @@
 // WebSocket and EventSource messages are read by a listener of ours added as each is created
 // (before any of the page's), and JSON script elements are read once the document is parsed and
 // when one is added. Nothing here may delay, alter or break the page's traffic: every step is
-// guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer),
-// and the page's objects are returned untouched. The browser API is out of reach here by design.
-import { extractRoundsNoting } from '../readers/json-tap.js';
+// guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer,
+// or at once when the player acts, so what came before the action is stamped before it), and the
+// page's objects are returned untouched. The browser API is out of reach here by design.
+import { walkRounds } from '../readers/json-tap.js';
 import type { CaptureChannel, KeyNote } from '../../shared/capture-channel.js';
-import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
+import { encodeTapDetails, TAP_EVENT, TAP_READ_NOW_EVENT } from './tap-channel.js';
 import { isJsonScript, jsonValues } from './tap-text.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -54,47 +55,79 @@ export function installTap(win: TapWindow): TapStats {
   const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
   const later = win.setTimeout.bind(win);
 
-  const publish = (text: string, channel: CaptureChannel): void => {
-    try {
-      if (text.length > MAX_BODY_BYTES) return;
-      for (const value of jsonValues(text, parse)) publishValue(value, channel);
-    } catch {
-      stats.errors++;
+  /** Reads a message's text (or an XHR's parsed JSON) and hands its rounds on; pauses in a long walk. */
+  function* read(data: unknown, channel: CaptureChannel): Generator<void, void> {
+    const values = typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data];
+    yield; // the parse of a big text is a slice's work on its own
+    for (const value of values) {
+      // The keys that looked fairness-like go along: the diagnostics list them even when they form no round.
+      const notes = new Map<string, KeyNote>();
+      const rounds = yield* walkRounds(value, undefined, notes);
+      if (rounds.length === 0 && notes.size === 0) continue;
+      stats.rounds += rounds.length;
+      for (const detail of encodeTapDetails(rounds, channel, notes.size ? [...notes.values()] : undefined)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
     }
-  };
+  }
 
-  const publishValue = (value: unknown, channel: CaptureChannel): void => {
-    // The keys that looked fairness-like go along: the diagnostics list them even when they form no round.
-    const notes = new Map<string, KeyNote>();
-    const rounds = extractRoundsNoting(value, notes);
-    stats.rounds += rounds.length;
-    for (const detail of encodeTapDetails(rounds, channel, notes.size ? [...notes.values()] : undefined)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
-  };
-
-  // Messages wait here while the page handles them; one timer reads them all afterwards. At most a
-  // second's budget waits: a background tab's timers may run once a minute while its socket talks on.
-  const queue: [string, CaptureChannel][] = [];
+  // Messages and answers wait here while the page handles them; one timer reads them all afterwards,
+  // or the player's action (TAP_READ_NOW_EVENT) at once. At most a second's budget of messages
+  // waits: a background tab's timers may run once a minute while its socket talks on.
+  const queue: [unknown, CaptureChannel][] = [];
   let queuedChars = 0;
   let draining = false;
   let windowStart = 0;
   let windowMessages = 0;
   let windowChars = 0;
-  /** Reads queued messages for at most SLICE_MS, then lets the page run before the rest. */
-  const drain = (): void => {
-    const end = now() + SLICE_MS;
+  /** The message being read, paused between slices. */
+  let reading: Generator<void, void> | undefined;
+  /** Set while reading: a page that asks for a read-now from inside our event gets none (no reentry). */
+  let busy = false;
+  /** Reads queued messages until `end` (ms); false when some are left for later. */
+  const readUntil = (end: number): boolean => {
+    if (busy) return false;
+    busy = true;
     try {
-      while (queue.length > 0) {
-        if (now() >= end) return void later(drain, 0);
-        const [text, channel] = queue.shift()!;
-        queuedChars -= text.length;
-        publish(text, channel);
+      while (reading || queue.length > 0) {
+        if (now() >= end) return false;
+        if (!reading) {
+          const [data, channel] = queue.shift()!;
+          if (typeof data === 'string') queuedChars -= data.length;
+          reading = read(data, channel);
+        }
+        try {
+          if (reading.next().done) reading = undefined;
+        } catch {
+          stats.errors++;
+          reading = undefined;
+        }
       }
     } catch {
       // The page broke something we use (Array.prototype.shift): drop the backlog, start afresh.
       stats.errors++;
       queue.length = queuedChars = 0;
+    } finally {
+      busy = false;
     }
-    draining = false;
+    return true;
+  };
+  /** Reads queued messages for at most SLICE_MS, then lets the page run before the rest. */
+  const drain = (): void => {
+    if (readUntil(now() + SLICE_MS)) draining = false;
+    else later(drain, 0);
+  };
+  /** Queues data to read on the timer. Never throws (its callers run in the page's events and promises). */
+  const push = (data: unknown, channel: CaptureChannel): void => {
+    try {
+      queue.push([data, channel]);
+      if (typeof data === 'string') queuedChars += data.length;
+      if (!draining) {
+        // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
+        draining = true;
+        later(drain, 0);
+      }
+    } catch {
+      stats.errors++;
+    }
   };
   /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. Never throws into the page. */
   const enqueue = (event: Event, channel: CaptureChannel): void => {
@@ -116,18 +149,15 @@ export function installTap(win: TapWindow): TapStats {
       }
       windowMessages++;
       windowChars += data.length;
-      queue.push([data, channel]);
-      queuedChars += data.length;
       stats.messages++;
-      if (!draining) {
-        // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
-        draining = true;
-        later(drain, 0);
-      }
+      push(data, channel);
     } catch {
       stats.errors++;
     }
   };
+  // The player's action (the content script's trusted pointerdown/keydown): what is queued now was
+  // received before it, so it is read now, within one slice; the rest stays for the timer as ever.
+  listen.call(document, TAP_READ_NOW_EVENT, () => readUntil(now() + SLICE_MS));
 
   /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
   const readCapped = async (response: Response): Promise<string | undefined> => {
@@ -157,9 +187,7 @@ export function installTap(win: TapWindow): TapStats {
       stats.responses++;
       // Cloned now, before the page (whose callbacks were attached after ours) reads the body.
       readCapped(response.clone()).then(
-        (text) => {
-          if (text !== undefined) later(() => publish(text, 'fetch'), 0);
-        },
+        (text) => text === undefined || push(text, 'fetch'),
         () => stats.errors++,
       );
     } catch {
@@ -188,19 +216,7 @@ export function installTap(win: TapWindow): TapStats {
         const type = this.responseType;
         if ((type !== '' && type !== 'text' && type !== 'json') || !JSON_TYPE.test(this.getResponseHeader('content-type') ?? '')) return;
         stats.responses++;
-        if (type === 'json') {
-          const value: unknown = this.response;
-          later(() => {
-            try {
-              publishValue(value, 'xhr');
-            } catch {
-              stats.errors++;
-            }
-          }, 0);
-        } else {
-          const text = this.responseText;
-          later(() => publish(text, 'xhr'), 0);
-        }
+        push(type === 'json' ? (this.response as unknown) : this.responseText, 'xhr');
       } catch {
         stats.errors++;
       }
@@ -216,6 +232,11 @@ export function installTap(win: TapWindow): TapStats {
   }
   watchCreated(win, 'WebSocket', (socket) => listen.call(socket, 'message', (event) => enqueue(event, 'websocket')));
   watchCreated(win, 'EventSource', (source) => listen.call(source, 'message', (event) => enqueue(event, 'sse')));
+  try {
+    watchNamedEvents(win, listen, (event) => enqueue(event, 'sse'));
+  } catch {
+    stats.errors++;
+  }
   try {
     watchScripts(win, listen, (data) => enqueue({ data } as MessageEvent, 'embedded'));
   } catch {
@@ -251,6 +272,42 @@ function watchCreated<Name extends 'WebSocket' | 'EventSource'>(win: TapWindow, 
   } catch {
     // A frozen or odd global: leave it as it is.
   }
+}
+
+/** Event names read per EventSource besides "message": a page naming a thousand gets the first few. */
+export const MAX_EVENT_NAMES = 20;
+const OWN_EVENTS = ['message', 'open', 'error'];
+
+/**
+ * Server-sent events named by an `event:` line reach only listeners for that name. When the page
+ * listens for a name on an EventSource, the tap listens for it too, just before the page's listener
+ * (so the page's own listeners keep their order, and each gets every event as before). Calls
+ * whatever addEventListener the source would use otherwise, so a page that patched EventTarget's
+ * (zone.js) still gets its own.
+ */
+function watchNamedEvents(win: TapWindow, listen: EventTarget['addEventListener'], read: (event: Event) => void): void {
+  const prototype = win.EventSource?.prototype;
+  if (!prototype) return;
+  const names = new WeakMap<object, string[]>();
+  const inherited = Object.getPrototypeOf(prototype) as EventTarget;
+  Object.defineProperty(prototype, 'addEventListener', {
+    // Two named parameters (length 2, as the browser's); the call passes on exactly what it got.
+    value: function addEventListener(this: EventTarget, type: unknown, listener: unknown) {
+      try {
+        const heard = names.get(this) ?? [];
+        if (typeof type === 'string' && listener && !OWN_EVENTS.includes(type) && !heard.includes(type) && heard.length < MAX_EVENT_NAMES) {
+          names.set(this, [...heard, type]);
+          listen.call(this, type, read);
+        }
+      } catch {
+        // Unread, the page's listener is added all the same.
+      }
+      return Reflect.apply(inherited.addEventListener, this, arguments) as void;
+    },
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** Hands on the text of every JSON script element: those parsed with the document, then each added later. */

@@ -4,7 +4,6 @@
 // (__proto__ keys, getters), gives a bounded result and never throws. Runs in the page's world
 // (page-tap) and in the popup's text parser; the isolated side re-checks what it receives.
 import { LIST_FIELDS, namesRound, type FieldName } from './fields.js';
-import { labelKey } from './label-key.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
 import { shapeOf } from './value-shape.js';
 import { MAX_KEY_NOTES, type KeyNote } from '../../shared/capture-channel.js';
@@ -30,7 +29,13 @@ export const DEFAULT_LIMITS: WalkLimits = {
   maxListLength: MAX_LIST_LENGTH,
 };
 
-/** JSON keys by their folded spelling (case, "_" and "-" ignored). */
+/**
+ * A JSON key's folded spelling: case, "_", "-" and any other character but ASCII letters and digits
+ * ignored (every API key seen is ASCII). Cheap on purpose: it runs for every key of every message.
+ */
+const fold = (key: string): string => key.toLowerCase().replace(/[^a-z\d]/g, '');
+
+/** JSON keys by their folded spelling. */
 const KEYS = new Map<string, FieldName>();
 const KEY_TABLE: readonly [FieldName, readonly string[]][] = [
   ['serverSeed', ['serverSeed', 'revealedServerSeed', 'unhashedServerSeed', 'serverSeedRevealed', 'serverSeedPlain', 'plainServerSeed']],
@@ -45,7 +50,7 @@ const KEY_TABLE: readonly [FieldName, readonly string[]][] = [
   ['payout', ['payout', 'winAmount', 'payoutAmount', 'winnings']],
   ['multiplier', ['multiplier', 'payoutMultiplier']],
 ];
-for (const [field, keys] of KEY_TABLE) for (const key of keys) KEYS.set(labelKey(key), field);
+for (const [field, keys] of KEY_TABLE) for (const key of keys) KEYS.set(fold(key), field);
 
 /** Keys of an object holding a bet's outcome beside its fairness object. */
 const OUTCOME_KEYS = new Set(['outcome', 'result']);
@@ -101,7 +106,7 @@ function ownKeys(object: object, limits: WalkLimits): string[] {
 function ownFields(object: object, limits: WalkLimits): TapRound {
   const fields: TapRound = {};
   for (const key of ownKeys(object, limits)) {
-    const field = KEYS.get(labelKey(key));
+    const field = KEYS.get(fold(key));
     if (field === undefined) continue;
     const value = plainValue(ownValue(object, key), field, limits);
     if (value === undefined) continue;
@@ -124,8 +129,23 @@ interface Frame {
   context: TapRound;
 }
 
+/** Objects walked between two pauses of walkRounds. */
+export const WALK_STEP = 256;
+
 /** Every round in a parsed JSON value, in document order. */
-export function extractRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMITS): TapRound[] {
+export function extractRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMITS, notes?: Map<string, KeyNote>): TapRound[] {
+  for (const walk = walkRounds(input, limits, notes); ; ) {
+    const step = walk.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * extractRounds as a walk that pauses (yields) every WALK_STEP objects: the page tap reads a huge
+ * message in slices, so one frame of 90 000 objects never holds the page's thread for long. With
+ * `notes`, it also notes there the keys whose values look fairness-like (noteKeys), for the diagnostics.
+ */
+export function* walkRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMITS, notes?: Map<string, KeyNote>): Generator<void, TapRound[]> {
   const rounds: TapRound[] = [];
   const visited = new Set<object>();
   const stack: Frame[] = [{ value: input, depth: 0, context: {} }];
@@ -134,9 +154,9 @@ export function extractRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMIT
     const frame = stack.pop()!;
     if (!isObject(frame.value) || visited.has(frame.value) || frame.depth > limits.maxDepth) continue;
     visited.add(frame.value);
-    nodes++;
+    if (++nodes % WALK_STEP === 0) yield;
     try {
-      visit(frame, stack, rounds, limits, limits.maxNodes - nodes);
+      visit(frame, stack, rounds, limits, limits.maxNodes - nodes, notes);
     } catch {
       // A proxy or exotic object threw: skip it, keep everything else.
     }
@@ -144,7 +164,7 @@ export function extractRounds(input: unknown, limits: WalkLimits = DEFAULT_LIMIT
   return rounds;
 }
 
-function visit(frame: Frame, stack: Frame[], rounds: TapRound[], limits: WalkLimits, budget: number): void {
+function visit(frame: Frame, stack: Frame[], rounds: TapRound[], limits: WalkLimits, budget: number, notes?: Map<string, KeyNote>): void {
   const { value, depth, context } = frame;
   if (Array.isArray(value)) {
     // Only the game carries across a list: each element has its own outcome.
@@ -158,7 +178,7 @@ function visit(frame: Frame, stack: Frame[], rounds: TapRound[], limits: WalkLim
   const object = value as object;
   const own = ownFields(object, limits);
   const keys = ownKeys(object, limits);
-  if (notes) noteKeys(object, keys, namesRound(own));
+  if (notes) noteKeys(notes, object, keys, namesRound(own));
   let childContext: TapRound;
   if (namesRound(own)) {
     const round: TapRound = { ...own };
@@ -170,7 +190,7 @@ function visit(frame: Frame, stack: Frame[], rounds: TapRound[], limits: WalkLim
     childContext = { ...context };
     for (const field of Object.keys(own) as FieldName[]) childContext[field] = own[field];
     // A bet that keeps its outcome and its fairness in two objects ({outcome: {…}, fairness: {…}}).
-    for (const key of keys) if (OUTCOME_KEYS.has(labelKey(key))) fillFromChildren(childContext, object, [key], limits);
+    for (const key of keys) if (OUTCOME_KEYS.has(fold(key))) fillFromChildren(childContext, object, [key], limits);
   }
   for (let index = keys.length - 1; index >= 0; index--) {
     const child = ownValue(object, keys[index]!);
@@ -195,28 +215,20 @@ function fillFromChildren(round: TapRound, object: object, keys: string[], limit
 /** A key that names a fairness value, however spelt ("srvSeedHashV2", "proof_hash"). */
 const FAIRNESS_KEY = /seed|nonce|hash|commit|signature|salt/i;
 const HEX64 = /^[\da-f]{64}$/i;
-/** Where noteKeys writes while extractRoundsNoting walks (the walk itself knows nothing of notes). */
-let notes: Map<string, KeyNote> | undefined;
-
 /** extractRounds, also noting into `into` the keys whose values look fairness-like (a 64-hex string, or a scalar under a fairness word). */
 export function extractRoundsNoting(input: unknown, into: Map<string, KeyNote>): TapRound[] {
-  notes = into;
-  try {
-    return extractRounds(input);
-  } finally {
-    notes = undefined;
-  }
+  return extractRounds(input, DEFAULT_LIMITS, into);
 }
 
-function noteKeys(object: object, keys: readonly string[], round: boolean): void {
+function noteKeys(notes: Map<string, KeyNote>, object: object, keys: readonly string[], round: boolean): void {
   for (const key of keys) {
     const value = ownValue(object, key);
     const text = typeof value === 'number' ? String(value) : value;
     if (typeof text !== 'string' || !(HEX64.test(text) || FAIRNESS_KEY.test(key))) continue;
-    const note: KeyNote = [key, shapeOf(text), round && KEYS.has(labelKey(key)) ? 1 : 0, 1];
+    const note: KeyNote = [key, shapeOf(text), round && KEYS.has(fold(key)) ? 1 : 0, 1];
     const id = note.join('\u0001');
-    const known = notes!.get(id);
+    const known = notes.get(id);
     if (known) known[3]++;
-    else if (notes!.size < MAX_KEY_NOTES) notes!.set(id, note);
+    else if (notes.size < MAX_KEY_NOTES) notes.set(id, note);
   }
 }

@@ -15,7 +15,7 @@ import { claimOutbox, type ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from '../dom/incremental-scan.js';
 import { browserSlice, scanScheduler, type SchedulerOptions } from '../dom/scan-scheduler.js';
 import { drain } from '../dom/scanner.js';
-import { decodeTapDetail, TAP_EVENT } from '../page-world/tap-channel.js';
+import { decodeTapDetail, TAP_EVENT, TAP_READ_NOW_EVENT } from '../page-world/tap-channel.js';
 
 /**
  * The player's own actions: the bet is a click or a key press. Only trusted events count (a page
@@ -100,6 +100,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   let shownSlot: string | undefined;
   /** The slots shown at the current round's actions. */
   let roundSlots = new Set<string>();
+  /** While a trusted action is handled, what is read first was held before it (clock.beforeNow). */
+  let beforeAction = false;
   const outbox = claimOutbox(options.send, options.outbox);
   // One observer for the document and every open shadow root (a root's changes do not reach the document's).
   const scanner = incrementalScanner(document, { onRoot: (root) => observer.observe(root, OBSERVED) });
@@ -124,7 +126,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
    */
   function* offerSteps(found: ReturnType<typeof decodeTapDetail>, source: CapturedClaim['source'], channel: (index: number) => CaptureChannel): Generator<void, void> {
     const claims: CapturedClaim[] = [];
-    const at = clock();
+    const at = beforeAction ? clock.beforeNow() : clock();
     for (const [index, fields] of found.entries()) {
       const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
       pageTally.count(channel(index), fields, claim);
@@ -247,11 +249,19 @@ export function startCapture(options: CaptureOptions): CaptureSession {
 
   // Runs before the page's own listeners (registered at document_start, capture phase on window).
   // What the page showed up to now is read first, so it is stamped before the action: an outcome
-  // already on screen can never pass for one that came after the bet.
+  // already on screen can never pass for one that came after the bet. So is what the page's tap
+  // still holds (messages received before the action, read on its timer otherwise): it hands them
+  // over inside this dispatch, within one slice. The page may answer with any event of its own,
+  // but only with what it has before the action; what it receives later is stamped later. Both
+  // are stamped in the millisecond before the action's when none of this one was read yet (a
+  // trusted action is the one moment the page cannot choose; clock.ts), so they count as before it.
   const onAction = (event: Event): void =>
     guard(() => {
       if (!event.isTrusted || document.readyState === 'loading') return;
+      beforeAction = true; // neither step throws (scanNow is guarded)
+      document.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
       scanNow();
+      beforeAction = false;
       lastActionAt = clock();
       roundActionAt ??= lastActionAt;
       if (shownSlot !== undefined && roundSlots.size < MAX_ROUND_SLOTS) roundSlots.add(shownSlot);

@@ -3,12 +3,23 @@
 // scan, a click and the next scan can share one reading; this clock never returns the same or an
 // earlier reading twice, so within a document "before" is exact.
 
+export interface StrictClock {
+  (): number;
+  /**
+   * A reading for what the document held before a trusted action now being handled: in the
+   * millisecond before this one when nothing was read in this one yet (still after every earlier
+   * reading), else the next reading. Across documents the rule orders by whole milliseconds only,
+   * so what the page received before the click, read only at the click, would otherwise share the
+   * click's millisecond and not count as before it.
+   */
+  beforeNow(): number;
+}
+
 /** A strictly increasing reading of `now` (a tie moves on by 1/1024 ms, exact in a double). */
-export function strictClock(now: () => number = Date.now): () => number {
+export function strictClock(now: () => number = Date.now): StrictClock {
   let last = Number.NEGATIVE_INFINITY;
-  return () => {
-    const time = now();
-    last = time > last ? time : last + 1 / 1024;
-    return last;
-  };
+  const after = (time: number): number => (last = time > last ? time : last + 1 / 1024);
+  const clock = (): number => after(now());
+  clock.beforeNow = (): number => after(Math.max(last, Math.floor(now()) - 1));
+  return clock;
 }

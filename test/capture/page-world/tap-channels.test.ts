@@ -3,7 +3,7 @@
 // answers sent as text/plain or JSON lines. The page's objects must stay exactly as they were.
 import { describe, expect, it, vi } from 'vitest';
 import { installTap, MAX_MESSAGES_PER_SECOND, type TapWindow } from '../../../src/capture/page-world/tap-install.js';
-import { TAP_EVENT } from '../../../src/capture/page-world/tap-channel.js';
+import { TAP_EVENT, TAP_READ_NOW_EVENT } from '../../../src/capture/page-world/tap-channel.js';
 import { CLIENT, COMMITMENT, SEED } from '../dom.js';
 
 const ROUND = { serverSeed: SEED, clientSeed: CLIENT, nonce: 1, result: 17, game: 'Roulette' };
@@ -110,6 +110,57 @@ describe('installTap: EventSource', () => {
     await vi.waitFor(() => expect(details).toHaveLength(3));
     expect(details.every((detail) => detail.channel === 'sse')).toBe(true);
     expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('installTap: named server-sent events', () => {
+  it('reads the names the page listens to, and only those; the page\'s listeners keep their order and events', async () => {
+    const { win, details, OriginalSource } = setup();
+    const source = new win.EventSource!('/events') as unknown as FakeSocket;
+    const heard: string[] = [];
+    source.addEventListener('bet', (event) => heard.push(`first ${(event as MessageEvent).data as string}`));
+    source.addEventListener('bet', { handleEvent: (event: Event) => heard.push(`second ${(event as MessageEvent).data as string}`) });
+    const named = (type: string, data: unknown) => source.dispatchEvent(new MessageEvent(type, { data }));
+    named('bet', JSON.stringify({ ...ROUND, nonce: 7 }));
+    named('secret', JSON.stringify({ ...ROUND, nonce: 8 })); // the page never listens to it: not read
+    named('bet', JSON.stringify({ ...ROUND, nonce: 9 }));
+    expect(heard).toEqual([
+      `first ${JSON.stringify({ ...ROUND, nonce: 7 })}`,
+      `second ${JSON.stringify({ ...ROUND, nonce: 7 })}`,
+      `first ${JSON.stringify({ ...ROUND, nonce: 9 })}`,
+      `second ${JSON.stringify({ ...ROUND, nonce: 9 })}`,
+    ]);
+    await vi.waitFor(() => expect(details).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(details.map((detail) => [detail.channel, (detail.rounds[0] as { nonce: string }).nonce])).toEqual([
+      ['sse', '7'],
+      ['sse', '9'],
+    ]);
+    // The method the page calls looks like the browser's: its name and length, and a missing listener still throws as before.
+    const added = OriginalSource.prototype.addEventListener;
+    expect([added.name, added.length]).toEqual(['addEventListener', 2]);
+    const outcome = (call: () => void) => {
+      try {
+        call();
+        return 'returned';
+      } catch (error) {
+        return (error as Error).constructor.name;
+      }
+    };
+    expect(outcome(() => (source.addEventListener as (type: string) => void)('bet'))).toBe(outcome(() => (new EventTarget().addEventListener as (type: string) => void)('bet')));
+  });
+
+  it('listens for a bounded number of names per source, and never throws into the page', async () => {
+    const { win, details, stats } = setup();
+    const source = new win.EventSource!('/events') as unknown as FakeSocket;
+    for (let index = 0; index < 50; index++) source.addEventListener(`name-${index}`, () => undefined);
+    const odd = { toString: () => 'bet' };
+    expect(() => source.addEventListener(odd as unknown as string, () => undefined)).not.toThrow();
+    for (let index = 0; index < 50; index++) source.dispatchEvent(new MessageEvent(`name-${index}`, { data: JSON.stringify({ ...ROUND, nonce: index }) }));
+    await vi.waitFor(() => expect(details).toHaveLength(20));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(details).toHaveLength(20);
+    expect(stats.errors).toBe(0);
   });
 });
 
@@ -259,5 +310,102 @@ describe('installTap: a page that outpaces the tap', () => {
     }
     socket.receive(JSON.stringify({ ...ROUND, nonce: 2 }));
     await vi.waitFor(() => expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toContain('2'));
+  });
+});
+
+// The player's action: the content script asks for what the tap holds, inside the click's dispatch.
+describe('installTap: read now (the player\'s action)', () => {
+  function held() {
+    const timers: (() => void)[] = [];
+    const target = document.implementation.createHTMLDocument('page');
+    const nonces: string[] = [];
+    target.addEventListener(TAP_EVENT, (event) => {
+      for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
+    });
+    const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
+    const stats = installTap(win);
+    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+    const readNow = () => target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
+    return { timers, nonces, stats, socket, readNow };
+  }
+
+  it('hands over what is queued at once, before the dispatch returns; nothing received later', () => {
+    const page = held();
+    for (const nonce of [1, 2]) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
+    expect(page.nonces).toEqual([]);
+    page.readNow();
+    expect(page.nonces).toEqual(['1', '2']);
+    page.socket.receive(JSON.stringify({ ...ROUND, nonce: 3 }));
+    expect(page.nonces).toEqual(['1', '2']);
+    // The timer set for the first message finds the queue empty, then reads the third.
+    while (page.timers.length > 0) page.timers.shift()!();
+    expect(page.nonces).toEqual(['1', '2', '3']);
+  });
+
+  it('reads for one slice at most; the rest stays queued for the timer', () => {
+    let clock = 1_000_000;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 3));
+    try {
+      const page = held();
+      for (let nonce = 1; nonce <= 20; nonce++) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
+      page.readNow();
+      expect(page.nonces.length).toBeGreaterThan(0);
+      expect(page.nonces.length).toBeLessThan(5);
+      while (page.timers.length > 0) page.timers.shift()!();
+      expect(page.nonces).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('holds fetch and XHR answers in the same queue, so they are handed over too', async () => {
+    const timers: (() => void)[] = [];
+    const target = document.implementation.createHTMLDocument('page');
+    const channels: string[] = [];
+    target.addEventListener(TAP_EVENT, (event) => channels.push((JSON.parse((event as CustomEvent<string>).detail) as { channel: string }).channel));
+    const win: TapWindow = {
+      document: target,
+      CustomEvent,
+      setTimeout: (callback) => timers.push(callback),
+      TextDecoder,
+      fetch: (async () => new Response(JSON.stringify(ROUND), { headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
+    };
+    installTap(win);
+    expect(await (await win.fetch!('/bet')).text()).toBe(JSON.stringify(ROUND));
+    await vi.waitFor(() => expect(timers.length).toBe(1));
+    expect(channels).toEqual([]);
+    target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
+    expect(channels).toEqual(['fetch']);
+  });
+});
+
+// One huge frame (an order book, a lobby dump) must not hold the page's thread: its walk pauses.
+describe('installTap: a frame of 90 000 objects', () => {
+  it('is read in slices of the page\'s thread, its round still found', () => {
+    let clock = 1_000_000;
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1));
+    try {
+      const timers: (() => void)[] = [];
+      const target = document.implementation.createHTMLDocument('page');
+      const nonces: string[] = [];
+      target.addEventListener(TAP_EVENT, (event) => {
+        for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
+      });
+      const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
+      installTap(win);
+      const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+      const frame = JSON.stringify({ type: 'book', items: Array.from({ length: 90_000 }, (_, i) => ({ a: i % 10 })), round: ROUND });
+      socket.receive(frame);
+      let slices = 0;
+      while (timers.length > 0) {
+        slices++;
+        timers.shift()!();
+      }
+      // Each pause reads the clock once (one ms here); a slice ends after 8 of them: many slices, each a few hundred objects.
+      expect(slices).toBeGreaterThan(20);
+      expect(nonces).toEqual(['1']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

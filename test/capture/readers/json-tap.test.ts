@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractRounds, extractRoundsNoting } from '../../../src/capture/readers/json-tap.js';
+import { extractRounds, extractRoundsNoting, WALK_STEP, walkRounds } from '../../../src/capture/readers/json-tap.js';
 import { MAX_KEY_NOTES, type KeyNote } from '../../../src/shared/capture-channel.js';
 import { CLIENT, COMMITMENT, KENO, SEED, SIGNATURE } from '../dom.js';
 
@@ -175,5 +175,18 @@ describe('extractRoundsNoting', () => {
     expect(notes.size).toBe(MAX_KEY_NOTES);
     extractRounds({ other: COMMITMENT }); // after the walk that asked: nothing more noted
     expect(notes.size).toBe(MAX_KEY_NOTES);
+  });
+});
+
+describe('walkRounds: a walk that pauses', () => {
+  it('pauses every WALK_STEP objects and ends with what extractRounds finds', () => {
+    const big = { round: { serverSeed: SEED, clientSeed: CLIENT, nonce: 1, result: 17 }, items: Array.from({ length: 10 * WALK_STEP }, (_, i) => ({ a: i, nonce: i === 9 * WALK_STEP ? 5 : undefined, serverSeed: i === 9 * WALK_STEP ? SEED : undefined })) };
+    const walk = walkRounds(big);
+    let pauses = 0;
+    let step = walk.next();
+    for (; !step.done; step = walk.next()) pauses++;
+    expect(pauses).toBe(Math.floor((10 * WALK_STEP + 3) / WALK_STEP));
+    expect(step.value).toEqual(extractRounds(big));
+    expect(step.value.map((round) => round.nonce)).toEqual(['1', '5']);
   });
 });

@@ -13,3 +13,30 @@ describe('strictClock', () => {
     expect(readings[3]! - 1000).toBeLessThan(0.01);
   });
 });
+
+describe('strictClock: beforeNow', () => {
+  it('reads in the millisecond before this one, after every earlier reading, while nothing was read in this one', () => {
+    let time = 2000.6;
+    const clock = strictClock(() => time);
+    expect(clock()).toBe(2000.6);
+    time = 3000.4;
+    const before = [clock.beforeNow(), clock.beforeNow(), clock.beforeNow()];
+    expect(before[0]).toBe(2999);
+    for (const reading of before) expect(Math.floor(reading)).toBe(2999);
+    expect(before[1]).toBeGreaterThan(before[0]!);
+    expect(before[2]).toBeGreaterThan(before[1]!);
+    const action = clock();
+    expect(action).toBe(3000.4);
+    // The millisecond was read: what comes now (even "before") is after the action.
+    expect(clock.beforeNow()).toBeGreaterThan(action);
+  });
+
+  it('never goes back behind an earlier reading in the millisecond before', () => {
+    let time = 2999.7;
+    const clock = strictClock(() => time);
+    const earlier = clock();
+    time = 3000.2;
+    expect(clock.beforeNow()).toBeGreaterThan(earlier);
+    expect(clock.beforeNow()).toBeLessThan(3000);
+  });
+});

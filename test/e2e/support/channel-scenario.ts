@@ -23,6 +23,7 @@ export const CHANNEL_PAGES = {
   'WebSocket (GraphQL over WebSocket, snake_case keys)': '/casino/channel/websocket?format=graphql',
   'WebSocket (Socket.IO frames)': '/casino/channel/websocket?format=socketio',
   'server-sent events (multi-line data)': '/casino/channel/sse',
+  'server-sent events (named `event: bet`)': '/casino/channel/sse?format=named',
   'embedded JSON (__NEXT_DATA__ and added script elements)': '/casino/channel/embedded',
   'fetch answers sent as text/plain': '/casino/channel/text',
   'newline-delimited JSON (XMLHttpRequest)': '/casino/channel/ndjson',
@@ -103,6 +104,40 @@ export async function roundsThroughChannel(driver: BrowserDriver, casino: DemoCa
   } finally {
     casino.setCheat('none');
     casino.setPairMode('fixed');
+    await tab.close();
+  }
+}
+
+/**
+ * The commitment arrives by WebSocket right before the bet's click, while the page is still busy
+ * with it (a heavy app: ?stall): the tap has queued the frame but not read it when the click comes
+ * (the browser runs the waiting click before the tap's timer). It was received before the click,
+ * so the honest round is `witnessed` (the tap hands it over inside the click, session/clock.ts).
+ */
+export async function commitmentRightBeforeClick(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  casino.setCheat('none');
+  casino.setPairMode('fixed');
+  casino.rotateSeedPair();
+  const before = casino.state().rounds.length;
+  const tab = await driver.openCasino('/casino/channel/websocket?format=plain&stall=1500');
+  try {
+    await whenReady(tab);
+    const press = await tab.aim(SPIN);
+    casino.pushChannelState((await readLog(tab)).session);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the frame is in; the page is busy with it
+    await press();
+    const deadline = Date.now() + 15_000;
+    while (await tab.evaluate(() => document.body.dataset.busy === 'true' || document.body.dataset.received === '0')) {
+      if (Date.now() > deadline) throw new Error('the spin never ended');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await tab.act(ROTATE);
+    const played = casino.state().rounds.slice(before);
+    expect(played).toHaveLength(1);
+    const [stored] = await waitForStored(driver, played, (round) => round.status !== 'pending', 'the spin checked');
+    expect(stored).toMatchObject({ status: 'verified', level: 'witnessed', levelReason: 'bound-before-bet' });
+    expect((await readLog(tab)).broken).toBe('');
+  } finally {
     await tab.close();
   }
 }

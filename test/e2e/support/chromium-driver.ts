@@ -92,6 +92,13 @@ function casinoTab(page: Page): CasinoTab {
       await page.click(selector);
       await page.waitForFunction(() => document.body.dataset.busy !== 'true');
     },
+    async aim(selector) {
+      const box = await page.evaluate((target) => {
+        const rect = document.querySelector(target)!.getBoundingClientRect();
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      }, selector);
+      return () => page.mouse.click(box.x, box.y);
+    },
     async type(selector, text) {
       // Focused and selected from the driver (no click), then typed: only the key presses are the player's.
       await page.focus(selector);

@@ -27,6 +27,11 @@ export interface PopupFinding {
 export interface CasinoTab {
   /** Clicks and waits until the demo page has finished the action (body[data-busy] cleared). */
   act(selector: string): Promise<void>;
+  /**
+   * Finds the element now; the returned function clicks its place with the real mouse at once,
+   * without waiting for the page first (it may be busy: the click then waits in the browser's queue).
+   */
+  aim(selector: string): Promise<() => Promise<void>>;
   /** Types `text` into the field with real (trusted) key presses, replacing what it held. */
   type(selector: string, text: string): Promise<void>;
   /** Runs `fn` in the page's own world (the hostile scenario reads what the page saw and set). */

@@ -182,6 +182,14 @@ function casinoTab(page: Page): CasinoTab {
       const idle = await pollPage(page, () => document.body.dataset.busy !== 'true', [], 10_000);
       if (!idle) throw new Error(`firefox: the casino page stayed busy after clicking ${selector}`);
     },
+    async aim(selector) {
+      await page.bringToFront();
+      const box = await page.evaluate((target) => {
+        const rect = document.querySelector(target)!.getBoundingClientRect();
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      }, selector);
+      return () => page.mouse.click(box.x, box.y);
+    },
     async type(selector, text) {
       // Focused and selected from the driver (no click), then typed: only the key presses are the player's.
       await page.bringToFront();
