@@ -122,7 +122,9 @@ async function compactScripts(outdir) {
     const code = (await readFile(path, 'utf8')).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '');
     const result = await minify(code, {
       module: !classicScripts.has(file),
-      compress: { passes: 2 },
+      // Hoisting function declarations shortens the content script by ~50 B of gzip (the budget it
+      // is closest to) but lengthens the worker by ~500 B: only there.
+      compress: { passes: 2, hoist_funs: file === 'content.js' },
       mangle: true,
       sourceMap: { content: await readFile(mapPath, 'utf8'), url: basename(mapPath) },
     });
