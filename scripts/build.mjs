@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { minify } from 'terser';
+import { staticClosure } from './bundle-sizes.mjs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +42,8 @@ const entries = [
   { in: 'src/capture/page-world/page-tap.ts', out: 'page-tap', format: 'iife' },
   { in: 'src/background/worker.ts', out: 'background', format: 'iife' },
   { in: 'src/popup/popup.tsx', out: 'popup', format: 'esm' },
+  // Sends the popup's first questions while popup.html is parsed (src/popup/early-asks.ts).
+  { in: 'src/popup/boot.ts', out: 'popup-boot', format: 'iife' },
   { in: 'src/stats/stats.tsx', out: 'stats', format: 'esm' },
   { in: 'src/welcome/welcome.tsx', out: 'welcome', format: 'esm' },
 ];
@@ -101,11 +104,29 @@ export async function buildExtension(target, outdir) {
   }
   await compactScripts(outdir);
   for (const file of staticFiles) await cp(join(root, file), join(outdir, file.split('/').pop()));
+  for (const page of staticFiles.filter((file) => file.endsWith('.html'))) await preloadChunks(outdir, basename(page));
   await cp(join(root, 'icons'), join(outdir, 'icons'), { recursive: true, filter: (src) => !src.endsWith('.svg') });
   await cp(join(root, 'src', '_locales'), join(outdir, '_locales'), { recursive: true });
   const manifest = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8'));
   manifest.version = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version;
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifestOverlays[target](manifest), null, 2)}\n`);
+}
+
+/**
+ * Names a page's statically imported chunks in its HTML as modulepreload links, so they are fetched
+ * beside the page's module instead of after it has been read (one round of fetches fewer before the
+ * page's code runs: ~50 ms of the popup's opening on a loaded machine).
+ */
+async function preloadChunks(outdir, page) {
+  const html = await readFile(join(outdir, page), 'utf8');
+  const script = /^( *)<script type="module" src="([\w.-]+\.js)"><\/script>$/m.exec(html);
+  if (!script) return;
+  const [tag, indent, entry] = script;
+  const links = staticClosure(outdir, entry)
+    .slice(1)
+    .map((chunk) => `${indent}<link rel="modulepreload" href="${chunk}" />\n`)
+    .join('');
+  await writeFile(join(outdir, page), html.replace(tag, `${links}${tag}`));
 }
 
 /**

@@ -218,10 +218,9 @@ export async function selfTest(): Promise<SelfTestResult> {
 async function answerPage(message: PageMessage): Promise<PageResponses[PageMessage['type']]> {
   switch (message.type) {
     case 'summary': {
-      const summary = await store.summarise();
-      summary.selfTest ??= await selfTest();
       // A store that cannot be read has its problem in the summary already: answer with that.
-      const rateLimited = await loadRateLimitNotes().catch(() => []);
+      const [summary, rateLimited] = await Promise.all([store.summarise(), loadRateLimitNotes().catch(() => [])]);
+      summary.selfTest ??= await selfTest();
       if (rateLimited.length > 0) summary.rateLimited = rateLimited;
       return summary;
     }

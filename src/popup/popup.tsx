@@ -8,6 +8,7 @@ import { copyToClipboard, downloadText } from '../ui/download.js';
 import { EnvContext, type PopupEnv } from './env.js';
 import { substitutionList } from '../ui/i18n.js';
 import { createWorkerClient } from '../ui/worker-client.js';
+import { withEarlyAsks } from './early-asks.js';
 
 const params = new URLSearchParams(location.search);
 const tab = params.get('view') === 'tab';
@@ -29,7 +30,8 @@ if (params.has('export')) {
 const askedTab = Number(params.get('tab-id') ?? NaN);
 
 const env: PopupEnv = {
-  client: createWorkerClient(sendToWorker),
+  // popup-boot.js asked the first questions already: their answers are taken from there.
+  client: createWorkerClient(withEarlyAsks(sendToWorker)),
   t: (key, substitutions) => message(key, substitutionList(substitutions)),
   // The reader of pasted text is a chunk of its own: only "Check a round" needs it.
   parseText: async (text) => (await import('./paste-parser.js')).parseFairnessText(text),

@@ -5,9 +5,14 @@ import type { RoundRow } from '../shared/records.js';
 
 export type RowPageFetcher = (offset: number, limit: number) => Promise<{ total: number; rows: RoundRow[] }>;
 
-export const ROW_PAGE_SIZE = 200;
-/** Pages kept at most (200 × 200 rows); the oldest used are dropped first. */
-const MAX_PAGES = 200;
+/**
+ * Rows per request: one page covers the popup's first screen with its overscan (~25 rows). The
+ * worker's answer grows with the page (reading, mapping and sending each row: with 100 000 stored,
+ * ~11 ms for 50 rows against ~29 ms for 200), and the first answer is what the popup waits for.
+ */
+export const ROW_PAGE_SIZE = 50;
+/** Pages kept at most (800 × 50 rows); the oldest used are dropped first. */
+const MAX_PAGES = 800;
 
 export class RowPages {
   private readonly pages = new Map<number, RoundRow[]>();

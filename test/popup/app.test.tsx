@@ -67,7 +67,7 @@ describe('round list', () => {
       ['keno', 'verified'],
     ]);
     // "Any" is an absent field: the worker's schema is strict.
-    expect(worker.log.at(-1)).toEqual({ type: 'rounds', filter: { gameId: 'keno' }, offset: 0, limit: 200 });
+    expect(worker.log.at(-1)).toEqual({ type: 'rounds', filter: { gameId: 'keno' }, offset: 0, limit: 50 });
   });
 
   test('an empty store says so', async () => {

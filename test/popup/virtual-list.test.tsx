@@ -66,7 +66,7 @@ test('100 000 rounds: only the visible window is in the DOM, pages are fetched o
   expect(rows.length).toBeLessThan(30);
   expect(rows[0]!.dataset.nonce).toBe('0');
   expect(rows[0]!.getAttribute('aria-setsize')).toBe(String(TOTAL));
-  expect(requests).toEqual([{ offset: 0, limit: 200 }]);
+  expect(requests).toEqual([{ offset: 0, limit: 50 }]);
 
   const viewport = container.querySelector<HTMLElement>('.viewport')!;
   await scrollTo(viewport, 50_000 * ROW_HEIGHT);
@@ -78,9 +78,9 @@ test('100 000 rounds: only the visible window is in the DOM, pages are fetched o
   // Each row sits where its index says.
   expect(rows.find((row) => row.dataset.nonce === '50000')!.style.top).toBe(`${50_000 * ROW_HEIGHT}px`);
   expect(requests).toEqual([
-    { offset: 0, limit: 200 },
-    { offset: 49_800, limit: 200 },
-    { offset: 50_000, limit: 200 },
+    { offset: 0, limit: 50 },
+    { offset: 49_950, limit: 50 },
+    { offset: 50_000, limit: 50 },
   ]);
 
   // Back to the top: served from the cache, nothing fetched again.

@@ -27,6 +27,8 @@ const FIXED_FILES = [
   'manifest.json',
   'page-tap.js',
   'page-tap.js.map',
+  'popup-boot.js',
+  'popup-boot.js.map',
   'popup.css',
   'popup.html',
   'popup.js',
