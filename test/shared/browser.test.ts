@@ -1,31 +1,29 @@
-// The browser wrapper's badge, tab and message calls, over a fake extension API (the browser's own
-// `chrome` namespace, as in Chrome): the badge's text goes on the watched tabs only (every other
-// tab shows none), a tab that closed meanwhile is skipped, and the worker's reply goes back through
-// sendResponse.
+// The browser wrapper's badge and tab calls, over a fake extension API: the badge's text goes on
+// the watched tabs only (every other tab shows none), and a tab that closed meanwhile is skipped.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-type MessageListener = (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => unknown;
-const calls = vi.hoisted(() => ({ log: [] as unknown[][], removed: [] as ((tabId: number) => void)[], messages: [] as MessageListener[], closedTabs: new Set<number>() }));
-vi.stubGlobal('chrome', {
-  action: {
-    setBadgeText: async (details: { text: string; tabId?: number }) => {
-      if (details.tabId !== undefined && calls.closedTabs.has(details.tabId)) throw new Error(`No tab with id: ${details.tabId}.`);
-      calls.log.push(['text', details]);
+const calls = vi.hoisted(() => ({ log: [] as unknown[][], removed: [] as ((tabId: number) => void)[], closedTabs: new Set<number>() }));
+vi.mock('webextension-polyfill', () => ({
+  default: {
+    action: {
+      setBadgeText: async (details: { text: string; tabId?: number }) => {
+        if (details.tabId !== undefined && calls.closedTabs.has(details.tabId)) throw new Error(`No tab with id: ${details.tabId}.`);
+        calls.log.push(['text', details]);
+      },
+      setBadgeBackgroundColor: async (details: unknown) => void calls.log.push(['color', details]),
+      setTitle: async (details: unknown) => void calls.log.push(['title', details]),
     },
-    setBadgeBackgroundColor: async (details: unknown) => void calls.log.push(['color', details]),
-    setTitle: async (details: unknown) => void calls.log.push(['title', details]),
-  },
-  tabs: {
-    query: async (query: unknown) => {
-      calls.log.push(['query', query]);
-      return [{ id: 42, index: 0 }];
+    tabs: {
+      query: async (query: unknown) => {
+        calls.log.push(['query', query]);
+        return [{ id: 42, index: 0 }];
+      },
+      onRemoved: { addListener: (listener: (tabId: number) => void) => calls.removed.push(listener) },
     },
-    onRemoved: { addListener: (listener: (tabId: number) => void) => calls.removed.push(listener) },
   },
-  runtime: { onMessage: { addListener: (listener: MessageListener) => calls.messages.push(listener) } },
-});
+}));
 
-const { activeTabId, onMessage, onTabClosed, setBadge } = await import('../../src/shared/browser.js');
+const { activeTabId, onTabClosed, setBadge } = await import('../../src/shared/browser.js');
 
 beforeEach(() => {
   calls.log.length = 0;
@@ -65,25 +63,5 @@ describe('tabs', () => {
     onTabClosed((tab) => closed.push(tab));
     calls.removed.at(-1)!(17);
     expect(closed).toEqual([17]);
-  });
-});
-
-describe('onMessage', () => {
-  it('answers through sendResponse once the handler resolves, and tells the browser it will (returns true)', async () => {
-    onMessage(async (message, sender) => ({ ok: true, value: [message, sender] }));
-    const replies: unknown[] = [];
-    const kept = calls.messages.at(-1)!({ type: 'games' }, { id: 'x' }, (reply) => replies.push(reply));
-    expect(kept).toBe(true);
-    expect(replies).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(replies).toEqual([{ ok: true, value: [{ type: 'games' }, { id: 'x' }] }]);
-  });
-
-  it('a handler that fails still answers, with the failure', async () => {
-    onMessage(() => Promise.reject(new Error('boom')));
-    const replies: unknown[] = [];
-    calls.messages.at(-1)!({}, {}, (reply) => replies.push(reply));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(replies).toEqual([{ ok: false, error: 'Error: boom' }]);
   });
 });
