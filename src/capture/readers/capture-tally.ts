@@ -99,7 +99,8 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
     },
     bare(text) {
       const key = `\u0001${text}`;
-      if (values.has(key) || !take('v', 'dom', maxValues)) return;
+      // An allowance of its own ('b'): a page full of them (a hash column) must not stop the DOM's values being counted.
+      if (values.has(key) || !take('b', 'dom', maxValues)) return;
       values.set(key, false);
       tally.bare = (tally.bare ?? 0) + 1;
       notify();

@@ -145,3 +145,14 @@ describe('a tally the worker always takes', () => {
     expect(tally.closed).toBe(1_000_000);
   });
 });
+
+describe('unlabelled 64-hex texts', () => {
+  it('have an allowance of their own: a page full of them (a column of transaction hashes) leaves the DOM’s rounds counted', () => {
+    const { tally, count, bare } = captureTally(100);
+    for (let index = 0; index < 500; index++) bare(index.toString(16).padStart(64, '0'));
+    expect(tally.bare).toBe(100);
+    const round = { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '3' };
+    count('dom', round, round);
+    expect(tally.counts.dom).toEqual([3, 1, 0]);
+  });
+});
