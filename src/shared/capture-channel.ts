@@ -62,7 +62,8 @@ export const MAX_SEEN_KEY = 40;
  * JSON by values: a map from client seeds to their hashes). Refused here: 8 hex digits, separators
  * between them or not (`seed_ab12cd3-4ef56a7`, `n1234.5678`). The worker also drops RANDOM_SPELLING.
  */
-export const SEEN_KEY = /^(?![^]*(?:[\da-f][_.-]*){8})[a-z][\w.-]{0,39}$/i; // {0,39}: MAX_SEEN_KEY
+// The form (and length) first: a huge key is refused at once, not searched for hex to its end.
+export const SEEN_KEY = /^(?=[a-z][\w.-]{0,39}$)(?![^]*(?:[\da-f][_.-]*){8})/i; // {0,39}: MAX_SEEN_KEY
 /**
  * A page's key spelt like a random string, not a name: 5 digits, or 3 runs of them, or digits inside
  * a lowercase word; 2 letters standing alone between capitals or digits (base62 and base64 mix
