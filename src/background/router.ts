@@ -80,6 +80,7 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
 async function greet(sender: MessageSender): Promise<boolean> {
   const tab = sender.tab?.id;
   if (sender.frameId !== 0 || tab === undefined || tab < 0) return false;
+  writeTally.forget(tab); // a tally the old page left waiting is not the new page's
   await announceTab(tab, new URL(sender.url!).hostname);
   await refreshBadge();
   return true;
@@ -89,6 +90,7 @@ async function greet(sender: MessageSender): Promise<boolean> {
 async function farewell(sender: MessageSender): Promise<boolean> {
   const tab = sender.tab?.id;
   if (sender.frameId !== 0 || tab === undefined) return false;
+  writeTally.forget(tab);
   await forgetTab(tab);
   return true;
 }

@@ -95,5 +95,7 @@ export async function tabContextWithCapture(tab: number): Promise<TabContext> {
   const context = await tabContext(tab);
   if (!context.watched) return context;
   const mine = validKept(await (await openStore()).get('meta', KEY)).find((entry) => entry.tab === tab && entry.since === context.since);
-  return mine ? { ...context, capture: mergeTallies(mine.frames.map((kept) => kept.tally)) } : context;
+  // The main frame first: what an iframe heard from since sent through a channel cannot crowd its layout out of the allowance.
+  const frames = mine && [...mine.frames].sort((one, other) => Number(one.frame !== 0) - Number(other.frame !== 0));
+  return frames ? { ...context, capture: mergeTallies(frames.map((kept) => kept.tally)) } : context;
 }

@@ -18,15 +18,16 @@ type Write = (tab: number, frame: number, tally: CaptureTally) => Promise<boolea
 
 /**
  * `write` as the router calls it, limited per frame. Answers what the write answered, or `true` for
- * a tally that waits (it will be written unless a later one replaces it first).
+ * a tally that waits (it will be written unless a later one replaces it first). `forget(tab)`: the
+ * tab has a new page (or none); what its old page left waiting is dropped, never written under the new one.
  */
-export function tallyWriter(write: Write, { now = Date.now, later = setTimeout, intervalMs = TALLY_WRITE_MS }: TallyWriterOptions = {}): Write {
+export function tallyWriter(write: Write, { now = Date.now, later = setTimeout, intervalMs = TALLY_WRITE_MS }: TallyWriterOptions = {}): Write & { forget(tab: number): void } {
   /** When each frame (`tab:frame`) last wrote. */
   const lastWrite = new Map<string, number>();
   /** The latest tally of a frame waiting for its turn. */
   const waiting = new Map<string, CaptureTally>();
 
-  return async (tab, frame, tally) => {
+  const limited = async (tab: number, frame: number, tally: CaptureTally): Promise<boolean> => {
     const id = `${tab}:${frame}`;
     const at = now();
     // Frames quiet for an interval need no memory: a write of theirs is due at once anyway.
@@ -35,7 +36,8 @@ export function tallyWriter(write: Write, { now = Date.now, later = setTimeout, 
     if (last !== undefined && at - last < intervalMs) {
       if (!waiting.has(id)) {
         later(() => {
-          const latest = waiting.get(id)!;
+          const latest = waiting.get(id);
+          if (!latest) return; // forgotten: the tab has another page
           waiting.delete(id);
           lastWrite.set(id, now());
           write(tab, frame, latest).catch(() => undefined);
@@ -47,4 +49,12 @@ export function tallyWriter(write: Write, { now = Date.now, later = setTimeout, 
     lastWrite.set(id, at);
     return write(tab, frame, tally);
   };
+  const forget = (tab: number): void => {
+    for (const id of [...lastWrite.keys(), ...waiting.keys()]) {
+      if (!id.startsWith(`${tab}:`)) continue;
+      lastWrite.delete(id);
+      waiting.delete(id);
+    }
+  };
+  return Object.assign(limited, { forget });
 }

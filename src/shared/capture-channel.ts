@@ -57,7 +57,21 @@ export const allowanceOf = (channel: CaptureChannel): CaptureChannel => (channel
 export const MAX_SEEN_KINDS = KINDS_PER_CHANNEL * 6;
 /** Longest label or key kept. */
 export const MAX_SEEN_KEY = 40;
-/** A label or key that can be kept: a name, never one that could carry a value (a run of 8 hex digits: a page could put a seed in a key). */
-export const SEEN_KEY = /^(?![^]*[\da-f]{8})[a-z][\w.-]{0,39}$/i; // {0,39}: MAX_SEEN_KEY
+/**
+ * A label or key that can be kept: a name, never one that could carry a value (a page may key its
+ * JSON by values: a map from client seeds to their hashes). Refused here: 8 hex digits, separators
+ * between them or not (`seed_ab12cd3-4ef56a7`, `n1234.5678`). The worker also drops RANDOM_SPELLING.
+ */
+// The form (and length) first: a huge key is refused at once, not searched for hex to its end.
+export const SEEN_KEY = /^(?=[a-z][\w.-]{0,39}$)(?![^]*(?:[\da-f][_.-]*){8})/i; // {0,39}: MAX_SEEN_KEY
+/**
+ * A page's key spelt like a random string, not a name: 5 digits, or 3 runs of them, or digits inside
+ * a lowercase word; 2 letters standing alone between capitals or digits (base62 and base64 mix
+ * cases at random: `qGvObdni7e7Q`); 5 consonants in a row. The worker drops such keys before it
+ * stores a tally (messages.ts), so neither the stored tally nor the report holds them. Names pages
+ * use pass (`srvSeedHashV2`, `server_seed_hash_sha256`); random strings of 24 characters and more
+ * almost never do (test/popup/capture-report.test.ts). Kept out of the content script (its size budget).
+ */
+export const RANDOM_SPELLING = /^(?:\D*\d){5}|^(?:\D*\d+(?!\d)){3}|[a-z]\d+[a-z]|^(?:[^]*?(?:[A-Z\d][a-z]|[a-z\d][A-Z])(?![a-z])){2}|[b-df-hj-np-tv-xz]{5}|[B-DF-HJ-NP-TV-XZ]{5}/;
 /** A value's shape code (readers/value-shape.ts): a letter and a length, nothing of the value. */
 export const SEEN_SHAPE = /^(?:i|[ht]\d{1,7}|L\d{1,4}[it])$/;

@@ -5,7 +5,7 @@ import type { ExportedRound, Finding, RoundTrace } from '../core/index.js';
 import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
-import { CAPTURE_CHANNELS, MAX_SEEN_KINDS, SEEN_KEY, SEEN_SHAPE, type CaptureTally } from './capture-channel.js';
+import { CAPTURE_CHANNELS, MAX_SEEN_KINDS, RANDOM_SPELLING, SEEN_KEY, SEEN_SHAPE, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 import { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE, MAX_MESSAGE_TEXT_LENGTH, MAX_PAGE } from './message-limits.js';
 
@@ -52,7 +52,7 @@ const tallyCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_0
 const captureChannel = v.picklist(CAPTURE_CHANNELS);
 /**
  * A frame's capture diagnostics (capture/readers/capture-tally.ts). Shapes and keys are held to forms that
- * cannot carry a value: a shape is a letter and a length, a key a name without a run of 8 hex digits.
+ * cannot carry a value: a shape is a letter and a length, a key a name (SEEN_KEY: no hex run; keys of RANDOM_SPELLING dropped).
  */
 const seenKey = v.pipe(v.string(), v.regex(SEEN_KEY));
 const seenShape = v.pipe(v.string(), v.regex(SEEN_SHAPE));
@@ -61,7 +61,14 @@ const captureTallySchema = v.strictObject({
   closed: v.optional(tallyCount),
   bare: v.optional(tallyCount),
   seen: v.pipe(v.array(v.tuple([captureChannel, seenKey, seenShape, v.picklist([0, 1])])), v.maxLength(MAX_SEEN_KINDS)),
-  keys: v.optional(v.pipe(v.array(v.tuple([captureChannel, seenKey, seenShape, v.picklist([0, 1]), tallyCount])), v.maxLength(MAX_SEEN_KINDS))),
+  // Keys spelt like random strings (a page keying its JSON by values) are dropped, not refused: the rest of the tally stands.
+  keys: v.optional(
+    v.pipe(
+      v.array(v.tuple([captureChannel, seenKey, seenShape, v.picklist([0, 1]), tallyCount])),
+      v.maxLength(MAX_SEEN_KINDS),
+      v.filterItems(([, key]) => !RANDOM_SPELLING.test(key)),
+    ),
+  ),
 });
 
 const filterSchema = v.strictObject({ status: v.optional(status), gameId: v.optional(text) });

@@ -36,8 +36,8 @@ describe('tab capture', () => {
     expect(context.watched && context.capture).toEqual({
       counts: { dom: [5, 1, 2], fetch: [4, 2, 0] },
       seen: [
+        ['dom', 'commitment', 'h64', 1], // the main frame's first
         ['dom', 'clientSeed', 'h64', 0],
-        ['dom', 'commitment', 'h64', 1],
       ],
     });
   });
@@ -89,6 +89,15 @@ describe('tab capture', () => {
     expect(merged.keys).toHaveLength(KINDS_PER_CHANNEL + 1);
     expect(merged.keys).toContainEqual(['xhr', 'srvHash', 'h64', 0, 2]);
     expect(mergeTallies([frame, frame]).seen).toEqual(frame.seen);
+  });
+
+  it('the main frame’s layout comes first: an iframe heard from since, full of junk through the same channel, cannot crowd it out', async () => {
+    await announceTab(5, HOST, 1000);
+    await keepTally(5, 0, { counts: {}, seen: [], keys: [['websocket', 'srvHash', 'h64', 0, 2]] });
+    const junk: CaptureTally = { counts: {}, seen: [], keys: Array.from({ length: KINDS_PER_CHANNEL }, (_, n) => ['websocket', `seed${'abcdefghijklmnop'[n]}`, 'i', 0, 1]) };
+    await keepTally(5, 7, junk);
+    const context = await tabContextWithCapture(5);
+    expect(context.watched && context.capture?.keys).toContainEqual(['websocket', 'srvHash', 'h64', 0, 2]);
   });
 
   it('mergeTallies adds up a key’s sightings over frames, and the DOM’s unlabelled 64-hex texts', () => {

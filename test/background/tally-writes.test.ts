@@ -80,3 +80,25 @@ describe('tallyWriter', () => {
     expect(await offer(1, 0, tallyOf(1))).toBe(false);
   });
 });
+
+describe('a new page in the tab', () => {
+  it('drops the tallies its tab’s old page left waiting: they are never written under the new page', async () => {
+    const { offer, written, advance } = setup();
+    await offer(1, 0, tallyOf(1));
+    await offer(1, 0, tallyOf(2)); // waits for its turn
+    await offer(1, 3, tallyOf(5));
+    await offer(1, 3, tallyOf(6)); // an iframe's, waiting too
+    await offer(2, 0, tallyOf(7));
+    await offer(2, 0, tallyOf(8)); // another tab's, waiting
+    offer.forget(1); // the tab's main frame said hello (a new page) or bye
+    advance(1000);
+    expect(written).toEqual([
+      [1, 0, 1],
+      [1, 3, 5],
+      [2, 0, 7],
+      [2, 0, 8],
+    ]);
+    await offer(1, 0, tallyOf(9)); // the new page's first tally: at once
+    expect(written.at(-1)).toEqual([1, 0, 9]);
+  });
+});

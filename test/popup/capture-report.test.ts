@@ -186,7 +186,7 @@ const pageObject = fc.dictionary(pageKey, pageValue, { minKeys: 1, maxKeys: 8 })
 const message = fc.oneof(pageObject, fc.array(pageObject, { maxLength: 4 }).map((bets) => ({ data: { bets } })));
 const messages = fc.array(fc.tuple(fc.constantFrom<CaptureChannel>('fetch', 'xhr', 'websocket', 'sse', 'embedded'), message), { minLength: 1, maxLength: 10 });
 
-/** What the extension makes of a page's messages: the tap's notes and rounds, handed over, counted. */
+/** What the extension makes of a page's messages: the tap's notes and rounds, handed over, counted, taken by the worker (which stores what its schema gives). */
 function reportOfMessages(sent: [CaptureChannel, unknown][]) {
   const { tally, count, keys } = captureTally();
   for (const [channel, value] of sent) {
@@ -198,7 +198,9 @@ function reportOfMessages(sent: [CaptureChannel, unknown][]) {
       if (via.keys) keys(via.channel ?? 'fetch', via.keys);
     }
   }
-  return { tally, report: captureReport(tally, PAGE) };
+  const checked = validateContentMessage({ type: 'capture-tally', tally });
+  if (!checked.ok || checked.message.type !== 'capture-tally') throw new Error(`the worker refuses the tally: ${JSON.stringify(checked)}`);
+  return { tally: checked.message.tally, report: captureReport(checked.message.tally, PAGE) };
 }
 
 /** Every 6-character piece of every value a message holds, keys that are values included. */
@@ -232,5 +234,55 @@ describe('the report never holds a value, with the page’s keys in it', () => {
     const { report } = reportOfMessages([['websocket', { data: { bets: [{ srvSeedHashV2: 'a'.repeat(64), nonce: 1 }] } }]]);
     expect(report).toContain('websocket: key "srvSeedHashV2" 64-hex ×1 (not placed)');
     expect(report).toContain('websocket: key "nonce" int ×1 (not placed)');
+  });
+});
+
+// A page may key its JSON by values (a map from client seeds to their hashes): such a key is the
+// value. Clearly value-like keys in the spellings values come in must not reach the tally or the report.
+const VALUE_KEYS = [
+  'qGvObdni7e7QfrDq', // base62, 16 characters (a generated client seed)
+  'q0jtv1TI3bOuzIgLXzxsZpr5', // base62, 24
+  'qc20rqj7zq9v79mr', // base36, 16
+  'qu6dZzcWzQe7bWAapiOSbwqgTUJ72RoL', // base64url, 32
+  'qYH2V2DJT35WR6JV5XKXFPRWWS', // base32, 26
+  'seed_ab12cd3-4ef56a7_90bcde1', // hex split by separators
+  'k1a2b-3c4d-5e6f-7a8b',
+  'n1234.5678.9012', // decimal split by separators
+  'n1234x5678x9012',
+  'seed_7a_3f_9c_b2', // hex split by single bytes
+];
+
+describe('keys that are values in other spellings', () => {
+  it('never reach the tally the worker stores (which it still takes) nor the report', () => {
+    const sent = VALUE_KEYS.map((key): [CaptureChannel, unknown] => ['websocket', { clientSeeds: { [key]: 'a'.repeat(64) }, serverSeedHash: 'b'.repeat(64) }]);
+    const { tally, report } = reportOfMessages(sent);
+    for (const key of VALUE_KEYS) {
+      expect(report, key).not.toContain(key);
+      expect(JSON.stringify(tally), key).not.toContain(key);
+    }
+    expect(report).toContain('websocket: key "serverSeedHash" 64-hex');
+  });
+
+  it('holds for hex split by separators of any kind, however it is grouped', () => {
+    const group = fc.stringMatching(/^[\da-f]{1,7}$/);
+    const split = fc
+      .tuple(fc.constantFrom('seed', 'k', 'hash', 'x'), fc.array(fc.tuple(group, fc.constantFrom('_', '-', '.', '__')), { minLength: 2, maxLength: 6 }))
+      .filter(([, groups]) => groups.reduce((sum, [hex]) => sum + hex.length, 0) >= 8)
+      .map(([head, groups]) => `${head}_${groups.map(([hex, separator]) => hex + separator).join('')}`.slice(0, 40));
+    fc.assert(
+      fc.property(split, (key) => {
+        const hex = key.replace(/^[a-z]+_/, '').replace(/[_.-]/g, '');
+        fc.pre(hex.length >= 8);
+        const { report } = reportOfMessages([['fetch', { [key]: 'c'.repeat(64) }]]);
+        expect(report).not.toContain(key);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps names as pages spell them, version and digest numbers included', () => {
+    const names = ['srvSeedHashV2', 'server_seed_hash_sha256', 'hmacSha256', 'SERVER_SEED_HASH', 'ServerSeedHashed', 'proof-hash', 'seed.hash', 'nextServerSeedHash', 'revealedServerSeedForRoundNumberV2', 'crc32', 'vrfProof', 'txHash', 'md5Hash'];
+    const { report } = reportOfMessages(names.map((key): [CaptureChannel, unknown] => ['fetch', { [key]: 'd'.repeat(64) }]));
+    for (const key of names) expect(report, key).toContain(`key "${key}"`);
   });
 });

@@ -9,7 +9,7 @@ import { shapeOf } from './value-shape.js';
 
 /** Distinct values (of every field) and rounds remembered per channel's allowance, to count each once; past these, new ones are not counted. */
 const MAX_VALUES = 2000;
-/** The most a key's sightings are counted to (the worker's schema takes no more). */
+/** The most a key's sightings (or closed hosts) are counted to (the worker's schema takes no more: past it, every later tally would be refused). */
 const MAX_TIMES = 1_000_000;
 /** The fields whose values are fairness-like: what names a round. */
 const FAIRNESS_FIELDS = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'roundSignature'] as const;
@@ -99,13 +99,14 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
     },
     bare(text) {
       const key = `\u0001${text}`;
-      if (values.has(key) || !take('v', 'dom', maxValues)) return;
+      // An allowance of its own ('b'): a page full of them (a hash column) must not stop the DOM's values being counted.
+      if (values.has(key) || !take('b', 'dom', maxValues)) return;
       values.set(key, false);
       tally.bare = (tally.bare ?? 0) + 1;
       notify();
     },
     closedHost() {
-      tally.closed = (tally.closed ?? 0) + 1;
+      tally.closed = Math.min(MAX_TIMES, (tally.closed ?? 0) + 1); // a page that keeps making them must not outgrow the worker's schema
       notify();
     },
     report(send, delayMs = 1000) {

@@ -6,7 +6,7 @@
 import { LIST_FIELDS, namesRound, type FieldName } from './fields.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
 import { shapeOf } from './value-shape.js';
-import { MAX_KEY_NOTES, type KeyNote } from '../../shared/capture-channel.js';
+import { MAX_KEY_NOTES, SEEN_KEY, type KeyNote } from '../../shared/capture-channel.js';
 
 /** A round as the tap hands it on: every value already text. */
 export type TapRound = Partial<Record<FieldName, string | string[]>>;
@@ -224,7 +224,8 @@ function noteKeys(notes: Map<string, KeyNote>, object: object, keys: readonly st
   for (const key of keys) {
     const value = ownValue(object, key);
     const text = typeof value === 'number' ? String(value) : value;
-    if (typeof text !== 'string' || !(HEX64.test(text) || FAIRNESS_KEY.test(key))) continue;
+    // Only keys the isolated side keeps (tap-channel.ts): a map keyed by values, or a huge key, would spend the notes for nothing.
+    if (typeof text !== 'string' || !(HEX64.test(text) || FAIRNESS_KEY.test(key)) || !SEEN_KEY.test(key)) continue;
     const note: KeyNote = [key, shapeOf(text), round && KEYS.has(fold(key)) ? 1 : 0, 1];
     const id = note.join('\u0001');
     const known = notes.get(id);

@@ -314,20 +314,22 @@ describe('installTap: a page that outpaces the tap', () => {
 });
 
 // The player's action: the content script asks for what the tap holds, inside the click's dispatch.
+/** A tap on a page of its own whose timers run only when the test says, with one socket open. */
+function held() {
+  const timers: (() => void)[] = [];
+  const target = document.implementation.createHTMLDocument('page');
+  const nonces: string[] = [];
+  target.addEventListener(TAP_EVENT, (event) => {
+    for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
+  });
+  const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
+  const stats = installTap(win);
+  const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+  const readNow = () => target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
+  return { timers, nonces, stats, socket, readNow };
+}
+
 describe('installTap: read now (the player\'s action)', () => {
-  function held() {
-    const timers: (() => void)[] = [];
-    const target = document.implementation.createHTMLDocument('page');
-    const nonces: string[] = [];
-    target.addEventListener(TAP_EVENT, (event) => {
-      for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
-    });
-    const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
-    const stats = installTap(win);
-    const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
-    const readNow = () => target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
-    return { timers, nonces, stats, socket, readNow };
-  }
 
   it('hands over what is queued at once, before the dispatch returns; nothing received later', () => {
     const page = held();
@@ -385,15 +387,7 @@ describe('installTap: a frame of 90 000 objects', () => {
     let clock = 1_000_000;
     const spy = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1));
     try {
-      const timers: (() => void)[] = [];
-      const target = document.implementation.createHTMLDocument('page');
-      const nonces: string[] = [];
-      target.addEventListener(TAP_EVENT, (event) => {
-        for (const round of (JSON.parse((event as CustomEvent<string>).detail) as { rounds: { nonce: string }[] }).rounds) nonces.push(round.nonce);
-      });
-      const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
-      installTap(win);
-      const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
+      const { timers, nonces, socket } = held();
       const frame = JSON.stringify({ type: 'book', items: Array.from({ length: 90_000 }, (_, i) => ({ a: i % 10 })), round: ROUND });
       socket.receive(frame);
       let slices = 0;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureTally } from '../../../src/capture/readers/capture-tally.js';
 import { shapeOf } from '../../../src/capture/readers/value-shape.js';
 import { KINDS_PER_CHANNEL } from '../../../src/shared/capture-channel.js';
+import { validateContentMessage } from '../../../src/shared/messages.js';
 import { CLIENT, COMMITMENT, KENO, SEED } from '../dom.js';
 
 afterEach(() => vi.useRealTimers());
@@ -131,5 +132,27 @@ describe('captureTally', () => {
     const ms = performance.now() - started;
     console.log(`[capture-tally] 10 000 rounds counted in ${ms.toFixed(1)} ms`);
     expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('a tally the worker always takes', () => {
+  it('counts closed hosts no further than the worker’s schema allows: a page that keeps making them cannot freeze the diagnostics', () => {
+    const { tally, closedHost, keys } = captureTally();
+    for (let index = 0; index < 1_000_005; index++) closedHost();
+    keys('fetch', [['nonce', 'i', 0, 999_999]]);
+    keys('fetch', [['nonce', 'i', 0, 999_999]]);
+    expect(validateContentMessage({ type: 'capture-tally', tally }).ok).toBe(true);
+    expect(tally.closed).toBe(1_000_000);
+  });
+});
+
+describe('unlabelled 64-hex texts', () => {
+  it('have an allowance of their own: a page full of them (a column of transaction hashes) leaves the DOM’s rounds counted', () => {
+    const { tally, count, bare } = captureTally(100);
+    for (let index = 0; index < 500; index++) bare(index.toString(16).padStart(64, '0'));
+    expect(tally.bare).toBe(100);
+    const round = { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '3' };
+    count('dom', round, round);
+    expect(tally.counts.dom).toEqual([3, 1, 0]);
   });
 });

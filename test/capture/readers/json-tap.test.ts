@@ -176,6 +176,14 @@ describe('extractRoundsNoting', () => {
     extractRounds({ other: COMMITMENT }); // after the walk that asked: nothing more noted
     expect(notes.size).toBe(MAX_KEY_NOTES);
   });
+
+  it('spends its notes only on keys the isolated side can keep: a page keying a map by values, or a huge key, crowds out no name', () => {
+    const notes = new Map<string, KeyNote>();
+    const byValue = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [index.toString(16).padStart(64, 'a'), COMMITMENT]));
+    const huge = `seed${'x'.repeat(100_000)}`;
+    extractRoundsNoting({ hashes: byValue, [huge]: 'y', nested: { proof: COMMITMENT } }, notes);
+    expect([...notes.values()]).toEqual([['proof', 'h64', 0, 1]]);
+  });
 });
 
 describe('walkRounds: a walk that pauses', () => {
