@@ -3,7 +3,7 @@
 // an idle worker while the tabs stay open). A tally belongs to the page announced in its tab: a
 // new page's hello, a closed tab or a page left makes it stale, and stale tallies are dropped at
 // the next write and never shown.
-import { allowanceOf, CAPTURE_CHANNELS, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type SeenKey } from '../shared/capture-channel.js';
+import { CAPTURE_CHANNELS, channelAllowances, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type SeenKey } from '../shared/capture-channel.js';
 import type { TabContext } from '../shared/messages.js';
 import { openStore } from './store.js';
 import { tabContext, watchedSince } from './watched-tabs.js';
@@ -61,13 +61,8 @@ export function mergeTallies(tallies: readonly CaptureTally[]): CaptureTally {
     const sum = tallies.reduce((total, tally) => total + (tally[field] ?? 0), 0);
     if (sum > 0) merged[field] = sum;
   }
-  const used = new Map<string, number>();
-  const room = (list: string, channel: CaptureChannel): boolean => {
-    const id = list + allowanceOf(channel);
-    const taken = used.get(id) ?? 0;
-    used.set(id, taken + 1);
-    return taken < KINDS_PER_CHANNEL;
-  };
+  const take = channelAllowances();
+  const room = (list: string, channel: CaptureChannel): boolean => take(list, channel, KINDS_PER_CHANNEL);
   const kinds = new Set<string>();
   for (const { seen } of tallies) {
     for (const kind of seen) {

@@ -52,7 +52,22 @@ export interface CaptureTally {
  */
 export const KINDS_PER_CHANNEL = 16;
 /** What shares an allowance: the DOM and its shadow roots one, each tap channel its own. */
-export const allowanceOf = (channel: CaptureChannel): CaptureChannel => (channel === 'shadow' ? 'dom' : channel);
+const allowanceOf = (channel: CaptureChannel): CaptureChannel => (channel === 'shadow' ? 'dom' : channel);
+/**
+ * Per-channel allowances (the content script's tally, the worker's merge of a tab's frames): `take`
+ * says whether one more of list `what` (one letter: values, kinds, keys…) still fits `max` in the
+ * allowance of `channel`, and counts it only if it does.
+ */
+export function channelAllowances(): (what: string, channel: CaptureChannel, max: number) => boolean {
+  const used = new Map<string, number>();
+  return (what, channel, max) => {
+    const id = what + allowanceOf(channel);
+    const taken = used.get(id) ?? 0;
+    if (taken >= max) return false;
+    used.set(id, taken + 1);
+    return true;
+  };
+}
 /** Kinds (and keys) in a whole tally: all six allowances full. */
 export const MAX_SEEN_KINDS = KINDS_PER_CHANNEL * 6;
 /** Longest label or key kept. */

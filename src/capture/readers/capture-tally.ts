@@ -3,7 +3,7 @@
 // value (field and shape, never the value) were seen in no round, so a player can report a page
 // layout capture does not understand. Counting is a few map look-ups per value, bounded in memory;
 // the worker keeps the latest tally per frame, the popup words it (popup/capture-panel.tsx).
-import { allowanceOf, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type KeyNote, type SeenKey, type SeenKind } from '../../shared/capture-channel.js';
+import { channelAllowances, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type KeyNote, type SeenKey, type SeenKind } from '../../shared/capture-channel.js';
 import type { FairnessFields } from './fields.js';
 import { shapeOf } from './value-shape.js';
 
@@ -38,15 +38,8 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
   const rounds = new Set<string>();
   const kinds = new Set<string>();
   const keys = new Map<string, SeenKey>();
-  /** What each allowance (allowanceOf) has used of values, rounds, kinds and keys: one channel's junk cannot crowd out another's layout. */
-  const used = new Map<string, number>();
-  const take = (what: string, channel: CaptureChannel, max: number): boolean => {
-    const id = what + allowanceOf(channel);
-    const taken = used.get(id) ?? 0;
-    if (taken >= max) return false;
-    used.set(id, taken + 1);
-    return true;
-  };
+  /** What each channel's allowance has used of values, rounds, kinds and keys: one channel's junk cannot crowd out another's layout. */
+  const take = channelAllowances();
   let notify = (): void => undefined;
 
   return {
