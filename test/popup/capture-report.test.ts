@@ -222,7 +222,9 @@ describe('the report never holds a value, with the page’s keys in it', () => {
     fc.assert(
       fc.property(messages, (sent) => {
         const { tally, report } = reportOfMessages(sent);
-        for (const part of new Set(sent.flatMap(([, value]) => [...valuePieces(value)]))) expect(report, part).not.toContain(part);
+        // One assertion per case: an expect per piece made this property 15 times slower.
+        const leaked = [...new Set(sent.flatMap(([, value]) => [...valuePieces(value)]))].filter((part) => report.includes(part));
+        expect(leaked).toEqual([]);
         expect(report).not.toMatch(/[\da-f]{8}/i);
         expect(validateContentMessage({ type: 'capture-tally', tally }).ok).toBe(true);
       }),
