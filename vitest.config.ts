@@ -13,6 +13,7 @@ export default defineConfig({
     // A time limit catches a hang, not slowness: on a shared two-core machine a property test that
     // takes 2 s alone can take 8 s (vitest's default limit is 5 s).
     testTimeout: 30_000,
+    expect: { requireAssertions: true },
     // vitest's default is one worker fewer than the cores: one worker on a two-core machine. (One
     // value for every project: vitest refuses to run projects with different ones side by side.)
     maxWorkers: Math.max(2, availableParallelism()),
