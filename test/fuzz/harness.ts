@@ -99,6 +99,9 @@ export function runProperty<Ts>(target: string, name: string, property: fc.IProp
         `npx vitest run --project heavy test/fuzz/${target}.fuzz.test.ts -t "${pattern}"`,
     );
   }
+  // Every case ran (none skipped by a precondition or cut short); a replay runs its one path.
+  if (path === undefined) expect(details.numRuns, `${name}: cases run`).toBe(numRuns);
+  else expect(details.failed).toBe(false);
 }
 
 /**
