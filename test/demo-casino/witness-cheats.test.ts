@@ -89,6 +89,7 @@ describe("'several-commitments'", () => {
     }
     const reveal = (await post(casino, '/api/rotate')).json.revealed;
     expect(reveal).toMatchObject({ serverSeed: pair.serverSeed, serverSeedHash: pair.commitment });
+    expect(reveal.rounds.map((shown: { nonce: number }) => shown.nonce).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3]); // the three bets above
     for (const shown of reveal.rounds) {
       expect(commitmentOf(shown.serverSeed)).toBe(shown.hashedServerSeed);
       expect(shown.hashedServerSeed).not.toBe(pair.commitment);
@@ -232,6 +233,7 @@ describe("'two-seeds'", () => {
     await cheat('two-seeds');
     const reveal = (await post(casino, '/api/rotate')).json.revealed;
     expect(reveal.serverSeed).toBe(pair.serverSeed);
+    expect(reveal.rounds).toHaveLength(2); // the two bets above
     for (const round of reveal.rounds) expect(round.serverSeed).toBe(pair.serverSeed);
     expect((await get(casino, '/api/history')).json.rounds.map((round: { serverSeed: string }) => round.serverSeed)).toEqual([pair.serverSeed, pair.serverSeed]);
 
