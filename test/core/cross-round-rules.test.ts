@@ -116,7 +116,7 @@ describe('the canonical text of an outcome', () => {
 
 describe('one outcome for the worker, its findings and the command line', () => {
   const commitment = 'c'.repeat(64);
-  const claim = (game: string, result: string | string[]): CapturedClaim => ({ game, commitment, clientSeed: 'alice', nonce: '4', result, observedAt: {} });
+  const claim = (game: string, result: string | string[]): CapturedClaim & { game: string } => ({ game, commitment, clientSeed: 'alice', nonce: '4', result, source: 'dom', observedAt: {} });
   const nonceFindings = (findings: Finding[]) => findings.filter((f) => f.kind === 'nonce-conflict' || f.kind === 'nonce-repeat');
 
   /** What each caller makes of two sightings of one round: other outcomes in the worker's record, and the findings. */
