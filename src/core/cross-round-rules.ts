@@ -8,7 +8,12 @@
 // rounds are seen, each with the data it has: the worker's record of a round (merge.ts keeps the
 // other outcomes and picks shown for it, verify-record.ts fails it), `verify`'s pending rounds
 // (cli/nonce-ledger.ts fails the second one) and the cross-round audit (audit-findings.ts
-// sameNonceFinding, for the worker's findings and for cli/compact-audit.ts).
+// sameNonceFinding, for the worker's findings and for cli/compact-audit.ts). What counts as one
+// outcome is canonicalOutcome's (the ledger, which sees supported games only, writes the game's
+// format of the parsed outcome: the same text).
+//
+// "A server seed belongs to one seed pair": a seed shown in two seed pairs was used again. Its uses
+// are told apart by seedUseKey, in the core's audit (the worker's findings) and in the CLI's.
 import type { NonceRange } from './audit-findings.js';
 import { outcomeTextOf } from './games/registry.js';
 import type { Failure, RoundVerdict } from './verify.js';
