@@ -1,4 +1,4 @@
-import { CLAIM_FIELDS, knownGameId, lookupGame, normalizeGameName, outcomeTextOf, type ClaimField } from '../core/index.js';
+import { canonicalOutcome, CLAIM_FIELDS, knownGameId, lookupGame, normalizeGameName, type ClaimField } from '../core/index.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
 import { roundKey } from './round-key.js';
 
@@ -22,10 +22,12 @@ export function gameIdOf(name: string): string {
   return knownGameId(name) ?? (normalizeGameName(name) || 'unknown');
 }
 
-/** Canonical text of a displayed value, so "17" from JSON and "17" from the DOM, or keno chips in any order, compare equal. */
+/**
+ * Canonical text of a displayed value, so "17" from JSON and "17" from the DOM, or keno chips in any
+ * order, compare equal. An outcome's is the core's (canonicalOutcome), the one the audit compares.
+ */
 function canonical(field: MergeableField, value: string | string[], gameName: string): string {
-  const outcome = field === 'result' ? outcomeTextOf(gameName, value) : undefined;
-  if (outcome !== undefined) return outcome;
+  if (field === 'result') return canonicalOutcome(gameName, value)!;
   if (field === 'commitment' || field === 'roundSignature') return String(value).toLowerCase();
   return Array.isArray(value) ? [...value].sort().join(' ') : value;
 }
@@ -244,8 +246,12 @@ function mergeResult(record: RoundRecord, current: RoundRecord['result'], value:
 
 /** "1.50" and "1.5" (a page and its API) are one amount; "1.50" and "1.05" are two. */
 function sameAmount(a: string, b: string): boolean {
-  const canonical = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace(/^0+(?=\d)/, '');
-  return canonical(a) === canonical(b);
+  return amountText(a) === amountText(b);
+}
+
+/** An amount's digits without the zeros that do not change it: "01.50" is "1.5". */
+function amountText(text: string): string {
+  return (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace(/^0+(?=\d)/, '');
 }
 
 /**

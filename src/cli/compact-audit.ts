@@ -16,6 +16,7 @@ import {
   resultAfterReveal,
   sameNonceFinding,
   seedReuseFinding,
+  seedUseKey,
   skippedNonces,
   type Finding,
   type NonceEntry,
@@ -174,10 +175,10 @@ export class CompactAudit {
     }
   }
 
-  /** A seed's use: its commitment and client seed, where no client seed and "" are one (as in the core). */
+  /** A seed's use: the core's key of the seed pair it was shown in (seedUseKey), as the core's audit tells uses apart. */
   private useKey(pair: number): string {
     const { commitmentId, clientSeed } = this.pairParts(pair);
-    return `${commitmentId}\n${clientSeed ?? ''}`;
+    return seedUseKey(this.commitments.hex(commitmentId), clientSeed);
   }
 
   private pairParts(pair: number): PairParts {
@@ -287,7 +288,8 @@ export class CompactAudit {
 
   private entryAt(row: number): NonceEntry {
     const game = this.gameNames[Math.floor(this.rowGame.get(row) / 2)]!;
-    return { game: auditGameId(game), source: { game, result: this.outcomes.text(this.rowOutcome.get(row)) } };
+    // The outcome is kept as canonical text already (audit-entry.ts), so it is given without the game's name.
+    return { game: auditGameId(game), source: { result: this.outcomes.text(this.rowOutcome.get(row)) } };
   }
 
   private nonceValue(row: number): number | bigint {

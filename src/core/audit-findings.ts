@@ -3,8 +3,8 @@
 // CLI's compact audit (cli/compact-audit.ts), which gathers from typed arrays, so both write the same
 // findings word for word. What counts as a finding is decided in cross-round-rules.ts.
 import type { Finding } from './audit.js';
-import { knownGameId, normalizeGameName, outcomeTextOf } from './games/registry.js';
-import { nonceRule } from './cross-round-rules.js';
+import { knownGameId, normalizeGameName } from './games/registry.js';
+import { canonicalOutcome, namedSeedUses, nonceRule } from './cross-round-rules.js';
 
 /** A nonce range, both ends included. */
 export type NonceRange = readonly [from: bigint, to: bigint];
@@ -14,26 +14,17 @@ export interface NonceEntry {
   key?: string;
   /** The game id (auditGameId). */
   game: string;
-  /** The round as given: its outcome, other outcomes shown for it and other bets on it are read from here. */
+  /**
+   * The round as given: its outcome, other outcomes shown for it and other bets on it are read from
+   * here, put in canonical text by the game's name (canonicalOutcome); without a name the outcome
+   * is taken as canonical text already (the CLI's compact audit keeps only that).
+   */
   source: { game?: unknown; result?: unknown; otherResults?: readonly unknown[]; otherBets?: number };
 }
 
 /** The audit's id for a game name: a supported or known game's id, else the name normalised. */
 export function auditGameId(name: string): string {
   return knownGameId(name) ?? normalizeGameName(name);
-}
-
-/** Canonical outcome text, so "17" and "17 Red", or keno numbers in any order, are one outcome. */
-export function canonicalOutcome(name: unknown, result: unknown): string | undefined {
-  if (result === undefined || result === null) return undefined;
-  const outcome = typeof name === 'string' ? outcomeTextOf(name, result) : undefined;
-  if (outcome !== undefined) return outcome;
-  try {
-    return JSON.stringify(result);
-  } catch {
-    // A value JSON cannot write (a bigint, a cycle) still gets some stable text.
-    return String(typeof result);
-  }
 }
 
 /**
@@ -134,8 +125,7 @@ export interface SeedUse {
  * undefined when `uses` name only one. `seedCommitment` is the commitment the seed hashes to.
  */
 export function seedReuseFinding(seed: string, seedCommitment: string, uses: readonly SeedUse[], keys: readonly string[]): Finding | undefined {
-  // A use without a client seed says nothing new about a commitment another use already shows.
-  const named = uses.filter((p) => p.clientSeed !== undefined || !uses.some((q) => q !== p && q.commitment === p.commitment));
+  const named = namedSeedUses(uses);
   if (unique(named.map((p) => p.commitment)).length < 2 && unique(named.flatMap((p) => (p.clientSeed === undefined ? [] : [p.clientSeed]))).length < 2) return undefined;
   const described = named.map((p) => {
     const client = p.clientSeed === undefined ? '' : ` with client seed "${clip(p.clientSeed)}"`;

@@ -22,7 +22,7 @@ import {
   unique,
   type NonceRange,
 } from './audit-findings.js';
-import { resultAfterReveal, skippedNonces } from './cross-round-rules.js';
+import { namedSeedUses, resultAfterReveal, seedUseKey, skippedNonces } from './cross-round-rules.js';
 import { nobleBackend } from './hashing.js';
 
 /** One round as the audit needs it; a RoundRecord, an exported round or a CLI claim all fit. */
@@ -271,7 +271,7 @@ function seedInSeveralPairs(rounds: Prepared[], sightings: SeedPairSighting[]): 
   const use = (seed: string, commitment: string, clientSeed: string | undefined, round?: Prepared) => {
     const entry = uses.get(seed) ?? { pairs: new Map() };
     uses.set(seed, entry);
-    const id = `${commitment}\n${clientSeed ?? ''}`;
+    const id = seedUseKey(commitment, clientSeed);
     const pair = entry.pairs.get(id) ?? { commitment, clientSeed, rounds: [] };
     entry.pairs.set(id, pair);
     if (round) pair.rounds.push(round);
@@ -286,8 +286,8 @@ function seedInSeveralPairs(rounds: Prepared[], sightings: SeedPairSighting[]): 
       seed,
       nobleBackend.sha3_256Hex(seed),
       all.map((p) => ({ commitment: p.commitment, clientSeed: p.clientSeed, nonces: rangesOf(sortedNonces(p.rounds)) })),
-      // Keys of the rounds of the uses the finding names (a use without a client seed beside one with it is not named).
-      keysOf(all.filter((p) => p.clientSeed !== undefined || !all.some((q) => q !== p && q.commitment === p.commitment)).flatMap((p) => p.rounds)),
+      // Keys of the rounds of the uses the finding names.
+      keysOf(namedSeedUses(all).flatMap((p) => p.rounds)),
     );
     if (finding) findings.push(finding);
   }

@@ -18,7 +18,7 @@ export * from './printable.js';
 export * from './limits.js';
 export * from './audit.js';
 export * from './cross-round-rules.js';
-export { auditGameId, canonicalOutcome, lateRoundsFinding, nonceGapFinding, sameNonceFinding, seedReuseFinding, rangesOf, type NonceEntry, type NonceRange, type SeedUse } from './audit-findings.js';
+export { auditGameId, lateRoundsFinding, nonceGapFinding, sameNonceFinding, seedReuseFinding, rangesOf, type NonceEntry, type NonceRange, type SeedUse } from './audit-findings.js';
 export { type Ratio, ratio, decimalRatio, decimalText, percentText } from './rtp/fraction.js';
 export * from './rtp/advertised.js';
 export * from './rtp/roulette.js';

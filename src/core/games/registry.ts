@@ -67,7 +67,8 @@ export function knownGameId(name: string): SupportedGameId | UnsupportedGameId |
 /**
  * Canonical text of an outcome as a supported game shows it, so "17" and "17 Red", or keno
  * numbers in any order, are one outcome ("17", "3 5 6 …" ascending); undefined when the game is
- * not supported or the value does not read as its outcome (each caller keeps the value its own way).
+ * not supported or the value does not read as its outcome. Sightings are compared by
+ * canonicalOutcome (cross-round-rules.ts), which falls back to the value's own text then.
  */
 export function outcomeTextOf(gameName: string, shown: unknown): string | undefined {
   const lookup = lookupGame(gameName);
