@@ -12,7 +12,7 @@ const round = (nonce: number, result: string) =>
 
 /** vi.waitFor, asking every 5 ms instead of every 50: the session answers within its 10 ms
  *  scheduler interval, and most of this file's time was spent between two asks. */
-const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { interval: 5 });
+const waitFor = <T>(check: () => T | Promise<T>, options: { timeout?: number } = {}) => vi.waitFor(check, { interval: 5, ...options });
 
 let session: CaptureSession | undefined;
 afterEach(() => {
