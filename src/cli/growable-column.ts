@@ -6,6 +6,9 @@
 const MAX_BYTES = 2 ** 32 - 1;
 /** Growth step in bytes: each step is one resize of the buffer, cheap, so steps are small and little is left unused. */
 const STEP_BYTES = 1 << 20;
+/** A column's first size: it doubles from here up to STEP_BYTES, so a small audit (one per test case,
+ *  a short export) does not commit and zero a whole step for every column. */
+const FIRST_BYTES = 1 << 12;
 
 type Values = Float64Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
 
@@ -40,7 +43,8 @@ abstract class GrowableColumn<T extends Values> {
     if (length <= this.length) return;
     const needed = length * this.values.BYTES_PER_ELEMENT;
     if (needed > this.buffer.byteLength) {
-      const grown = Math.min(MAX_BYTES - (MAX_BYTES % 8), Math.ceil(needed / STEP_BYTES) * STEP_BYTES);
+      const step = needed < STEP_BYTES ? Math.max(FIRST_BYTES, 2 ** Math.ceil(Math.log2(needed))) : Math.ceil(needed / STEP_BYTES) * STEP_BYTES;
+      const grown = Math.min(MAX_BYTES - (MAX_BYTES % 8), step);
       if (needed > grown) throw new RangeError('the audit needs more memory than a column can hold');
       this.buffer.resize(grown);
     }
