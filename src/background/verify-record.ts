@@ -1,4 +1,4 @@
-import { clip, nobleBackend, outcomeTextOf, verifyRound, withNonceConflict, type RoundClaim, type RoundTrace } from '../core/index.js';
+import { canonicalOutcome, clip, nobleBackend, verifyRound, withNonceConflict, type RoundClaim, type RoundTrace } from '../core/index.js';
 import type { RoundRecord, StoredVerdict } from '../shared/records.js';
 
 /** How much of a long outcome a failure quotes. */
@@ -44,7 +44,8 @@ export function verifyRecord(record: RoundRecord, withTrace = false): { verdict:
   };
   if (verdict.problems) stored.problems = verdict.problems;
   if (record.conflictingResults?.length) {
-    const show = (value: string | string[]) => outcomeTextOf(record.game || record.gameId, value) ?? String(value);
+    // The texts that were compared (merge.ts): what made them two outcomes is what is quoted.
+    const show = (value: string | string[]) => canonicalOutcome(record.game || record.gameId, value)!;
     // Quoted whole when it is an outcome a game shows, cut short when a page sent a long one.
     const shown = [record.result!, ...record.conflictingResults].map((value) => clip(show(value), MAX_QUOTED)).join(' / ');
     const failure = {

@@ -62,6 +62,14 @@ describe('verifyRecord', () => {
     expect(verdict.reasons).toEqual([failure!.message]);
   });
 
+  it('a game it cannot verify: the two outcomes are quoted as they were compared, not in the order a page listed them', () => {
+    const claim = { ...pendingClaim(round, 'Keno'), game: 'Crash' };
+    const conflicted = recordFrom([{ ...claim, result: ['9', '2'] }, { ...claim, result: ['2', '9'] }, { ...claim, result: ['2', '10'] }]);
+    expect(conflicted.conflictingResults).toEqual([['2', '10']]);
+    const [failure] = verifyRecord(conflicted).verdict.failures;
+    expect(failure!.shown).toBe('2 9 / 10 2');
+  });
+
   it('a round shown with two outcomes is a mismatch even before the seed is revealed', () => {
     const conflicted = recordFrom([pendingClaim(round, 'Keno'), { ...pendingClaim(round, 'Keno'), result: wrongResult(round, 'Keno') }]);
     const { verdict } = verifyRecord(conflicted);
