@@ -14,6 +14,8 @@ export interface SchedulerOptions {
 export interface ScanScheduler {
   /** Asks for a scan; many requests before it runs make one scan. */
   request(): void;
+  /** The scheduler's timer (SchedulerOptions.setTimer), for the session's other waits: one clock for tests to drive. */
+  setTimer(callback: () => void, ms: number): unknown;
 }
 
 // A closure rather than a class: its state stays out of the minified content script's text (size budget).
@@ -38,6 +40,7 @@ export function scanScheduler(run: () => void, options: SchedulerOptions = {}): 
   };
 
   return {
+    setTimer,
     request() {
       if (pending) return;
       pending = true;

@@ -5,9 +5,10 @@ import { hitOf, type FieldHit } from './field-hit.js';
 import { matchLabel, MAX_LABEL_LENGTH, type LabelMatch } from '../readers/labels.js';
 import { readValue, visibleText } from './value-reader.js';
 
-const TABLES = 'table,[role="table"],[role="grid"],[role="treegrid"]';
+// Unquoted attribute values (each role is a CSS identifier): the same selectors, fewer bytes in content.js.
+const TABLES = 'table,[role=table],[role=grid],[role=treegrid]';
 const TABLE_ROLES = ['table', 'grid', 'treegrid'];
-const CELLS = '[role="cell"],[role="gridcell"],[role="columnheader"],[role="rowheader"]';
+const CELLS = '[role=cell],[role=gridcell],[role=columnheader],[role=rowheader]';
 const HEADER_CELL_ROLES = new Set(['columnheader']);
 /** The header is one of the first rows (a caption row or a filter row may come first). */
 const HEADER_SEARCH_ROWS = 3;
@@ -22,7 +23,7 @@ function childrenWhere(parent: Element, keep: (child: Element) => boolean, out: 
 
 function rowsOf(table: Element): Element[] {
   if (table.localName !== 'table') {
-    return Array.from(table.querySelectorAll('[role="row"]')).filter((row) => row.closest(TABLES) === table);
+    return Array.from(table.querySelectorAll('[role=row]')).filter((row) => row.closest(TABLES) === table);
   }
   const rows: Element[] = [];
   for (let child = table.firstElementChild; child; child = child.nextElementSibling) {
@@ -34,7 +35,7 @@ function rowsOf(table: Element): Element[] {
 
 function cellsOf(row: Element): Element[] {
   if (row.localName === 'tr') return childrenWhere(row, (cell) => cell.localName === 'td' || cell.localName === 'th');
-  return Array.from(row.querySelectorAll(CELLS)).filter((cell) => cell.closest('[role="row"]') === row);
+  return Array.from(row.querySelectorAll(CELLS)).filter((cell) => cell.closest('[role=row]') === row);
 }
 
 function labelOf(cell: Element): LabelMatch | undefined {

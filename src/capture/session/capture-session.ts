@@ -42,7 +42,8 @@ const OFFER_STEP = 100;
 /**
  * A custom element defined late attaches its root with no change an observer sees; each scan checks
  * the bare ones again. While some are bare, a scan (cheap when nothing changed) runs this often,
- * at most RECHECKS times after the page last changed.
+ * at most RECHECKS times after the page last changed. On the scheduler's timer, like every wait of
+ * the session: a test drives it (test/capture/session/bare-host-recheck.test.ts).
  */
 const RECHECK_MS = 2000;
 const RECHECKS = 30;
@@ -201,19 +202,26 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const scheduler = scanScheduler(() => scanRun(true), options.scheduler);
   const request = (): void => guard(() => scheduler.request());
   let rechecks = 0;
-  let recheckTimer: unknown;
+  /** A recheck is waiting on the scheduler's timer (the one tests inject; it need not return an id). */
+  let rechecking = false;
+  const awaitRecheck = (): void => {
+    if (!rechecking) {
+      rechecking = true; // first: a timer that runs at once ends the wait itself
+      scheduler.setTimer(recheck, RECHECK_MS);
+    }
+  };
   const recheck = (): void => {
-    recheckTimer = undefined;
+    rechecking = false;
     if (stopped || scanner.bareHosts() === 0 || rechecks++ >= RECHECKS) return;
     request();
-    recheckTimer = setTimeout(recheck, RECHECK_MS);
+    awaitRecheck();
   };
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
       scanner.noteMutations(records);
       scheduler.request();
       rechecks = 0;
-      recheckTimer ??= setTimeout(recheck, RECHECK_MS);
+      awaitRecheck();
     });
   // Typing into (or a script setting) an input changes its value property without a mutation.
   const onInput = (event: Event): void =>
@@ -278,7 +286,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   win?.addEventListener('pagehide', onPageHide);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
   request();
-  recheckTimer = setTimeout(recheck, RECHECK_MS);
+  awaitRecheck();
 
   return {
     stats,

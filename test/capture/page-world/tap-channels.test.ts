@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The taps beyond fetch/XHR JSON: WebSocket and EventSource messages, JSON script elements, and
 // answers sent as text/plain or JSON lines. The page's objects must stay exactly as they were.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { installTap, MAX_MESSAGES_PER_SECOND, type TapWindow } from '../../../src/capture/page-world/tap-install.js';
 import { TAP_EVENT, TAP_READ_NOW_EVENT } from '../../../src/capture/page-world/tap-channel.js';
 import { CLIENT, COMMITMENT, SEED } from '../dom.js';
@@ -29,8 +29,20 @@ function socketClass() {
 }
 type FakeSocket = InstanceType<ReturnType<typeof socketClass>>;
 
+/** The records of the page's changes reach its observers (a microtask; a task comes after every one). */
+const mutationsDelivered = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A tap whose timers run only when the test says (runTimers): what it reads does not hang on how
+ * soon a loaded machine runs a real timer, and "nothing more" is checked once everything ran.
+ */
 function setup(target = document.implementation.createHTMLDocument('page'), respond: () => Response = () => new Response('')) {
   const details: { channel: string; rounds: unknown[] }[] = [];
+  const timers: (() => void)[] = [];
+  /** Runs the tap's timers, and those they set, until none is left. splice, not shift: a test breaks shift. */
+  const runTimers = () => {
+    while (timers.length > 0) timers.splice(0, 1)[0]!();
+  };
   target.addEventListener(TAP_EVENT, (event) => details.push(JSON.parse((event as CustomEvent<string>).detail) as { channel: string; rounds: unknown[] }));
   const OriginalSocket = socketClass();
   const OriginalSource = socketClass();
@@ -38,19 +50,19 @@ function setup(target = document.implementation.createHTMLDocument('page'), resp
     fetch: (async () => respond()) as unknown as typeof fetch,
     document: target,
     CustomEvent,
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    setTimeout: (callback) => void timers.push(callback),
     TextDecoder,
     WebSocket: OriginalSocket as unknown as typeof WebSocket,
     EventSource: OriginalSource as unknown as typeof EventSource,
     MutationObserver,
   };
   const stats = installTap(win);
-  return { win, details, stats, OriginalSocket, OriginalSource };
+  return { win, details, stats, runTimers, OriginalSocket, OriginalSource };
 }
 
 describe('installTap: WebSocket', () => {
-  it('reads plain, GraphQL and Socket.IO frames; counts binary ones; the page gets every event as it was', async () => {
-    const { win, details, stats, OriginalSocket } = setup();
+  it('reads plain, GraphQL and Socket.IO frames; counts binary ones; the page gets every event as it was', () => {
+    const { win, details, stats, runTimers, OriginalSocket } = setup();
     const socket = new win.WebSocket!('wss://casino.example/ws') as unknown as FakeSocket;
     expect(socket).toBeInstanceOf(OriginalSocket);
     expect(socket).toBeInstanceOf(win.WebSocket!);
@@ -72,7 +84,8 @@ describe('installTap: WebSocket', () => {
     ];
     for (const frame of frames) socket.receive(frame);
     expect(seen).toEqual(frames.flatMap((frame) => [frame, frame]));
-    await vi.waitFor(() => expect(details).toHaveLength(3));
+    runTimers();
+    expect(details).toHaveLength(3);
     expect(details.map((detail) => detail.channel)).toEqual(['websocket', 'websocket', 'websocket']);
     expect(details.map((detail) => detail.rounds)).toEqual([[TAKEN], [{ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '2' }], [{ ...TAKEN, nonce: '3' }]]);
     expect(stats.binary).toBe(1);
@@ -90,32 +103,34 @@ describe('installTap: WebSocket', () => {
     expect(() => (win.WebSocket as unknown as (url: string) => unknown)('wss://x')).toThrow(TypeError);
   });
 
-  it('queues at most its per-second budget and never reads while the page handles the event', async () => {
-    const { win, details, stats } = setup();
+  it('queues at most its per-second budget and never reads while the page handles the event', () => {
+    const { win, details, stats, runTimers } = setup();
     const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
     for (let i = 0; i < MAX_MESSAGES_PER_SECOND + 50; i++) socket.receive(JSON.stringify({ ...ROUND, nonce: i }));
     expect(details).toHaveLength(0);
     expect(stats.dropped).toBe(50);
-    await vi.waitFor(() => expect(details).toHaveLength(MAX_MESSAGES_PER_SECOND));
+    runTimers();
+    expect(details).toHaveLength(MAX_MESSAGES_PER_SECOND);
   });
 });
 
 describe('installTap: EventSource', () => {
-  it('reads JSON event data, one document or one per line', async () => {
-    const { win, details, OriginalSource } = setup();
+  it('reads JSON event data, one document or one per line', () => {
+    const { win, details, runTimers, OriginalSource } = setup();
     const source = new win.EventSource!('/events') as unknown as FakeSocket;
     expect(source).toBeInstanceOf(OriginalSource);
     source.receive(JSON.stringify(ROUND, null, 2));
     source.receive(`${JSON.stringify({ ...ROUND, nonce: 2 })}\n${JSON.stringify({ ...ROUND, nonce: 3 })}`);
-    await vi.waitFor(() => expect(details).toHaveLength(3));
+    runTimers();
+    expect(details).toHaveLength(3);
     expect(details.every((detail) => detail.channel === 'sse')).toBe(true);
     expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toEqual(['1', '2', '3']);
   });
 });
 
 describe('installTap: named server-sent events', () => {
-  it('reads the names the page listens to, and only those; the page\'s listeners keep their order and events', async () => {
-    const { win, details, OriginalSource } = setup();
+  it('reads the names the page listens to, and only those; the page\'s listeners keep their order and events', () => {
+    const { win, details, runTimers, OriginalSource } = setup();
     const source = new win.EventSource!('/events') as unknown as FakeSocket;
     const heard: string[] = [];
     source.addEventListener('bet', (event) => heard.push(`first ${(event as MessageEvent).data as string}`));
@@ -130,8 +145,7 @@ describe('installTap: named server-sent events', () => {
       `first ${JSON.stringify({ ...ROUND, nonce: 9 })}`,
       `second ${JSON.stringify({ ...ROUND, nonce: 9 })}`,
     ]);
-    await vi.waitFor(() => expect(details).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    runTimers();
     expect(details.map((detail) => [detail.channel, (detail.rounds[0] as { nonce: string }).nonce])).toEqual([
       ['sse', '7'],
       ['sse', '9'],
@@ -150,15 +164,14 @@ describe('installTap: named server-sent events', () => {
     expect(outcome(() => (source.addEventListener as (type: string) => void)('bet'))).toBe(outcome(() => (new EventTarget().addEventListener as (type: string) => void)('bet')));
   });
 
-  it('listens for a bounded number of names per source, and never throws into the page', async () => {
-    const { win, details, stats } = setup();
+  it('listens for a bounded number of names per source, and never throws into the page', () => {
+    const { win, details, stats, runTimers } = setup();
     const source = new win.EventSource!('/events') as unknown as FakeSocket;
     for (let index = 0; index < 50; index++) source.addEventListener(`name-${index}`, () => undefined);
     const odd = { toString: () => 'bet' };
     expect(() => source.addEventListener(odd as unknown as string, () => undefined)).not.toThrow();
     for (let index = 0; index < 50; index++) source.dispatchEvent(new MessageEvent(`name-${index}`, { data: JSON.stringify({ ...ROUND, nonce: index }) }));
-    await vi.waitFor(() => expect(details).toHaveLength(20));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    runTimers();
     expect(details).toHaveLength(20);
     expect(stats.errors).toBe(0);
   });
@@ -171,8 +184,9 @@ describe('installTap: JSON script elements', () => {
        <script>var serverSeed = "${SEED}", nonce = 1;</script></body></html>`,
       'text/html',
     );
-    const { details } = setup(page);
-    await vi.waitFor(() => expect(details).toHaveLength(1));
+    const { details, runTimers } = setup(page);
+    runTimers();
+    expect(details).toHaveLength(1);
     expect(details[0]).toMatchObject({ channel: 'embedded', rounds: [TAKEN] });
     const added = page.createElement('script');
     added.type = 'application/json';
@@ -185,8 +199,8 @@ describe('installTap: JSON script elements', () => {
     wrapper.append(inner);
     page.body.append(wrapper);
     page.body.append(added); // moved, not new: not read again
-    await vi.waitFor(() => expect(details).toHaveLength(3));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await mutationsDelivered();
+    runTimers();
     expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toEqual(['1', '2', '3']);
   });
 });
@@ -197,10 +211,14 @@ describe('installTap: text/plain and JSON lines', () => {
       new Response(JSON.stringify(ROUND), { headers: { 'content-type': 'text/plain;charset=UTF-8' } }),
       new Response(`${JSON.stringify({ ...ROUND, nonce: 2 })}\n${JSON.stringify({ ...ROUND, nonce: 3 })}\n`, { headers: { 'content-type': 'application/x-ndjson' } }),
     ];
-    const { win, details } = setup(undefined, () => bodies.shift()!);
+    const { win, details, runTimers } = setup(undefined, () => bodies.shift()!);
     expect(await (await win.fetch!('/a')).text()).toBe(JSON.stringify(ROUND));
     await (await win.fetch!('/b')).text();
-    await vi.waitFor(() => expect(details).toHaveLength(3));
+    // The tap reads its clones of the bodies on its own (promises): their reading waits for that.
+    await vi.waitFor(() => {
+      runTimers();
+      expect(details).toHaveLength(3);
+    });
     expect(details.map((detail) => [detail.channel, (detail.rounds[0] as { nonce: string }).nonce])).toEqual([
       ['fetch', '1'],
       ['fetch', '2'],
@@ -292,24 +310,23 @@ describe('installTap: a page that outpaces the tap', () => {
     expect(nonces).toEqual(['1', '2', '3']);
   });
 
-  it('goes on reading after one of its timers failed (a page that broke Array.prototype.shift for a moment)', async () => {
-    const { win, details } = setup();
+  it('goes on reading after one of its timers failed (a page that broke Array.prototype.shift for a moment)', () => {
+    const { win, details, stats, runTimers } = setup();
     const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
     const shift = Array.prototype.shift;
     Array.prototype.shift = () => {
       throw new Error('broken for a moment');
     };
-    const onError = (event: ErrorEvent) => event.preventDefault();
-    window.addEventListener('error', onError);
     try {
       socket.receive(JSON.stringify({ ...ROUND, nonce: 1 }));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      runTimers(); // its timer runs while shift is broken (and throws nothing out of it)
     } finally {
       Array.prototype.shift = shift;
-      window.removeEventListener('error', onError);
     }
+    expect(stats.errors).toBe(1);
     socket.receive(JSON.stringify({ ...ROUND, nonce: 2 }));
-    await vi.waitFor(() => expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toContain('2'));
+    runTimers();
+    expect(details.map((detail) => (detail.rounds[0] as { nonce: string }).nonce)).toContain('2');
   });
 });
 
@@ -332,16 +349,24 @@ function held() {
 describe('installTap: read now (the player\'s action)', () => {
 
   it('hands over what is queued at once, before the dispatch returns; nothing received later', () => {
-    const page = held();
-    for (const nonce of [1, 2]) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
-    expect(page.nonces).toEqual([]);
-    page.readNow();
-    expect(page.nonces).toEqual(['1', '2']);
-    page.socket.receive(JSON.stringify({ ...ROUND, nonce: 3 }));
-    expect(page.nonces).toEqual(['1', '2']);
-    // The timer set for the first message finds the queue empty, then reads the third.
-    while (page.timers.length > 0) page.timers.shift()!();
-    expect(page.nonces).toEqual(['1', '2', '3']);
+    // A clock that stands still: the read's one slice (8 ms) never ends, however slow the machine
+    // (the slice's end is the next case's). On the real clock a loaded machine took longer than a
+    // slice for the two messages, and the second was left for the timer.
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const page = held();
+      for (const nonce of [1, 2]) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
+      expect(page.nonces).toEqual([]);
+      page.readNow();
+      expect(page.nonces).toEqual(['1', '2']);
+      page.socket.receive(JSON.stringify({ ...ROUND, nonce: 3 }));
+      expect(page.nonces).toEqual(['1', '2']);
+      // The timer set for the first message finds the queue empty, then reads the third.
+      while (page.timers.length > 0) page.timers.shift()!();
+      expect(page.nonces).toEqual(['1', '2', '3']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('reads for one slice at most; the rest stays queued for the timer', () => {
@@ -361,6 +386,8 @@ describe('installTap: read now (the player\'s action)', () => {
   });
 
   it('holds fetch and XHR answers in the same queue, so they are handed over too', async () => {
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(1_000_000); // the read's slice never ends (see above)
+    onTestFinished(() => spy.mockRestore());
     const timers: (() => void)[] = [];
     const target = document.implementation.createHTMLDocument('page');
     const channels: string[] = [];

@@ -138,7 +138,8 @@ describe('startCapture', () => {
     let release!: () => void;
     // Timers run only when the test says: in a closing tab, none runs again.
     const timers: (() => void)[] = [];
-    const setTimer = (callback: () => void) => void timers.push(callback);
+    // The 2 s recheck for bare custom element hosts (set at the start, none here) is left aside.
+    const setTimer = (callback: () => void, ms: number) => void (ms < 2000 && timers.push(callback));
     session = startCapture({
       document,
       send: (claims) => {
