@@ -98,8 +98,7 @@ function betCount(entries: readonly NonceEntry[]): number {
  */
 export function lateRoundsFinding(commitment: string, revealedAt: number, clientSeeds: readonly (string | undefined)[], nonces: readonly bigint[], roundCount: number, keys: readonly string[]): Finding {
   const clientSeed = unique(clientSeeds.map((c) => c ?? '')).length === 1 ? clientSeeds[0] : undefined;
-  const ranges = rangesOf(nonces).map(rangeText);
-  const rounds = ranges.length === 0 ? (roundCount === 1 ? 'a round' : `${roundCount} rounds`) : `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
+  const rounds = roundsPhrase(nonces, roundCount);
   return {
     kind: 'server-seed-reused',
     severity: 'finding',
@@ -152,6 +151,13 @@ export function rangesOf(nonces: readonly bigint[]): NonceRange[] {
     else ranges.push([nonce, nonce]);
   }
   return ranges;
+}
+
+/** "the round at nonce 4", "the rounds at nonces 4–6 and 9", or "2 rounds" when no nonce is known. */
+export function roundsPhrase(nonces: readonly bigint[], roundCount: number): string {
+  const ranges = rangesOf(nonces).map(rangeText);
+  if (ranges.length === 0) return roundCount === 1 ? 'a round' : `${roundCount} rounds`;
+  return `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
 }
 
 export function pairText(commitment: string, clientSeed: string): string {

@@ -13,9 +13,8 @@ import {
   lateRoundsFinding,
   listText,
   nonceGapFinding,
-  nonceWord,
   rangesOf,
-  rangeText,
+  roundsPhrase,
   sameNonceFinding,
   seedReuseFinding,
   short,
@@ -220,7 +219,7 @@ function clientSeedFindings(rounds: Prepared[], sightings: SeedPairSighting[]): 
     ...noncesField(affected),
     ...keysField(affected),
     message:
-      `${capitalise(roundsText(affected))} of seed pair ${short(commitment)} used client seed "${clip(used)}", ` +
+      `${capitalise(roundsPhrase(sortedNonces(affected), roundCount(affected)))} of seed pair ${short(commitment)} used client seed "${clip(used)}", ` +
       `but the client seed set for that pair was ${listText(expected.map((c) => `"${clip(c)}"`), 'or')}.`,
   }));
 }
@@ -300,13 +299,6 @@ function sortedNonces(rounds: Prepared[]): bigint[] {
   return unique(rounds.flatMap((r) => (r.nonce === undefined ? [] : [r.nonce]))).sort(compareBig);
 }
 
-/** "the round at nonce 4", "the rounds at nonces 4–6 and 9", or "2 rounds" when no nonce is known. */
-function roundsText(rounds: Prepared[]): string {
-  const ranges = rangesOf(sortedNonces(rounds)).map(rangeText);
-  const count = roundCount(rounds);
-  if (ranges.length === 0) return count === 1 ? 'a round' : `${count} rounds`;
-  return `${nonceWord(ranges) === 'nonce' ? 'the round at nonce' : 'the rounds at nonces'} ${listText(ranges)}`;
-}
 
 /**
  * How many rounds were shown, for a sentence that cannot name them by nonce: a round given with
