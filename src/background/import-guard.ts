@@ -39,6 +39,9 @@ export function fileRefusal(record: RoundRecord, claim: CapturedClaim): StoreRef
     if (filed === undefined) continue;
     const captured = shownValues(record, field);
     if (captured.length === 0 && record.fileFields?.includes(field)) continue;
+    // What the page's capture set apart from a file, repeated by a file (the same file again): nothing changes.
+    const apart = record.fileOnly?.[field];
+    if (captured.length === 0 && apart !== undefined && sameFieldValue(field, apart, filed, record.game)) continue;
     if (captured.length === 0) {
       if (field === 'serverSeed' && record.commitment !== undefined && nobleBackend.sha3_256Hex(String(filed)) === record.commitment.toLowerCase()) continue;
       fills.push(field);

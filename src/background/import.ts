@@ -11,15 +11,20 @@
 //
 // Evidence: a round this extension captured on the casino's page only takes what confirms it, or
 // the seed that hashes to its commitment (import-guard.ts); a value only a file gave gives way to
-// what the casino's page shows later (merge.ts, `fileFields`).
+// what the casino's page shows later (merge.ts, `fileFields`), and once the page captures the round a
+// value only the file gave that the page did not show is kept apart (`fileOnly`), never verified.
 import { validateClaim, type ImportRefusal, type ImportReport } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
+import { FILE_FIELDS } from './merge.js';
 import { storageFailure } from './storage-problem.js';
 import { writeClaims, type ClaimFate, type Counts } from './store.js';
 
-/** Claim fields an exported round carries under the same name and in the same form. */
-const PLAIN_FIELDS = ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'roundSignature', 'picks', 'stake', 'payout', 'multiplier'] as const;
+/**
+ * Claim fields an exported round carries under the same name and in the same form: every field a
+ * file may fill (merge.ts FILE_FIELDS, the one list the store guards) but the game and the outcome, converted below.
+ */
+const PLAIN_FIELDS = FILE_FIELDS.filter((field) => field !== 'game' && field !== 'result');
 
 /** The most outcomes a round's conflictingResults may list. */
 const MAX_CONFLICTS = 40;

@@ -1,9 +1,13 @@
-import { canonicalOutcome, CLAIM_FIELDS, knownGameId, lookupGame, normalizeGameName, type ClaimField } from '../core/index.js';
+import { canonicalOutcome, CLAIM_FIELDS, knownGameId, lookupGame, nobleBackend, normalizeGameName, type ClaimField } from '../core/index.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
-import { roundKey } from './round-key.js';
+import { commitmentOf, roundKey } from './round-key.js';
 
 type MergeableField = Exclude<ClaimField, 'game'> | 'picks';
-/** Every field a file can fill, each checked when a file's claim meets a captured round (import-guard.ts). */
+/**
+ * Every field a file can fill (import.ts reads these from an exported round), each checked when a
+ * file's claim meets a captured round (import-guard.ts), and each given up to the casino's page
+ * when the page captures the round (takeOverFromFile). The one list: a field added here is guarded.
+ */
 export const FILE_FIELDS: readonly FileField[] = [...CLAIM_FIELDS, 'picks', 'stake', 'payout', 'multiplier'];
 /** Other server seeds kept per round: enough to show a conflict, bounded against a flood. */
 const MAX_OTHER_SEEDS = 4;
@@ -78,6 +82,8 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
       };
   const seenAt = (field: ClaimField): number => Math.min(claim.observedAt[field] ?? now, now);
   if (!options.fromFile && record.fileFields) takeOverFromFile(record, claim);
+  // What a file gave that the page's capture set apart stays apart: a file cannot bring it back.
+  if (options.fromFile && record.fileOnly) claim = withoutKeptApart(claim, record.fileOnly);
 
   if (claim.game && (!record.game || record.gameId === 'unknown')) {
     record.game = claim.game;
@@ -174,32 +180,65 @@ function dropOthers(record: RoundRecord, field: FileField): readonly (string | s
 }
 
 /**
- * The casino's page shows a field only a file gave: the page's value stands from now on. While a
- * field is the file's, every other value of it came from files too, so those move to `fileSaid`
- * with a file value the page contradicts (the first such value is kept; a finding says that the
- * file and the page disagree). A page that confirms the file's value confirms only that value.
+ * The casino's page shows this round: what only a file gave yields to it, field by field (FILE_FIELDS).
+ * A field the page shows takes the page's value from now on. While a field is the file's, every
+ * other value of it came from files too, so those move to `fileSaid` with a file value the page
+ * contradicts (the first such value is kept; a finding says that the file and the page disagree).
+ * A page that confirms the file's value confirms only that value. A field the page's claim does
+ * not show moves to `fileOnly` (kept apart, never verified), unless the round's identity proves
+ * it (its commitment, or a server seed that hashes to it): a made-up round signature, amount,
+ * pick, game or outcome must not decide, or be shown for, a round the page captured. A reveal of
+ * the seed pair, which shows nothing of the round itself, takes over only the seed.
  */
 function takeOverFromFile(record: RoundRecord, claim: CapturedClaim): void {
+  const showsRound = FILE_FIELDS.some((field) => field !== 'serverSeed' && field !== 'commitment' && valueOf(claim, field) !== undefined);
   const remaining: FileField[] = [];
   for (const field of record.fileFields ?? []) {
     const shown = valueOf(claim, field);
     const filed = valueOf(record, field);
+    if (filed === undefined) continue;
     // A name that names no game takes nothing over.
-    if (shown === undefined || filed === undefined || (field === 'game' && gameIdOf(String(shown)) === 'unknown')) {
-      if (filed !== undefined) remaining.push(field);
+    if (shown === undefined || (field === 'game' && gameIdOf(String(shown)) === 'unknown')) {
+      if (showsRound && !provenByRound(record, claim, field)) keepApart(record, field, filed);
+      else remaining.push(field);
       continue;
     }
     const same = sameFieldValue(field, filed, shown, record.game);
     const disputed = [...(same ? [] : [filed]), ...dropOthers(record, field)];
     if (disputed.length > 0 && record.fileSaid?.[field] === undefined) record.fileSaid = { ...record.fileSaid, [field]: disputed[0]! };
     if (same) continue;
-    if (field === 'game') {
-      record.game = '';
-      record.gameId = 'unknown';
-    } else delete record[field];
+    clearField(record, field);
   }
   if (remaining.length > 0) record.fileFields = remaining;
   else delete record.fileFields;
+}
+
+/** A file's value the round itself proves: the commitment the page's claim names it by, or the seed that hashes to it. */
+function provenByRound(record: RoundRecord, claim: CapturedClaim, field: FileField): boolean {
+  const commitment = record.commitment?.toLowerCase();
+  if (field === 'commitment') return commitment !== undefined && commitmentOf(claim) === commitment;
+  return field === 'serverSeed' && commitment !== undefined && record.serverSeed !== undefined && nobleBackend.sha3_256Hex(record.serverSeed) === commitment;
+}
+
+/** Moves a file's value of a field (and the other values files gave for it) out of the round, into `fileOnly`. */
+function keepApart(record: RoundRecord, field: FileField, filed: string | string[]): void {
+  dropOthers(record, field);
+  if (record.fileOnly?.[field] === undefined) record.fileOnly = { ...record.fileOnly, [field]: filed };
+  clearField(record, field);
+}
+
+function clearField(record: RoundRecord, field: FileField): void {
+  if (field === 'game') {
+    record.game = '';
+    record.gameId = 'unknown';
+  } else delete record[field];
+}
+
+/** A file's claim without the fields the round keeps apart (`fileOnly`). */
+function withoutKeptApart(claim: CapturedClaim, fileOnly: NonNullable<RoundRecord['fileOnly']>): CapturedClaim {
+  const kept = { ...claim };
+  for (const field of Object.keys(fileOnly) as FileField[]) delete kept[field];
+  return kept;
 }
 
 /** After a file's claim: the fields it filled are the file's, with no observation time. */

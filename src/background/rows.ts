@@ -55,6 +55,7 @@ export function exportedRoundOf(record: RoundRecord): ExportedRound {
     multiplier: record.multiplier,
     observedAt: record.observedAt,
     fileSaid: record.fileSaid,
+    fileOnly: record.fileOnly,
     verdict: record.verdict.status,
     level: record.verdict.level,
     levelReason: record.verdict.levelReason,

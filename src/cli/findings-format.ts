@@ -2,7 +2,7 @@
 // as the top-level "findings" member (--json). Findings are about the history across rounds; they
 // never change a round's verdict or the exit status.
 import type { Finding } from '../core/index.js';
-import { printable } from '../core/index.js';
+import { printable, printableJson } from '../core/index.js';
 
 /** Said once below the table when a verified round is `history` (docs/trust.md). */
 export const HISTORY_NOTE =
@@ -16,8 +16,8 @@ export function findingsText(findings: readonly Finding[]): string {
   return `\nFindings (${findings.length}) across rounds (not mismatches; each says where):\n${lines.join('')}`;
 }
 
-/** `"findings":[{kind, message, commitment, nonces?}]`. */
+/** `"findings":[{kind, message, commitment, nonces?}]`, with no raw control in the text (printableJson). */
 export function findingsJson(findings: readonly Finding[]): string {
-  const items = findings.map(({ kind, message, commitment, nonces }) => JSON.stringify(nonces === undefined ? { kind, message, commitment } : { kind, message, commitment, nonces }));
+  const items = findings.map(({ kind, message, commitment, nonces }) => printableJson(JSON.stringify(nonces === undefined ? { kind, message, commitment } : { kind, message, commitment, nonces })));
   return `[${items.join(',\n')}]`;
 }

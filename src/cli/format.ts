@@ -1,7 +1,8 @@
 // How verdicts look on the terminal and in --json. Streaming output: every function returns the
 // text for one row or one line, so nothing holds all rounds at once.
 import type { FailedStep, Failure, Outcome, RoundVerdict, VerdictStatus } from '../core/index.js';
-import { noCounts, printable, VERDICT_STATUSES } from '../core/index.js';
+import { noCounts, printable, printableJson, VERDICT_STATUSES } from '../core/index.js';
+import { fileSaysJson, fileSaysText, type FileSays } from './file-says.js';
 
 export type Summary = Record<VerdictStatus, number>;
 
@@ -22,16 +23,18 @@ function outcomeJson(outcome: Outcome): string {
 }
 
 /**
- * One round of `verify --json`: {"verdict", "level"?, "failures"?, "expected"?, "reasons"?}.
- * Written by hand rather than with JSON.stringify because it runs once per round of a large file;
- * only the free text (reasons) goes through JSON.stringify.
+ * One round of `verify --json`: {"verdict", "level"?, "fileSays"?, "failures"?, "expected"?, "reasons"?}.
+ * `level` is the CLI's own; what the file claimed is `fileSays`, apart. Written by hand rather than
+ * with JSON.stringify because it runs once per round of a large file; only the free text (reasons)
+ * goes through JSON.stringify, and then through printableJson (no raw bidi control in a viewer).
  */
-export function roundJson(verdict: RoundVerdict): string {
+export function roundJson(verdict: RoundVerdict, fileSays?: FileSays): string {
   let text = `{"verdict":"${verdict.status}"`;
   if (verdict.level !== undefined) text += `,"level":"${verdict.level}"`;
+  if (fileSays !== undefined) text += fileSaysJson(fileSays);
   if (verdict.failures.length > 0) text += `,"failures":[${verdict.failures.map((f) => `"${f.step}"`).join(',')}]`;
   if (verdict.expected !== undefined) text += `,"expected":${outcomeJson(verdict.expected)}`;
-  if (verdict.reasons.length > 0) text += `,"reasons":${JSON.stringify(verdict.reasons)}`;
+  if (verdict.reasons.length > 0) text += `,"reasons":${printableJson(JSON.stringify(verdict.reasons))}`;
   return `${text}}`;
 }
 
@@ -52,7 +55,7 @@ export function tableHeader(): string {
   return `${COLUMNS.map((c) => c.title.padEnd(c.width)).join(' ')} expected / shown · reason\n`;
 }
 
-export function tableRow(index: number, nonce: unknown, verdict: RoundVerdict): string {
+export function tableRow(index: number, nonce: unknown, verdict: RoundVerdict, fileSays?: FileSays): string {
   const cells = [
     String(index),
     verdict.game,
@@ -61,7 +64,9 @@ export function tableRow(index: number, nonce: unknown, verdict: RoundVerdict): 
     verdict.level ?? '',
   ];
   const row = cells.map((cell, i) => fit(printable(cell), COLUMNS[i]!.width, i === 0)).join(' ');
-  return `${row} ${printable(detail(verdict))}\n`;
+  let last = detail(verdict);
+  if (fileSays !== undefined) last = last === '' ? fileSaysText(fileSays) : `${last} · ${fileSaysText(fileSays)}`;
+  return `${row} ${printable(last)}\n`;
 }
 
 /** The last column: the outcome of a verified round, what differs in a mismatch, or why. */

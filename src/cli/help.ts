@@ -54,12 +54,14 @@ FILE is either the extension's export ({"format": "fair-witness-export", "versio
 or a JSON array of claims {game, serverSeed, clientSeed, nonce, commitment?, result?} where result is
 "0"…"36"/"00" (roulette) or an array of 10 numbers (keno, any order). The file is streamed, so a
 million rounds need little memory. For an export, the verdict stored in the file is not trusted: it
-is recomputed, and a difference is reported among the round's reasons.
+is recomputed, and a difference is reported among the round's reasons. A round from a file is at
+level history: a file cannot show the order the extension saw. What a file says about a level (an
+export's level, a claim's witness) is shown as "the file says: witnessed", and in --json as fileSays.
 
 Output: a table (index, game, nonce, verdict, level, expected vs shown or the reason), the findings
 across rounds (nonce gaps and repeats, a client seed that changed, a server seed used again: each says
 which seed pair and nonces; they are not mismatches and do not change the exit status) and a one-line
-summary; with --json one object {"rounds": [{verdict, level?, failures?, expected?, reasons?} …],
+summary; with --json one object {"rounds": [{verdict, level?, fileSays?, failures?, expected?, reasons?} …],
 "summary": {verified, pending, mismatch, unsupported, invalid}, "findings": [{kind, message,
 commitment, nonces?} …]}, rounds in input order. The summary is written after the rounds so that
 output can stream; a file that turns out malformed part-way adds "error" to the object instead of

@@ -1,6 +1,6 @@
 // `fair-witness round`: one round by hand. With --commitment and --result it gives the verdict on
 // what the casino showed; without --result it is a calculator for the outcome.
-import { checkClaim, lookupGame, printable, verifyRound, type RoundTrace, type RoundVerdict } from '../core/index.js';
+import { checkClaim, lookupGame, printable, printableJson, verifyRound, type RoundTrace, type RoundVerdict } from '../core/index.js';
 import type { RoundCommand } from './args.js';
 import { EXIT_MISMATCH, EXIT_OK, EXIT_UNUSABLE, InputError } from './errors.js';
 import { outcomeText } from './format.js';
@@ -62,7 +62,7 @@ export function roundCommand(command: RoundCommand, io: Io): number {
       reasons,
       trace,
     };
-    io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    io.stdout.write(`${printableJson(JSON.stringify(output, null, 2))}\n`);
   } else {
     io.stdout.write(humanRound(command, game.label, trace, hasResult ? verdict : undefined, reasons));
   }

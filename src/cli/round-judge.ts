@@ -3,6 +3,7 @@
 import { verifyRound, type RoundVerdict, type VerdictStatus } from '../core/index.js';
 import { auditEntryOf, type AuditEntry } from './audit-entry.js';
 import { judgeFast } from './fast-judge.js';
+import { splitTrustClaim, type FileSays } from './file-says.js';
 import { roundJson, tableRow } from './format.js';
 import { parseJsonAt } from '../core/json-error.js';
 import { nodeBackend } from './node-hash-backend.js';
@@ -41,11 +42,15 @@ export function judgeElement(text: string, index: number, line: number, column: 
 export function judgeElementFully(text: string, index: number, line: number, column: number, context: JudgeContext, ledger?: PendingNonceLedger): JudgedRound {
   const claim = parseJsonAt(text, line, column, `element ${index}`);
   let verdict: RoundVerdict;
+  let fileSays: FileSays | undefined;
   if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) {
     const kind = claim === null ? 'null' : Array.isArray(claim) ? 'an array' : `a ${typeof claim}`;
     verdict = { status: 'invalid', game: '?', failures: [], reasons: [`not a round object but ${kind}`] };
   } else {
-    verdict = verifyRound(claim, VERIFY_OPTIONS);
+    // The core would take a claim's `witness` as the worker's judgement: from a file it is only the file's word.
+    const split = splitTrustClaim(claim as Record<string, unknown>);
+    fileSays = split.fileSays;
+    verdict = verifyRound(split.claim, VERIFY_OPTIONS);
     if (ledger !== undefined) verdict = ledger.check(claim, index, verdict);
     if (context.isExport) {
       // The stored verdict is the extension's word, not evidence: report where it differs.
@@ -55,7 +60,7 @@ export function judgeElementFully(text: string, index: number, line: number, col
       }
     }
   }
-  const output = context.json ? roundJson(verdict) : tableRow(index, (claim as { nonce?: unknown } | null)?.nonce, verdict);
+  const output = context.json ? roundJson(verdict, fileSays) : tableRow(index, (claim as { nonce?: unknown } | null)?.nonce, verdict, fileSays);
   const problem = verdict.status === 'mismatch' || verdict.status === 'invalid';
   const judged: JudgedRound = { status: verdict.status, output, level: verdict.level, audit: auditEntryOf(claim) };
   if (problem) judged.reason = verdict.reasons[0] ?? verdict.status;

@@ -2,7 +2,7 @@
 // and writes one verdict per round as it goes (docs/design.md, "Contracts other tools and tests
 // rely on" → command line). Large files are judged by worker threads (verify-pool.ts); the output is the same.
 import { open } from 'node:fs/promises';
-import { EXPORT_FORMAT, EXPORT_VERSION, printable, type VerdictStatus } from '../core/index.js';
+import { EXPORT_FORMAT, EXPORT_VERSION, printable, printableJson, type VerdictStatus } from '../core/index.js';
 import type { VerifyCommand } from './args.js';
 import { EXIT_MISMATCH, EXIT_OK, EXIT_UNUSABLE, InputError } from './errors.js';
 import type { AuditEntry } from './audit-entry.js';
@@ -198,7 +198,7 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
       }
       progress.clear();
       const message = describeInputError(reported, name);
-      if (opened && command.json) sink.write(`\n],\n"summary":${summaryJson(summary)},\n"error":${JSON.stringify(message)}}\n`);
+      if (opened && command.json) sink.write(`\n],\n"summary":${summaryJson(summary)},\n"error":${printableJson(JSON.stringify(message))}}\n`);
       await sink.flush(true);
       throw new InputError(message);
     }

@@ -36,6 +36,8 @@ export interface ExportedRound {
    * `file-disagrees`), for people reading the file: kept apart, never verified, not imported again.
    */
   fileSaid?: Record<string, string | string[]>;
+  /** What an imported file alone gave for fields the casino's page, capturing the round, did not show: kept apart, never verified, not imported again. */
+  fileOnly?: Record<string, string | string[]>;
   verdict: VerdictStatus;
   level?: TrustLevel;
   /** Why the level, for people reading the file: a file can never prove it (import and the CLI ignore it). */

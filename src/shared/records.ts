@@ -90,6 +90,11 @@ export interface RoundRecord {
   fileFields?: FileField[];
   /** What a file said for a field before the casino's page showed another value (kept apart; never verified). */
   fileSaid?: Partial<Record<FileField, string | string[]>>;
+  /**
+   * What only a file gave for a field the casino's page, capturing this round, did not show (merge.ts):
+   * kept apart, never verified, never shown as the round's; the page's own value fills the field if it shows one later.
+   */
+  fileOnly?: Partial<Record<FileField, string | string[]>>;
   observedAt: Partial<Record<ClaimField, number>>;
   /** The player's action credited as the bet (see CapturedClaim), in the document that showed the result first. */
   actedAt?: number;

@@ -233,6 +233,65 @@ describe('importRounds', () => {
     expect((await all())[0]!.verdict.failures.map((failure) => failure.step)).toContain('nonce');
   });
 
+  it('an import before play plants a round signature, amounts and picks: the page captures the round honestly and it verifies, with the page\'s values', async () => {
+    const round = vector(11);
+    // A file names the round before it is played: its true identity and outcome, the rest made up.
+    const planted = {
+      game: 'keno',
+      commitment: round.commitment,
+      clientSeed: round.clientSeed,
+      nonce: String(round.nonce),
+      result: shownResult(round, 'Keno'),
+      roundSignature: 'ab'.repeat(32),
+      picks: ['1', '2', '3'],
+      stake: '5.00',
+      payout: '500.00',
+      multiplier: '100',
+    };
+    expect(await importRounds([planted], T - 200)).toMatchObject({ added: 1, refused: [] });
+    // The player plays it: the panel, the bet, the outcome with its stake (no signature, payout or picks shown), the reveal.
+    await storeClaims([commitmentSighting(round, T - 100)], T - 100);
+    await storeClaims([{ ...pendingClaim(round, 'Keno', { commitment: T - 100, result: T - 20 }), actedAt: T - 50, stake: '1.00' }], T - 20);
+    await storeClaims([{ source: 'dom', commitment: round.commitment, serverSeed: round.serverSeed, observedAt: { commitment: T, serverSeed: T } }], T);
+    const played = (await all())[0]!;
+    expect(played.verdict).toMatchObject({ status: 'verified', level: 'witnessed', failures: [] });
+    expect(played).toMatchObject({ stake: '1.00', result: shownResult(round, 'Keno') });
+    for (const field of ['roundSignature', 'payout', 'multiplier', 'picks'] as const) expect(played[field]).toBeUndefined();
+    // Kept apart, never verified: what the file alone said, and where it contradicted the page.
+    expect(played.fileOnly).toEqual({ roundSignature: 'ab'.repeat(32), picks: ['1', '2', '3'], payout: '500.00', multiplier: '100' });
+    expect(played.fileSaid).toEqual({ stake: '5.00' });
+    expect(exportedRoundOf(played)).toMatchObject({ fileOnly: played.fileOnly, verdict: 'verified' });
+    expect(exportedRoundOf(played).roundSignature).toBeUndefined();
+    // The same file again takes nothing back: it disagrees with the page's stake (refused, as any such
+    // file), and without it is known; another made-up signature is refused.
+    expect((await importRounds([planted], T + 100)).refused).toEqual([{ index: 0, refusal: { code: 'captured', differs: ['stake'], fills: [] } }]);
+    const { stake: _stake, ...sameApart } = planted;
+    expect(await importRounds([sameApart], T + 100)).toMatchObject({ known: 1, refused: [] });
+    const other = await importRounds([{ ...sameApart, roundSignature: 'cd'.repeat(32) }], T + 100);
+    expect(other.refused).toEqual([{ index: 0, refusal: { code: 'captured', differs: [], fills: ['roundSignature'] } }]);
+    expect(await all()).toEqual([played]);
+  });
+
+  it('a file\'s outcome or seed the page never showed for the round it captured does not make that round a mismatch', async () => {
+    const [seedShown, outcomeShown] = [vector(12), vector(13)];
+    const forged = (round: ReturnType<typeof vector>) => ({ game: 'keno', commitment: round.commitment, clientSeed: round.clientSeed, nonce: String(round.nonce), result: wrongResult(round, 'Keno'), serverSeed: 'e'.repeat(64) });
+    await importRounds([forged(seedShown), forged(outcomeShown)], T - 200);
+    expect((await all()).map((record) => record.verdict.status)).toEqual(['mismatch', 'mismatch']);
+    // The casino's history page shows one round's seed but not its outcome; its game page the other's outcome, not yet its seed.
+    const { result: _result, ...seedOnly } = revealedClaim(seedShown, 'Keno', { serverSeed: T, nonce: T });
+    await storeClaims([seedOnly, pendingClaim(outcomeShown, 'Keno', { result: T })], T);
+    const [first, second] = await all();
+    expect(first!.verdict.status).toBe('invalid');
+    expect(first!.fileOnly).toEqual({ result: forged(seedShown).result });
+    expect(first!.fileSaid).toEqual({ serverSeed: 'e'.repeat(64) });
+    expect(second!.verdict.status).toBe('pending');
+    expect(second!.fileOnly).toEqual({ serverSeed: 'e'.repeat(64) });
+    expect(second!.fileSaid).toEqual({ result: forged(outcomeShown).result });
+    // The page completes both rounds: verified.
+    await storeClaims([revealedClaim(seedShown, 'Keno', { result: T + 10 }), revealedClaim(outcomeShown, 'Keno', { serverSeed: T + 10 })], T + 10);
+    expect((await all()).map((record) => record.verdict)).toEqual([expect.objectContaining({ status: 'verified', failures: [] }), expect.objectContaining({ status: 'verified', failures: [] })]);
+  });
+
   it('a page that confirms a file\'s outcome does not take on the conflicts the file brought', async () => {
     const round = vector(6);
     const { honest, file } = await exportedThenCleared(round);
@@ -245,14 +304,20 @@ describe('importRounds', () => {
     expect(confirmed.fileSaid).toEqual({ result: shownResult(vector(7), 'Keno') });
   });
 
-  it('a name that names no game takes nothing over', async () => {
+  it('a name that names no game takes nothing over, and the file\'s name decides nothing for the round the page showed', async () => {
     const round = vector(8);
     const { honest, file } = await exportedThenCleared(round);
     await importRounds(file, T + 100);
     await storeClaims([{ ...honest, game: '   ' }], T + 200);
     const stored = (await all())[0]!;
-    expect(stored.gameId).toBe('keno');
+    // The file's "keno" is no disagreement with the page, which named no game: kept apart, not the round's.
     expect(stored.fileSaid).toBeUndefined();
+    expect(stored.fileOnly).toEqual({ game: 'keno' });
+    expect(stored.gameId).toBe('unknown');
+    expect(stored.verdict.status).not.toBe('mismatch');
+    // The page names it: verified on the page's word.
+    await storeClaims([{ ...honest, observedAt: { game: T + 300 } }], T + 300);
+    expect((await all())[0]).toMatchObject({ gameId: 'keno', verdict: { status: 'verified', failures: [] } });
   });
 
   it('a file cannot fill a key field of a captured round: a round shown without a client seed stays without one', async () => {

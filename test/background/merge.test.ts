@@ -277,3 +277,58 @@ describe('mergeClaim: bounded records', () => {
   });
 });
 
+
+describe('mergeClaim: what only a file gave, when the casino\'s page captures the round', () => {
+  const round = vector(2);
+  // A file's round with every field a file can fill, the round's own identity true, the rest made up.
+  const fromFile: CapturedClaim = {
+    ...revealedClaim(round, 'Keno'),
+    serverSeed: 'e'.repeat(64),
+    result: wrongResult(round, 'Keno'),
+    roundSignature: 'ab'.repeat(32),
+    picks: ['1', '2', '3'],
+    stake: '5.00',
+    payout: '500.00',
+    multiplier: '100',
+    observedAt: {},
+  };
+  const filed = mergeClaim(undefined, fromFile, NOW, 1, { fromFile: true });
+
+  it('moves every file field the page does not show out of the round, into fileOnly; the identity stays', () => {
+    // The page shows the round's identity and its stake, nothing else.
+    const { serverSeed: _s, result: _r, game: _g, ...identity } = pendingClaim(round, 'Keno', { nonce: NOW + 1, clientSeed: NOW + 1 });
+    const shown = mergeClaim(filed, { ...identity, stake: '1.00' }, NOW + 2, 1);
+    expect(shown.fileOnly).toEqual({
+      game: 'Keno',
+      serverSeed: 'e'.repeat(64),
+      result: fromFile.result,
+      roundSignature: 'ab'.repeat(32),
+      picks: ['1', '2', '3'],
+      payout: '500.00',
+      multiplier: '100',
+    });
+    expect(shown.fileSaid).toEqual({ stake: '5.00' });
+    expect(shown).toMatchObject({ stake: '1.00', commitment: round.commitment, clientSeed: round.clientSeed, nonce: String(round.nonce), gameId: 'unknown' });
+    for (const field of ['serverSeed', 'result', 'roundSignature', 'picks', 'payout', 'multiplier'] as const) expect(shown[field]).toBeUndefined();
+    expect(shown.fileFields ?? []).not.toEqual(expect.arrayContaining(['roundSignature']));
+    // What the page shows later is the round's; a file cannot bring back what was set apart.
+    const later = mergeClaim(shown, { source: 'dom', commitment: round.commitment, clientSeed: round.clientSeed, nonce: String(round.nonce), payout: '2.00', observedAt: {} }, NOW + 3, 1);
+    expect(later.payout).toBe('2.00');
+    const again = mergeClaim(later, fromFile, NOW + 4, 1, { fromFile: true });
+    expect(again.roundSignature).toBeUndefined();
+    expect(again.result).toBeUndefined();
+  });
+
+  it('a reveal of the seed pair shows nothing of the round: the file\'s round keeps its fields; a seed that hashes stays', () => {
+    const honestFile = mergeClaim(undefined, { ...fromFile, serverSeed: round.serverSeed }, NOW, 1, { fromFile: true });
+    const revealed = mergeClaim(honestFile, { source: 'dom', serverSeed: round.serverSeed, observedAt: { serverSeed: NOW + 1 } }, NOW + 1, 1);
+    expect(revealed.fileOnly).toBeUndefined();
+    expect(revealed.roundSignature).toBe('ab'.repeat(32));
+    // The page then shows the round: the file's seed hashes to the commitment and stays; the rest goes apart.
+    const { serverSeed: _s, ...played } = revealedClaim(round, 'Keno', { result: NOW + 2 });
+    const shown = mergeClaim(honestFile, played, NOW + 2, 1);
+    expect(shown.serverSeed).toBe(round.serverSeed);
+    expect(shown.fileOnly).toEqual({ roundSignature: 'ab'.repeat(32), picks: ['1', '2', '3'], stake: '5.00', payout: '500.00', multiplier: '100' });
+    expect(shown.fileSaid).toEqual({ result: fromFile.result });
+  });
+});

@@ -352,7 +352,7 @@ describe('fair-witness verify', () => {
     const output = JSON.parse(result.stdout);
     expect(output.summary).toEqual({ verified: 1, pending: 0, mismatch: 2, unsupported: 0, invalid: 0 });
     // The file says "witnessed"; a file proves no order of sightings, so the CLI reports history.
-    expect(output.rounds[0]).toEqual({ verdict: 'verified', level: 'history', expected: v0.keno });
+    expect(output.rounds[0]).toEqual({ verdict: 'verified', level: 'history', fileSays: { level: 'witnessed' }, expected: v0.keno });
     expect(output.rounds[1].verdict).toBe('mismatch');
     expect(output.rounds[1].reasons).toContain('the export says "verified", recomputed "mismatch"');
     expect(output.rounds[2]).toMatchObject({ verdict: 'mismatch', failures: ['witness'] });
@@ -360,6 +360,31 @@ describe('fair-witness verify', () => {
 
     const human = run(['verify', writeJson('export-human.json', exported)]);
     expect(human.stdout).toContain('the export says "verified", recomputed "mismatch"');
+  });
+
+  it("a file's trust fields are its word: level history, the file's claim apart (both thread counts, both outputs)", () => {
+    // Everything the extension's worker would set on a round it watched, written by a file.
+    const watched = { witness: 'bound-before-bet', observedAt: { commitment: 1000, clientSeed: 1000, nonce: 1000, result: 3000 } };
+    const rounds = [claim(v0, 'keno', watched), claim(v1, 'roulette', watched), claim(v0, 'american', { witness: 'flood' }), claim(v1, 'keno')];
+    const file = writeJson('says-witnessed.json', rounds);
+    for (const threads of ['1', '2']) {
+      const result = run(['verify', '--json', file], undefined, { FAIR_WITNESS_THREADS: threads });
+      expect(result.code).toBe(0);
+      const output = JSON.parse(result.stdout);
+      expect(output.rounds).toEqual([
+        { verdict: 'verified', level: 'history', fileSays: { level: 'witnessed', reason: 'bound-before-bet' }, expected: v0.keno },
+        { verdict: 'verified', level: 'history', fileSays: { level: 'witnessed', reason: 'bound-before-bet' }, expected: v1.roulette.european },
+        { verdict: 'verified', level: 'history', fileSays: { level: 'history', reason: 'flood' }, expected: v0.roulette.american },
+        { verdict: 'verified', level: 'history', expected: v1.keno },
+      ]);
+      const human = run(['verify', file], undefined, { FAIR_WITNESS_THREADS: threads }).stdout;
+      const rows = human.split('\n').slice(1, 5);
+      for (const row of rows) expect(row).toMatch(/^\d\s+\S+\s+\d+\s+verified\s+history\s/);
+      expect(rows[0]).toMatch(/ · the file says: witnessed$/);
+      expect(rows[2]).toMatch(/ · the file says: history \(flood\)$/);
+      expect(rows[3]).not.toContain('the file says');
+      expect(human.split('the file says: witnessed').join('')).not.toContain('witnessed');
+    }
   });
 
   it('refuses an object that is not a fair-witness export', () => {
@@ -477,9 +502,33 @@ describe('fair-witness on a terminal: text from a file cannot act on it', () => 
     expect(result.stdout.split('\n').filter((line) => /^\s*[123] /.test(line))).toHaveLength(3);
   });
 
-  it('round: a client seed with control characters is shown escaped', () => {
+  it('verify --json: reasons, findings and the error carry them as \\uXXXX escapes, the same text once parsed', () => {
+    const game = `Keno${HOSTILE}\u2066\u2069\u200f\u2028`;
+    const clientSeed = `client\u202e\u2067x`;
+    const repeated = { game: 'keno', serverSeed: placeholder.serverSeed, clientSeed, nonce: 1, commitment: placeholder.commitment, result: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
+    const rounds = [{ ...repeated, game }, { ...repeated, serverSeed: undefined }, { ...repeated, serverSeed: undefined }];
+    const result = run(['verify', '--json', writeJson('hostile-json.json', rounds)]);
+    const BIDI = /[\u0080-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069]/;
+    expect(result.stdout).not.toMatch(BIDI);
+    const output = JSON.parse(result.stdout);
+    expect(output.rounds[0].reasons.join(' ')).toContain(game);
+    expect(output.findings.map((f: { message: string }) => f.message).join(' ')).toContain(clientSeed);
+    // A file cut off: the "error" member names the file, whose name has a bidi override.
+    const cutName = 'hostile-\u202ecut.json';
+    const cut = run(['verify', '--json', writeText(cutName, `[${JSON.stringify({ ...repeated, game })},\n{"game": "keno`)]);
+    expect(cut.code).toBe(2);
+    expect(cut.stdout).not.toMatch(BIDI);
+    expect(JSON.parse(cut.stdout).error).toContain(cutName);
+  });
+
+  it('round: a client seed with control characters is shown escaped, and one with invisible format characters also in --json', () => {
     const result = run(['round', '--game', 'keno', '--server-seed', placeholder.serverSeed, '--client-seed', `x${HOSTILE}`, '--nonce', '1']);
     expect(result.stdout + result.stderr).not.toMatch(RAW);
+    // Refused as a seed, a control character never reaches --json; the invisible format characters a seed may have are escaped there.
+    const invisible = 'x\u200b\u2028\ufeffy';
+    const json = run(['round', '--json', '--game', 'keno', '--server-seed', placeholder.serverSeed, '--client-seed', invisible, '--nonce', '1']);
+    expect(json.stdout).not.toMatch(/[\u200b\u2028\ufeff]/);
+    expect(JSON.parse(json.stdout).trace.signature.input).toContain(invisible);
   });
 });
 
