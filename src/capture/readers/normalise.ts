@@ -71,11 +71,15 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   return fields;
 }
 
-/** The names one round goes by: its commitment or its server seed, with client seed and nonce. */
+/**
+ * The names one round goes by: its commitment or its server seed, with client seed and nonce. A
+ * panel state (a commitment with neither outcome nor seed) goes by its own name, game included: a
+ * sighting in another role (a round, a reveal) or on another game's panel lends it no earlier time.
+ */
 function roundKeys(fields: FairnessFields): string[] {
   const rest = `${fields.clientSeed ?? ''}|${fields.nonce ?? ''}`;
   const keys: string[] = [];
-  if (fields.commitment !== undefined) keys.push(`c|${fields.commitment.toLowerCase()}|${rest}`);
+  if (fields.commitment !== undefined) keys.push(`${fields.result || fields.serverSeed ? '' : `p|${fields.game ?? ''}|`}c|${fields.commitment.toLowerCase()}|${rest}`);
   if (fields.serverSeed !== undefined) keys.push(`s|${fields.serverSeed}|${rest}`);
   if (keys.length === 0 && fields.nonce !== undefined) keys.push(`n|${fields.game ?? ''}|${rest}`);
   return keys;
