@@ -56,7 +56,6 @@ export interface CaptureStats {
   /** Trusted player actions seen. */
   actions: number;
   errors: number;
-  lastScanMs: number;
 }
 
 export interface CaptureSession {
@@ -74,7 +73,7 @@ export interface CaptureSession {
 export function startCapture(options: CaptureOptions): CaptureSession {
   const { document } = options;
   const clock = strictClock(options.now ?? Date.now);
-  const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0, lastScanMs: 0 };
+  const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0 };
   const firstSeen = firstSeenLog(clock);
   /** Which action an outcome is credited with as its bet, and when a round ends (round-tracker.ts). */
   const rounds = roundTracker();
@@ -154,7 +153,6 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
       const done = runJob(sliced ? () => performance.now() - started >= sliceMs : () => false);
-      stats.lastScanMs = performance.now() - started;
       if (!done) {
         if (!sliceQueued) {
           sliceQueued = true;

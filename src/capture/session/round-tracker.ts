@@ -43,7 +43,7 @@ export function roundTracker(): RoundTracker {
   let lastActionAt: number | undefined;
   let roundActionAt: number | undefined;
   /** The slots that were the only live panel state at one of the current round's actions. */
-  let roundSlots = new Set<string>();
+  const roundSlots = new Set<string>();
   /** The live panel states by slot, oldest first. */
   const live = new Map<string, CapturedClaim>();
 
@@ -51,15 +51,15 @@ export function roundTracker(): RoundTracker {
     credited: () => roundActionAt ?? lastActionAt,
     read(claims, at) {
       const shown = claims.filter(isPanelState);
-      const commitmentOf = (claim: CapturedClaim) => claim.commitment!.toLowerCase();
-      // Replaced: by a later state for the same client seed, or for the same commitment (a pair has one client seed at a time).
-      for (const [slot, state] of live) if (shown.some((claim) => claim.clientSeed === state.clientSeed || commitmentOf(claim) === commitmentOf(state))) live.delete(slot);
-      for (const claim of shown) live.set(slotOf(claim), claim);
-      while (live.size > MAX_LIVE) live.delete(live.keys().next().value!);
-      // The outcome of a slot that was alone at one of the round's actions ends it: the next click may be the next bet.
-      if (roundActionAt !== undefined && claims.some((claim) => claim.observedAt.result === at && roundSlots.has(slotOf(claim)))) {
+      // Replaced: by a later state for the same client seed, or for the same commitment (a pair has one
+      // client seed at a time; as the page writes it: another spelling replaces nothing, which is safe).
+      for (const [slot, state] of live) if (shown.some((claim) => claim.clientSeed === state.clientSeed || claim.commitment === state.commitment)) live.delete(slot);
+      for (const claim of shown) if (live.set(slotOf(claim), claim).size > MAX_LIVE) live.delete(live.keys().next().value!);
+      // The outcome of a slot that was alone at one of the round's actions ends it: the next click may
+      // be the next bet. (No round, no slots: they start and end together.)
+      if (claims.some((claim) => claim.observedAt.result === at && roundSlots.has(slotOf(claim)))) {
         roundActionAt = undefined;
-        roundSlots = new Set();
+        roundSlots.clear();
       }
     },
     act(at) {
