@@ -2,7 +2,7 @@
 // root it finds, as the content script feeds it (capture-session.ts): `scan` hands it the changes
 // made since the last scan first; `sliced` runs a scan in steps and lets the page change between two.
 import { incrementalScanner, type IncrementalOptions } from '../../src/capture/dom/incremental-scan.js';
-import type { ScannedRound } from '../../src/capture/dom/scanner.js';
+import { drain, type ScannedRound } from '../../src/capture/dom/scanner.js';
 
 const OBSERVED = { childList: true, subtree: true, characterData: true, attributes: true };
 
@@ -16,7 +16,7 @@ export function watchedScanner(document: Document, options?: IncrementalOptions)
     reach: scanner.reach,
     scan(): ScannedRound[] {
       note();
-      return scanner.scan();
+      return drain(scanner.steps());
     },
     /** A scan whose `pauseAt`-th pause (if it pauses that often) runs `meanwhile`; the changes are noted at every pause. */
     sliced(pauseAt: number, meanwhile: () => void): { rounds: ScannedRound[]; pauses: number } {

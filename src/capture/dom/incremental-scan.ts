@@ -15,7 +15,7 @@ import { pageTally } from '../readers/capture-tally.js';
 import { parentOf, rootWatch, type ShadowReach } from './dom-query.js';
 import { scanPart } from './part-scan.js';
 import { partOf, type KeptContext, type ScanContext } from './scan-context.js';
-import { drain, wholeSteps, type ScannedRound, type WholeScan } from './scanner.js';
+import { wholeSteps, type ScannedRound, type WholeScan } from './scanner.js';
 import { touchesColumnHeader } from './table-columns.js';
 
 /** Past this many changed parts, one whole scan is cheaper than reading them one by one. */
@@ -53,10 +53,8 @@ export interface IncrementalScanner {
   pending(): boolean;
   /** Custom elements scanned without a root, checked again at each scan (dom-query.ts). */
   bareHosts(): number;
-  /** A scan of what changed: a whole one pauses (yields) now and then; one at a time, run to its end. */
+  /** A scan of what changed (everything, for a whole scan): a whole one pauses (yields) now and then; one at a time, run to its end (scanner.ts drain). */
   steps(): Generator<void, ScannedRound[]>;
-  /** The rounds in what changed since the last scan (everything, for a whole scan), without pausing. */
-  scan(): ScannedRound[];
 }
 
 // A closure rather than a class: its state stays out of the minified content script's text (size budget).
@@ -173,7 +171,6 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
       changed.clear();
       return partial ?? (yield* wholeJob());
     },
-    scan: () => drain(scanner.steps()),
   };
   return scanner;
 }

@@ -48,34 +48,40 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   if (typeof raw !== 'object' || raw === null) return {};
   const input = raw as Record<string, unknown>;
   const fields: FairnessFields = {};
+  /** The page's own property, never one inherited. */
+  const own = (field: string): unknown => (Object.hasOwn(input, field) ? input[field] : undefined);
   for (const [field, max] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, number][]) {
-    const own = Object.hasOwn(input, field) ? input[field] : undefined;
-    const value = textValue(own, source, max, field === 'clientSeed' && source === 'json');
+    const value = textValue(own(field), source, max, field === 'clientSeed' && source === 'json');
     if (value !== undefined) fields[field] = value;
   }
-  const nonce = Object.hasOwn(input, 'nonce') && typeof input.nonce === 'string' ? input.nonce.trim() : undefined;
+  const nonceText = own('nonce');
+  const nonce = typeof nonceText === 'string' ? nonceText.trim() : undefined;
   if (nonce !== undefined && NONCE.test(nonce)) fields.nonce = nonce;
-  const result = Object.hasOwn(input, 'result') ? input.result : undefined;
+  const result = own('result');
   const resultValue = Array.isArray(result) ? listValue(result, source) : textValue(result, source, MAX_RESULT_TEXT_LENGTH, false);
   if (resultValue !== undefined) fields.result = resultValue;
-  const picks = Object.hasOwn(input, 'picks') ? listValue(input.picks, source) : undefined;
+  const picks = listValue(own('picks'), source);
   if (picks !== undefined) fields.picks = picks;
   // A bet is settled once it has an outcome: a stake next to the active seed pair, before any
   // result, is the bet form of a round not played yet, and must not stick to any round.
   if (fields.result === undefined) return fields;
   for (const field of AMOUNT_FIELDS) {
-    const own = Object.hasOwn(input, field) ? input[field] : undefined;
-    const value = typeof own === 'string' ? readAmount(own, field === 'multiplier' ? 'multiplier' : 'money', source) : undefined;
+    const text = own(field);
+    const value = typeof text === 'string' ? readAmount(text, field === 'multiplier' ? 'multiplier' : 'money', source) : undefined;
     if (value !== undefined) fields[field] = value;
   }
   return fields;
 }
 
-/** The names one round goes by: its commitment or its server seed, with client seed and nonce. */
+/**
+ * The names one round goes by: its commitment or its server seed, with client seed and nonce. A
+ * panel state (a commitment with neither outcome nor seed) goes by its own name, game included: a
+ * sighting in another role (a round, a reveal) or on another game's panel lends it no earlier time.
+ */
 function roundKeys(fields: FairnessFields): string[] {
   const rest = `${fields.clientSeed ?? ''}|${fields.nonce ?? ''}`;
   const keys: string[] = [];
-  if (fields.commitment !== undefined) keys.push(`c|${fields.commitment.toLowerCase()}|${rest}`);
+  if (fields.commitment !== undefined) keys.push(`${fields.result || fields.serverSeed ? '' : `p|${fields.game ?? ''}|`}c|${fields.commitment.toLowerCase()}|${rest}`);
   if (fields.serverSeed !== undefined) keys.push(`s|${fields.serverSeed}|${rest}`);
   if (keys.length === 0 && fields.nonce !== undefined) keys.push(`n|${fields.game ?? ''}|${rest}`);
   return keys;

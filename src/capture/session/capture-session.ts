@@ -4,11 +4,11 @@
 // the JSON tap's events, and hands claims to the outbox. Everything the page can trigger runs
 // inside a guard: capture never throws into the page, it counts its errors instead. Nothing here
 // writes markup or evaluates page text. The browser API is passed in (see content.ts).
-import { canonicalNonce, isCommitmentSighting } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import type { CaptureChannel } from '../../shared/capture-channel.js';
 import { pageTally } from '../readers/capture-tally.js';
 import { strictClock } from './clock.js';
+import { roundTracker } from './round-tracker.js';
 import type { ShadowReach } from '../dom/dom-query.js';
 import { firstSeenLog, toClaim } from '../readers/normalise.js';
 import { claimOutbox, type ClaimOutbox, type OutboxOptions } from './outbox.js';
@@ -22,15 +22,6 @@ import { decodeTapDetail, TAP_EVENT, TAP_READ_NOW_EVENT } from '../page-world/ta
  * script cannot make one), and only in this document (core/witness.ts).
  */
 const ACTION_EVENTS = ['pointerdown', 'keydown'];
-
-/** Slots remembered per round: one per action at most, bounded for a page that changes its panel at every click. */
-const MAX_ROUND_SLOTS = 16;
-
-/** A panel state that names the slot of the next bet: a commitment sighting with its client seed and nonce. */
-const isPanelState = (claim: CapturedClaim): boolean => isCommitmentSighting(claim) && claim.clientSeed !== undefined && claim.nonce !== undefined;
-/** The slot a panel state names for the next bet, or an outcome was played in: commitment, client seed and nonce. */
-const slotOf = (claim: CapturedClaim): string =>
-  `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${claim.nonce === undefined ? '' : canonicalNonce(claim.nonce)}`;
 
 /** Attributes that can carry a full value or a control's value; others (class, style) are noise. */
 const WATCHED_ATTRIBUTES = ['title', 'aria-label', 'value', 'data-value', 'data-full', 'data-clipboard-text', 'data-seed', 'data-hash', 'hidden'];
@@ -65,7 +56,6 @@ export interface CaptureStats {
   /** Trusted player actions seen. */
   actions: number;
   errors: number;
-  lastScanMs: number;
 }
 
 export interface CaptureSession {
@@ -83,24 +73,10 @@ export interface CaptureSession {
 export function startCapture(options: CaptureOptions): CaptureSession {
   const { document } = options;
   const clock = strictClock(options.now ?? Date.now);
-  const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0, lastScanMs: 0 };
+  const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0 };
   const firstSeen = firstSeenLog(clock);
-  /**
-   * Trusted player actions in this document: the latest one, and the first one of the current
-   * round. The extension cannot tell which click placed the bet, so an outcome is credited with
-   * the earliest action that could have been its bet: the first of the round (the round's
-   * commitment must precede every click of it), or, when a round has ended with no click since (an
-   * auto-bet plays on), the latest before. A round ends only with the outcome of the very slot
-   * (commitment, client seed, nonce) the panel showed, alone, at one of its actions: an outcome the
-   * page slips in for another pair, nonce or hidden second panel (an old round, a made-up one) does
-   * not start a fresh round, so it cannot clear the bet's click away.
-   */
-  let lastActionAt: number | undefined;
-  let roundActionAt: number | undefined;
-  /** The slot the latest scan or message that showed a panel state showed; none when it showed several. */
-  let shownSlot: string | undefined;
-  /** The slots shown at the current round's actions. */
-  let roundSlots = new Set<string>();
+  /** Which action an outcome is credited with as its bet, and when a round ends (round-tracker.ts). */
+  const rounds = roundTracker();
   /** While a trusted action is handled, what is read first was held before it (clock.beforeNow). */
   let beforeAction = false;
   const outbox = claimOutbox(options.send, options.outbox);
@@ -129,18 +105,12 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     const claims: CapturedClaim[] = [];
     const at = beforeAction ? clock.beforeNow() : clock();
     for (const [index, fields] of found.entries()) {
-      const claim = toClaim(fields, source, firstSeen, at, roundActionAt ?? lastActionAt);
+      const claim = toClaim(fields, source, firstSeen, at, rounds.credited());
       pageTally.count(channel(index), fields, claim);
       if (claim) claims.push(claim);
       if (index % OFFER_STEP === OFFER_STEP - 1) yield;
     }
-    const panels = new Set(claims.filter(isPanelState).map(slotOf));
-    if (panels.size > 0) shownSlot = panels.size === 1 ? [...panels][0] : undefined;
-    // The outcome of a slot shown at the round's actions ends the round: the next click may be the next bet.
-    if (roundActionAt !== undefined && claims.some((claim) => claim.observedAt.result === at && roundSlots.has(slotOf(claim)))) {
-      roundActionAt = undefined;
-      roundSlots = new Set();
-    }
+    rounds.read(claims, at);
     for (let start = 0; start < claims.length; start += OFFER_STEP) {
       if (start > 0) yield;
       outbox.offer(claims.slice(start, start + OFFER_STEP));
@@ -183,7 +153,6 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
       const done = runJob(sliced ? () => performance.now() - started >= sliceMs : () => false);
-      stats.lastScanMs = performance.now() - started;
       if (!done) {
         if (!sliceQueued) {
           sliceQueued = true;
@@ -270,9 +239,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       document.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
       scanNow();
       beforeAction = false;
-      lastActionAt = clock();
-      roundActionAt ??= lastActionAt;
-      if (shownSlot !== undefined && roundSlots.size < MAX_ROUND_SLOTS) roundSlots.add(shownSlot);
+      rounds.act(clock());
       stats.actions++;
     });
   const win = document.defaultView;

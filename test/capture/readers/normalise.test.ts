@@ -59,7 +59,7 @@ describe('toClaim and FirstSeen', () => {
     const round = { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' };
     expect(toClaim(round, 'dom', seen, 100, 90)!.actedAt).toBeUndefined(); // no result: no action kept
     const played = toClaim({ ...round, result: '3' }, 'dom', seen, 200, 150)!;
-    expect(played).toMatchObject({ actedAt: 150, observedAt: { commitment: 100, result: 200 } });
+    expect(played).toMatchObject({ actedAt: 150, observedAt: { commitment: 200, result: 200 } });
     // Shown again after later actions: the same first sighting, the same action.
     expect(toClaim({ ...round, result: '3' }, 'dom', seen, 300, 250)!).toMatchObject({ actedAt: 150, observedAt: { result: 200 } });
     // An action not before the reading is no action before the outcome.
@@ -75,15 +75,33 @@ describe('toClaim and FirstSeen', () => {
   it('keeps the time a field was first seen while its value stays the same', () => {
     const time = clock();
     const seen = firstSeenLog(time.now);
-    toClaim({ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' }, 'dom', seen);
+    const panel = { game: 'Roulette', commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' };
+    toClaim(panel, 'dom', seen);
     time.advance(5000);
-    // The same round, now in the history with its revealed seed and outcome.
+    // The same panel state read again: its first time.
+    expect(toClaim(panel, 'dom', seen)!.observedAt).toEqual({ game: 1000, commitment: 1000, clientSeed: 1000, nonce: 1000 });
+    // The round, now in the history with its revealed seed and outcome: a round of its own here (the
+    // worker gives its record the commitment's first time, apply-claim.ts).
     const later = toClaim({ commitment: COMMITMENT, serverSeed: SEED, clientSeed: CLIENT, nonce: '8', result: '3' }, 'dom', seen)!;
-    expect(later.observedAt).toEqual({ commitment: 1000, clientSeed: 1000, nonce: 1000, serverSeed: 6000, result: 6000 });
+    expect(later.observedAt).toEqual({ commitment: 6000, clientSeed: 6000, nonce: 6000, serverSeed: 6000, result: 6000 });
     time.advance(1000);
     // Seen again by its server seed only: still the same round.
     const again = toClaim({ serverSeed: SEED, clientSeed: CLIENT, nonce: '8', result: '3' }, 'dom', seen)!;
-    expect(again.observedAt).toEqual({ serverSeed: 6000, clientSeed: 1000, nonce: 1000, result: 6000 });
+    expect(again.observedAt).toEqual({ serverSeed: 6000, clientSeed: 6000, nonce: 6000, result: 6000 });
+  });
+
+  it('times a panel state from its own first sighting only: another game\'s panel, a round or a reveal of the same commitment, client seed and nonce lends it nothing', () => {
+    const time = clock();
+    const seen = firstSeenLog(time.now);
+    const state = { commitment: COMMITMENT, clientSeed: CLIENT, nonce: '8' };
+    toClaim({ ...state, game: 'Made-up game' }, 'json', seen); // a pool under made-up game names
+    toClaim({ ...state, result: '3' }, 'json', seen); // as a "round" with a result
+    toClaim({ ...state, serverSeed: SEED }, 'json', seen); // as a revealed pair
+    time.advance(5000);
+    expect(toClaim({ ...state, game: 'Roulette' }, 'dom', seen)!.observedAt.commitment).toBe(6000);
+    time.advance(1000);
+    expect(toClaim({ ...state, game: 'Roulette' }, 'dom', seen)!.observedAt.commitment).toBe(6000); // its own first time stays
+    expect(toClaim(state, 'json', seen)!.observedAt.commitment).toBe(7000); // no game named: another state
   });
 
   it('restamps a field whose value changed', () => {

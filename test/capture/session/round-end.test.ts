@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 // The round-end rule of the capture session against a page that tries to end the round between the
 // bet and a pair it chose knowing the bet (found by an adversarial review): a made-up outcome of a
-// hidden second panel, or of the bound pair at another nonce, does not end it, so the chosen pair's
+// second panel (hidden beside it, or alone in a scan or data message of its own: the real one stays
+// live until a state for its client seed or commitment replaces it), or
+// of the bound pair at another nonce, does not end it, so the chosen pair's
 // outcome stays credited with the bet's click and is never `witnessed`. Through the real store.
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it, vi, type MockInstance } from 'vitest';
 import { startCapture, type CaptureSession } from '../../../src/capture/session/capture-session.js';
+import { TAP_EVENT } from '../../../src/capture/page-world/tap-channel.js';
 import { roundKey } from '../../../src/background/round-key.js';
 import { DATABASE_NAME, getRound, storeClaims } from '../../../src/background/store.js';
 import { computeRound, gameById } from '../../../src/core/index.js';
@@ -29,9 +32,12 @@ afterEach(async () => {
 });
 
 it.each([
-  ['a hidden decoy pair (other client seed) in the panel scan, then its made-up outcome', true],
-  ['no decoy: a made-up outcome of the bound pair at another nonce (99)', false],
-])('%s: the round goes on, and a pair chosen after the bet is a witness mismatch', async (_name, useDecoy) => {
+  ['a hidden decoy pair (other client seed) in the panel scan, then its made-up outcome', 'same-scan'],
+  ['a decoy pair (other client seed) in a data message of its own after the panel, then its made-up outcome', 'message'],
+  ['a decoy pair (other client seed) alone in the markup after the panel (taken away, not replaced), then its made-up outcome', 'later-scan'],
+  ['no decoy: a made-up outcome of the bound pair at another nonce (99)', 'none'],
+] as const)('%s: the round goes on, and a pair chosen after the bet is a witness mismatch', async (_name, decoy) => {
+  const useDecoy = decoy !== 'none';
   addListener = vi.spyOn(window, 'addEventListener');
   let time = 1000;
   const sent: CapturedClaim[][] = [];
@@ -59,7 +65,15 @@ it.each([
     pointerdown({ isTrusted: true, type: 'pointerdown' });
   };
 
-  show(panel(C, S, 5) + (useDecoy ? panel(D, 'decoy-seed', 1, true) : ''), 1500); // the real panel, plus a hidden decoy pair
+  show(panel(C, S, 5) + (decoy === 'same-scan' ? panel(D, 'decoy-seed', 1, true) : ''), 1500); // the real panel, plus a hidden decoy pair
+  if (decoy === 'message') {
+    time = 1600; // the decoy alone in one data message (the tap's event: a page can dispatch it too)
+    const rounds = [{ commitment: D.commitment, clientSeed: 'decoy-seed', nonce: '1' }];
+    document.dispatchEvent(new CustomEvent(TAP_EVENT, { detail: JSON.stringify({ rounds }) }));
+  }
+  if (decoy === 'later-scan') {
+    show(panel(D, 'decoy-seed', 1), 1600); // the decoy alone in the next scan
+  }
   act(2000); // THE BET (on C, nonce 5): the server now knows the bet
   show(useDecoy ? outcome(D, 'decoy-seed', 1) : outcome(C, S, 99), 2500); // a made-up outcome: not the slot the panel showed alone
   show(panel(CHOSEN, S, 5), 2600); // a pair chosen knowing the bet
