@@ -70,10 +70,13 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
       if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;
     }
-    if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
-    else {
-      record.preRoundCommitment = judgement.shownBeforeAction;
-      accused.push(judgement.shownBeforeAction, commitmentOf(record)!);
+    // Part of the evidence (more than the store reads around one bet) leaves an accusation as it was.
+    if (judgement?.partial !== true) {
+      if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
+      else {
+        record.preRoundCommitment = judgement.shownBeforeAction;
+        accused.push(judgement.shownBeforeAction, commitmentOf(record)!);
+      }
     }
   }
   record.verdict = verifyRecord(record).verdict;

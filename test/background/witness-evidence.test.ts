@@ -9,6 +9,7 @@ import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findings } from '../../src/background/findings.js';
 import { addRateLimitNote } from '../../src/background/rate-limit-notes.js';
+import { PANEL_MEMORY } from '../../src/background/pre-round.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { clearRounds, DATABASE_NAME, getRound, pageInSeenOrder, storeClaims } from '../../src/background/store.js';
 import { computeRound, gameById, type Finding } from '../../src/core/index.js';
@@ -392,5 +393,72 @@ describe('attacks found in review, and the honest flows they must not hurt', () 
     const [c1, c2] = [pair('switch-1'), pair('switch-2')];
     await play(panel(c1, 'cs', 5, T), outcome(c2, 'cs', 5, T + 400, T + 300), panel(c1, 'cs', 6, T + 400), reveal(c1, T + 800), reveal(c2, T + 900));
     expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
+  });
+});
+
+describe('a live rival cannot be hidden from the store\'s memory', () => {
+  // Each: the panel shows the round's own C (next nonce 1), then a rival R for the same client seed
+  // and nonce (C, R, bet: the casino holds two seeds), then the page tries to make the store lose R.
+  const rivalThenBet = (c: Pair, r: Pair) => [panel(r, 'cs', 0, T), panel(c, 'cs', 1, T + 5), panel(r, 'cs', 1, T + 8)];
+
+  it(`past ${PANEL_MEMORY} panel states of the rival (made-up nonces after the bet): not witnessed`, async () => {
+    const [c, r] = [pair('memory-own'), pair('memory-rival')];
+    const pushOut = Array.from({ length: PANEL_MEMORY + 8 }, (_, i) => panel(r, 'cs', 100 + i, T + 11 + i / 100));
+    await play(...rivalThenBet(c, r), pushOut, outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('past the re-showings kept per state (the rival shown again and again after the bet): not witnessed', async () => {
+    const [c, r] = [pair('again-own'), pair('again-rival')];
+    const again = (at: number): CapturedClaim => ({ ...panel(r, 'cs', 1, T + 1), shownAgainAt: at });
+    await play(panel(r, 'cs', 1, T + 1), panel(c, 'cs', 1, T + 5), again(T + 8), again(T + 11), again(T + 12), again(T + 13), again(T + 14), again(T + 15));
+    await play(outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('past the client seeds kept per commitment (the rival\'s state for the real one never stored): not witnessed', async () => {
+    const [c, r] = [pair('seeds-own'), pair('seeds-rival')];
+    const junk = Array.from({ length: 8 }, (_, i) => panel(r, `junk-${i}`, 1, T + 1));
+    await play(panel(c, 'cs', 1, T), junk, panel(r, 'cs', 1, T + 5), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('a forged round of the rival on the same nonce, never verified, does not retire it: not witnessed', async () => {
+    const [c, r] = [pair('forged-own'), pair('forged-rival')];
+    await play(...rivalThenBet(c, r), outcome(r, 'cs', 1, T + 9), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('a "reveal" of the rival whose seed does not hash to it does not retire it: not witnessed', async () => {
+    const [c, r] = [pair('fake-reveal-own'), pair('fake-reveal-rival')];
+    await play(...rivalThenBet(c, r), reveal(r, T + 9, 'f'.repeat(64)), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('the verified fact does retire it: its real reveal, before the bet', async () => {
+    const [c, r] = [pair('retired-own'), pair('retired-rival')];
+    await play(...rivalThenBet(c, r), reveal(r, T + 9), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'witnessed' });
+  });
+
+  it('a rival whose panel state names no game is in the several-commitments finding with the game\'s states', async () => {
+    const [c, r] = [pair('no-game-own'), pair('no-game-rival')];
+    const { game: _game, ...unnamed } = panel(r, 'cs', 1, T);
+    await play([panel(c, 'cs', 1, T), unnamed]);
+    const found = await findings();
+    expect(kinds(found)).toEqual(['several-commitments']);
+    expect(found[0]!.commitments!.sort()).toEqual([c.commitment, r.commitment].sort());
+  });
+});
+
+describe('a flood cannot withdraw an accusation', () => {
+  it('a round caught at step witness stays a mismatch at its reveal after any tab was refused for its budget', async () => {
+    const [c1, c2] = [pair('flood-accused-1'), pair('flood-accused-2')];
+    // The panel said "C1, next nonce 4" before the bet and went on with C1; the round came out on C2, never shown.
+    await play(panel(c1, 'cs', 4, T), outcome(c2, 'cs', 4, T + 20, T + 10), panel(c1, 'cs', 5, T + 25));
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
+    await addRateLimitNote(9, 'www.cloudbet.com', 6000, 1000, T + 50);
+    await play(reveal(c2, T + 60));
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
   });
 });
