@@ -117,6 +117,12 @@ export interface WitnessJudgement {
    * `witnessed` away, and leaves an accusation the round already has as it was.
    */
   partial?: true;
+  /**
+   * The commitment the panel showed before the action, when the round came out on another and only
+   * the panel going on with it after the action is missing for step `witness`: the worker judges
+   * the round again when that commitment is shown anew or revealed.
+   */
+  pendingOn?: string;
 }
 
 const sameGame = (state: PanelState, game: string): boolean => state.game === undefined || game === 'unknown' || state.game === game;
@@ -160,11 +166,13 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
 
   // A flood can only take `witnessed` away: an accusation rests on what was seen, and what a flood
   // hid cannot unsee it (a page must not withdraw one by flooding).
-  const shownBeforeAction = actedAt === undefined ? undefined : changedAfterAction(input, own, rivals, actedAt);
+  const change = actedAt === undefined ? undefined : changedAfterAction(input, own, rivals, actedAt);
+  const shownBeforeAction = change?.continued ? change.commitment : undefined;
+  const pending = change !== undefined && !change.continued ? { pendingOn: change.commitment } : {};
   if (firstOwn === undefined || actedAt === undefined || !surelyBefore(firstOwn, actedAt)) {
     const reason = firstOwn === undefined ? 'no-commitment' : actedAt === undefined ? 'no-action' : 'commitment-after-action';
     if (shownBeforeAction !== undefined) return { reason, shownBeforeAction };
-    return { reason: flooded ? 'flood' : reason };
+    return { reason: flooded ? 'flood' : reason, ...pending };
   }
   if (shownBeforeAction !== undefined) return { reason: 'several-commitments', shownBeforeAction };
   if (flooded) return { reason: 'flood' };
@@ -198,17 +206,22 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
 /**
  * The commitment the panel showed for this round before the action, when the round came out on
  * another (step `witness`). An accusation of an honest casino is a defect, so only on evidence that
- * excludes a stale panel and a rotation seen late: the latest panel state covering the round before
- * the action names one commitment, not used up by a round, and not revealed as far as the extension
- * knows unless the panel went on showing it after the action; nothing forgotten lies between it and
- * the action; and either the round's own commitment was first shown after the action and before the
- * outcome (a re-render after the bet), or it was never shown at all while that state named exactly
- * the round's nonce (an unused "next nonce"). The worker judges such a round again when the other
- * commitment is revealed or the round's own is shown later (a rotation it saw late).
+ * excludes a stale panel and a rotation the extension did not see: the latest panel state covering
+ * the round before the action names one commitment, not used up by a round, and not revealed as far
+ * as the extension knows; nothing forgotten lies between it and the action; the panel went on
+ * showing that commitment after the action (it was still the active pair: the casino did not rotate
+ * away from it); and either the round's own commitment was first shown after the action and before
+ * the outcome, or it was never shown at all while that state named exactly the round's nonce (an
+ * unused "next nonce"). Without the panel going on, a pair first shown after the round's first
+ * action is a rotation as much as a re-render (the player's rotate click, then the bet, with the
+ * old pair's reveal unseen, looks the same as the bet, then a pair the casino chose): `history`,
+ * never a mismatch. The worker judges such a round again when the other commitment is revealed or
+ * the round's own is shown later (a rotation it saw late).
  */
-function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): string | undefined {
+function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): { commitment: string; continued: boolean } | undefined {
   // Still the active pair after the bet: the panel showed it again after the action. Its reveal,
-  // seen whenever, then came from a later rotation, not from one before the bet that was seen late.
+  // seen whenever, then came from a later rotation, not from one before the bet that was seen late
+  // or never seen.
   const continued = new Set<string>();
   const afterAction = (at: number) => surelyBefore(actedAt, at);
   for (const state of input.otherStates) if (state.clientSeed === input.clientSeed && shownWhen(state, afterAction)) continued.add(state.commitment);
@@ -226,8 +239,9 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
   const current = open.filter((state) => state.seenAt === latest);
   const commitments = new Set(current.map((state) => state.commitment));
   if (commitments.size !== 1) return undefined;
+  const commitment = [...commitments][0]!;
   const ownEver = input.ownStates.filter((state) => state.clientSeed === input.clientSeed);
   const shownAfter = own.length > 0 && own.every((state) => !surelyBefore(state.seenAt, actedAt));
   const neverShown = ownEver.length === 0 && current.some((state) => state.nonce === input.nonce);
-  return shownAfter || neverShown ? [...commitments][0] : undefined;
+  return shownAfter || neverShown ? { commitment, continued: continued.has(commitment) } : undefined;
 }

@@ -57,11 +57,26 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
     }
   });
 
-  it('3. re-render after the bet: C1 before the action, C2 after it, the round on C2: step witness names C1', () => {
-    const states = [state('C1', 5, 10), state('C2', 5, 25)];
+  it('3. re-render after the bet: C1 before the action, C2 after it, the round on C2, the panel going on with C1: step witness names C1', () => {
+    const states = [state('C1', 5, 10), state('C2', 5, 25), state('C1', 6, 35)];
     expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'commitment-after-action', shownBeforeAction: 'C1' });
-    // The same round without the re-render: C2 never shown, the panel said "C1, next nonce 5".
-    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10)])).toEqual({ reason: 'no-commitment', shownBeforeAction: 'C1' });
+    // The same round without the re-render: C2 never shown, the panel said "C1, next nonce 5" and went on with C1.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10), state('C1', 6, 35)])).toEqual({ reason: 'no-commitment', shownBeforeAction: 'C1' });
+    // Without the panel going on with C1, the same order is a rotation as much as a re-render: history, judged again once C1 is shown anew.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10), state('C2', 5, 25)])).toEqual({ reason: 'commitment-after-action', pendingOn: 'C1' });
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10)])).toEqual({ reason: 'no-commitment', pendingOn: 'C1' });
+  });
+
+  it('3b. no false accusation: the player rotates with the client seed kept and the old pair\'s reveal is never seen: history, never step witness', () => {
+    // A pair never bet on: "C1, next nonce 1", the rotate click at 20 (the round's first action), "C2, next nonce 1", the bet (unseen as the credited action), the outcome.
+    expect(judge({ commitment: 'C2', nonce: 1, actedAt: 20, outcomeAt: 40 }, [state('C1', 1, 10), state('C2', 1, 25)]).shownBeforeAction).toBeUndefined();
+    // Nonces counting on across pairs: C1 played up to nonce 4, "C1, next nonce 5", rotate, "C2, next nonce 5".
+    const counting = [1, 2, 3, 4, 5].map((n) => state('C1', n, n)).concat(state('C2', 5, 25));
+    const usedAt = new Map<string, number>();
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 40 }, counting, { usedAt }).shownBeforeAction).toBeUndefined();
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 40 }, counting, { usedAt }).reason).toBe('commitment-after-action');
+    // The new pair's panel never read after the rotation (closed): history too.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 40 }, counting.slice(0, 5)).shownBeforeAction).toBeUndefined();
   });
 
   it('4. same frame: commitment and outcome in one scan or message (one clock reading) are never in order', () => {
@@ -131,7 +146,9 @@ describe('judgeWitness: other commitments', () => {
   it('the latest panel state before the action names another commitment: several, and step witness only when the round\'s own was never shown', () => {
     const states = [state('C', 4, 10), state('R', 5, 20)];
     expect(judge({ commitment: 'C', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'several-commitments' });
-    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'no-commitment', shownBeforeAction: 'R' });
+    // Step witness once the panel went on with R after the action; until then, judged again when it does.
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [...states, state('R', 6, 45)])).toEqual({ reason: 'no-commitment', shownBeforeAction: 'R' });
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'no-commitment', pendingOn: 'R' });
     // Not when the other one was revealed or used up (as far as the extension knows, at any time), nor
     // when the round's own commitment was shown after the outcome (a rotation seen late).
     expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20, { revealedAt: 90 })])).toEqual({ reason: 'no-commitment' });
