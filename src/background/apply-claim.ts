@@ -32,7 +32,7 @@ export interface Applied {
   record: RoundRecord;
   /** Whether it differs from the stored one (apart from `updatedAt`): only then is it written. */
   changed: boolean;
-  /** Seed pairs the judgement accused the round over, to note on their records (in this order). */
+  /** Seed pairs the judgement accused the round over (or would, once shown anew), to note on their records (in this order): the round is judged again when they change. */
   accused: string[];
 }
 
@@ -70,10 +70,15 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
       if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;
     }
-    if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
-    else {
-      record.preRoundCommitment = judgement.shownBeforeAction;
-      accused.push(judgement.shownBeforeAction, commitmentOf(record)!);
+    // Part of the evidence (more than the store reads around one bet) leaves an accusation as it was.
+    if (judgement?.partial !== true) {
+      // Only the panel going on with the other pair is missing for an accusation: judged again when it is shown anew.
+      if (judgement?.pendingOn !== undefined) accused.push(judgement.pendingOn, commitmentOf(record)!);
+      if (judgement?.shownBeforeAction === undefined) delete record.preRoundCommitment;
+      else {
+        record.preRoundCommitment = judgement.shownBeforeAction;
+        accused.push(judgement.shownBeforeAction, commitmentOf(record)!);
+      }
     }
   }
   record.verdict = verifyRecord(record).verdict;

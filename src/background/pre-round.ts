@@ -30,12 +30,56 @@ export const MAX_CLIENT_SEEDS = 8;
 /** Re-showings kept per state: enough to place one before a bet, bounded against a page that flips all the time. */
 const MAX_SHOWN_AGAIN = 4;
 
-/** The panel states of a commitment with the one in `claim` added (the same list when nothing is new). */
-export function withPanelSighting(known: readonly PanelSighting[] | undefined, claim: CapturedClaim, seenAt: number, now = seenAt): PanelSighting[] | undefined {
-  if (claim.clientSeed === undefined || claim.nonce === undefined || !/^\d+$/.test(claim.nonce)) return known ? [...known] : undefined;
+/**
+ * What the store forgot of a commitment's panel states for one client seed (undefined: for the
+ * client seeds past MAX_CLIENT_SEEDS): when, and from which nonce on. The trust rule keeps every
+ * round whose window this reaches from `witnessed` (core/witness.ts ForgottenShowings): bounded
+ * memory must not hide a rival.
+ */
+export interface ForgottenSpan {
+  clientSeed?: string;
+  /** The lowest nonce forgotten (canonical decimal text). */
+  nonce: string;
+  from: number;
+  to: number;
+}
+
+/** A commitment's panel memory: its states, and what was forgotten of them (one span per client seed). */
+export interface PanelMemory {
+  panel?: PanelSighting[];
+  forgotten?: ForgottenSpan[];
+}
+
+/** `spans` with showings at `times` of a state (client seed, nonce) added to its client seed's span. */
+function forget(spans: readonly ForgottenSpan[] | undefined, clientSeed: string | undefined, nonce: string, times: readonly number[]): ForgottenSpan[] {
+  const list = [...(spans ?? [])];
+  if (times.length === 0) return list;
+  const at = list.findIndex((span) => span.clientSeed === clientSeed);
+  const known = at === -1 ? undefined : list[at]!;
+  const span: ForgottenSpan = {
+    ...(clientSeed === undefined ? {} : { clientSeed }),
+    nonce: known === undefined || BigInt(nonce) < BigInt(known.nonce) ? nonce : known.nonce,
+    from: Math.min(known?.from ?? Infinity, ...times),
+    to: Math.max(known?.to ?? -Infinity, ...times),
+  };
+  if (at === -1) list.push(span);
+  else list[at] = span;
+  return list;
+}
+
+const timesOf = (state: PanelSighting): number[] => [state.seenAt, ...(state.shownAgain ?? [])];
+
+/** A commitment's panel memory with the state in `claim` added (the same lists when nothing is new). */
+export function withPanelSighting(known: PanelMemory, claim: CapturedClaim, seenAt: number, now = seenAt): PanelMemory {
+  const kept = (panel: PanelSighting[] | undefined, forgotten: ForgottenSpan[] | undefined): PanelMemory => ({
+    ...(panel === undefined ? {} : { panel }),
+    ...(forgotten === undefined || forgotten.length === 0 ? {} : { forgotten }),
+  });
+  let forgotten = known.forgotten ? [...known.forgotten] : undefined;
+  if (claim.clientSeed === undefined || claim.nonce === undefined || !/^\d+$/.test(claim.nonce)) return kept(known.panel ? [...known.panel] : undefined, forgotten);
   const nonce = canonicalNonce(claim.nonce);
   const game = claim.game === undefined ? undefined : gameIdOf(claim.game);
-  const list = [...(known ?? [])];
+  const list = [...(known.panel ?? [])];
   const same = list.findIndex((s) => s.clientSeed === claim.clientSeed && s.nonce === nonce && s.game === game);
   if (same !== -1) {
     // A copy, so the caller can compare the new list with the stored one.
@@ -43,44 +87,54 @@ export function withPanelSighting(known: readonly PanelSighting[] | undefined, c
     // A re-showing (capture/readers/normalise.ts), never later than when the worker got it.
     const again = claim.shownAgainAt === undefined ? undefined : Math.min(claim.shownAgainAt, now);
     if (again !== undefined && again > state.seenAt && !(state.shownAgain ?? []).includes(again)) {
-      state.shownAgain = [...(state.shownAgain ?? []), again].sort((a, b) => a - b).slice(-MAX_SHOWN_AGAIN);
+      const all = [...(state.shownAgain ?? []), again].sort((a, b) => a - b);
+      state.shownAgain = all.slice(-MAX_SHOWN_AGAIN);
+      forgotten = forget(forgotten, state.clientSeed, nonce, all.slice(0, -MAX_SHOWN_AGAIN));
     }
     list[same] = state;
-    return list;
+    return kept(list, forgotten);
   }
-  if (!list.some((s) => s.clientSeed === claim.clientSeed) && new Set(list.map((s) => s.clientSeed)).size >= MAX_CLIENT_SEEDS) return list;
+  if (!list.some((s) => s.clientSeed === claim.clientSeed) && new Set(list.map((s) => s.clientSeed)).size >= MAX_CLIENT_SEEDS) {
+    return kept(list, forget(forgotten, undefined, nonce, [seenAt]));
+  }
   list.push({ clientSeed: claim.clientSeed, nonce, ...(game === undefined ? {} : { game }), seenAt });
   while (list.length > PANEL_MEMORY) {
     // Forget the oldest state, but never the first or the last one of a client seed on a game: the
     // first says from which nonce on the commitment was shown (the trust rule), the last which client
     // seeds the player set for the pair (findings.ts).
-    const kept = (state: PanelSighting) => {
+    const keeps = (state: PanelSighting) => {
       const ofLane = list.filter((other) => laneOf(other) === laneOf(state));
       return ofLane[0] === state || ofLane.at(-1) === state;
     };
-    const oldest = list.findIndex((state) => !kept(state));
-    list.splice(oldest === -1 ? 0 : oldest, 1);
+    const oldest = list.findIndex((state) => !keeps(state));
+    const [dropped] = list.splice(oldest === -1 ? 0 : oldest, 1);
+    forgotten = forget(forgotten, dropped!.clientSeed, dropped!.nonce, timesOf(dropped!));
   }
-  return list;
+  return kept(list, forgotten);
 }
 
 /**
- * A revealed pair's panel states, cut down to the first and the last one of each client seed on
- * each game (the trust rule reads a state for its own game's rounds): its rounds were played before
+ * A revealed pair's panel memory, its states cut down to the first and the last one of each client
+ * seed on each game (the trust rule reads a state for its own game's rounds): its rounds were played before
  * the reveal; the first state says from which nonce on the commitment was shown (the trust rule
  * judges the pair's rounds once more when the reveal completes them), the last which client seeds
- * were set (the audit). Keeps the `by-panel-time` index at about two entries per
+ * were set (the audit). What is cut is kept as forgotten spans, for rounds of other pairs judged
+ * later whose bet came before the reveal. Keeps the `by-panel-time` index at about two entries per
  * seed pair plus the active pairs' states.
  */
-export function settledPanel(panel: readonly PanelSighting[] | undefined): PanelSighting[] | undefined {
-  if (panel === undefined) return undefined;
+export function settledPanel(known: PanelMemory): PanelMemory {
+  const { panel } = known;
+  if (panel === undefined) return known;
   const first = new Map<string, PanelSighting>();
   const last = new Map<string, PanelSighting>();
   for (const state of panel) {
     if (!first.has(laneOf(state))) first.set(laneOf(state), state);
     last.set(laneOf(state), state);
   }
-  return panel.filter((state) => first.get(laneOf(state)) === state || last.get(laneOf(state)) === state);
+  const keep = (state: PanelSighting) => first.get(laneOf(state)) === state || last.get(laneOf(state)) === state;
+  let forgotten = known.forgotten;
+  for (const state of panel) if (!keep(state)) forgotten = forget(forgotten, state.clientSeed, state.nonce, timesOf(state));
+  return { panel: panel.filter(keep), ...(forgotten === undefined ? {} : { forgotten }) };
 }
 
 /**
@@ -97,7 +151,16 @@ export function panelRoundKeys(panel: readonly PanelSighting[]): string[] {
   return [...new Set(panel.map((state) => panelRoundKey(state.clientSeed, state.nonce)))];
 }
 
-/** A commitment's panel states as index keys [client seed, time shown], first and again: the `by-panel-time` index (schema.ts). */
-export function panelTimeKeys(panel: readonly PanelSighting[]): [string, number][] {
-  return panel.flatMap((state) => [state.seenAt, ...(state.shownAgain ?? [])].map((at): [string, number] => [state.clientSeed, at]));
+/** The index lane of forgotten spans for a client seed (undefined: any), apart from every client seed's own lane. */
+export const forgottenLane = (clientSeed: string | undefined): string => (clientSeed === undefined ? '\u0000*' : `\u0000=${clientSeed}`);
+
+/**
+ * A commitment's panel states as index keys [client seed, time shown], first and again, and its
+ * forgotten spans as [forgotten lane, end]: the `by-panel-time` index (schema.ts).
+ */
+export function panelTimeKeys(panel: readonly PanelSighting[], forgotten: readonly ForgottenSpan[] = []): [string, number][] {
+  return [
+    ...panel.flatMap((state) => timesOf(state).map((at): [string, number] => [state.clientSeed, at])),
+    ...forgotten.map((span): [string, number] => [forgottenLane(span.clientSeed), span.to]),
+  ];
 }

@@ -5,7 +5,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { SupportedGameId, TrustLevel, VerdictStatus } from '../core/index.js';
 import type { GameFigures, RoundRecord } from '../shared/records.js';
-import { panelRoundKeys, panelTimeKeys, type PanelSighting } from './pre-round.js';
+import { panelRoundKeys, panelTimeKeys, type ForgottenSpan, type PanelSighting } from './pre-round.js';
 import type { MetaKey } from './meta.js';
 import { countTally } from './tally.js';
 
@@ -22,13 +22,17 @@ export interface CommitmentSighting {
   /** The server seed revealed for this commitment by a seed-pair panel, with when it was seen. */
   revealedSeed?: string;
   revealedAt?: number;
+  /** When a server seed that hashes to this commitment was first seen (store.ts): the reveal the trust rule counts. */
+  hashedAt?: number;
   /** Other server seeds shown for this commitment: a `seed-conflict` (the one that hashes to it is `revealedSeed`). */
   otherSeeds?: string[];
   /** What the active-seed-pair panel showed with this commitment: client seed and next nonce (pre-round.ts). */
   panel?: PanelSighting[];
+  /** What was forgotten of `panel` (pre-round.ts ForgottenSpan): a round whose window it reaches is not witnessed. */
+  forgotten?: ForgottenSpan[];
   /** Up to version 3: `panel`'s client seed and nonce pairs, the `by-panel-round` index (removed by step 4). */
   panelRounds?: string[];
-  /** `panel`'s [client seed, time shown] pairs (pre-round.ts panelTimeKeys): the `by-panel-time` index. */
+  /** `panel`'s [client seed, time shown] pairs and `forgotten`'s ends (pre-round.ts panelTimeKeys): the `by-panel-time` index. */
   panelTimes?: [string, number][];
   /** Rounds accused over this pair (step `witness`), judged again when it is revealed or shown anew (store.ts). */
   accused?: string[];

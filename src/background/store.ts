@@ -2,13 +2,13 @@
 // worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s). The schema and
 // its numbered migrations are in schema.ts.
 import { openDB, unwrap, type IDBPDatabase } from 'idb';
-import { noCounts, type VerdictStatus } from '../core/index.js';
+import { nobleBackend, noCounts, type VerdictStatus } from '../core/index.js';
 import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { applyClaim, revealClaim, seedsOf, type ClaimContext } from './apply-claim.js';
 import { fileRefusal, isCaptured } from './import-guard.js';
 import { readMeta, writeMeta, type MetaSource } from './meta.js';
-import { panelTimeKeys, settledPanel, withPanelSighting } from './pre-round.js';
+import { panelTimeKeys, settledPanel, withPanelSighting, type PanelMemory } from './pre-round.js';
 import { canonicalNonce, isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
 import { commitmentOf, roundKey, roundsOfCommitment } from './round-key.js';
 import { STATUS_RANK } from './index-rank.js';
@@ -17,7 +17,7 @@ import { clearStorageProblem, currentStorageProblem, reportStorageProblem, stora
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
 import { mergeClaim } from './merge.js';
-import { scanMany, scanOthers, scanQueryOf, witnessOf, type OthersScan, type ScanQuery } from './witness-evidence.js';
+import { scanForgotten, scanMany, scanOthers, scanQueryOf, witnessOf, type ForgottenScan, type OthersScan, type ScanQuery } from './witness-evidence.js';
 import { readMany } from './read-many.js';
 
 export const DATABASE_NAME = 'fair-witness';
@@ -228,7 +228,7 @@ type BatchView = ReturnType<typeof batchView>;
  * the same query; a query that comes out otherwise (a round merged differently than foreseen) is
  * scanned then. Valid only while no panel state is written.
  */
-async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedClaim; key: string }[], now: number): Promise<OthersScan> {
+async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedClaim; key: string }[], now: number): Promise<{ others: OthersScan; lost: ForgottenScan }> {
   const idOf = (query: ScanQuery) => `${query.commitment}\n${query.clientSeed}\n${query.upTo}\n${query.firstOwn}`;
   const queries = new Map<string, ScanQuery>();
   /** Each foreseen query with the nonce of its round. */
@@ -257,11 +257,21 @@ async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedC
     }
   }
   await view.prefetch(rounds, pairs);
-  return (stores, query) => {
-    const id = idOf(query);
-    let answer = scans.get(id);
-    if (answer === undefined) scans.set(id, (answer = scanOthers(stores, query)));
-    return answer;
+  // Forgotten showings: the rounds of a batch mostly share a client seed and a few pairs' times.
+  const lostScans = new Map<string, Promise<Set<string> | 'several'>>();
+  return {
+    others: (stores, query) => {
+      const id = idOf(query);
+      let answer = scans.get(id);
+      if (answer === undefined) scans.set(id, (answer = scanOthers(stores, query)));
+      return answer;
+    },
+    lost: (stores, clientSeed, from) => {
+      const id = `${clientSeed}\n${from}`;
+      let answer = lostScans.get(id);
+      if (answer === undefined) lostScans.set(id, (answer = scanForgotten(stores, clientSeed, from)));
+      return answer;
+    },
   };
 }
 
@@ -303,6 +313,7 @@ async function mergeBatch(
   const fates: ClaimFate[] = claims.map(() => 'known');
   /** How the trust rule finds other commitments shown (see evidenceAhead). */
   let scan: OthersScan = scanOthers;
+  let lost: ForgottenScan = scanForgotten;
   const order = claims.map((_, index) => index);
   const pairClaims = order.filter((index) => keys[index] === undefined);
   const roundClaims = order.filter((index) => keys[index] !== undefined);
@@ -333,7 +344,7 @@ async function mergeBatch(
   // From here on no panel state is written (round claims only note accusations), so what the trust
   // rule reads from the index is the same all through the batch: read it for every round at once.
   // A file's rounds are never judged (apply-claim.ts).
-  if (!options.untimed) scan = await evidenceAhead(view, roundClaims.map((index) => ({ claim: claims[index]!, key: keys[index]! })), now);
+  if (!options.untimed) ({ others: scan, lost } = await evidenceAhead(view, roundClaims.map((index) => ({ claim: claims[index]!, key: keys[index]! })), now));
   for (const index of roundClaims) {
     const claim = claims[index]!;
     const key = keys[index]!;
@@ -362,7 +373,7 @@ async function mergeBatch(
     let step = steps.next();
     while (!step.done) {
       const need = step.value;
-      step = steps.next('sighting' in need ? await commitments.get(need.sighting) : await witnessOf(view, need.judgement, refusedAt, scan));
+      step = steps.next('sighting' in need ? await commitments.get(need.sighting) : await witnessOf(view, need.judgement, refusedAt, scan, lost));
     }
     const { record, accused } = step.value;
     for (const pair of accused) if (await noteAccused(commitments, pair, record.key, now)) pairCount++;
@@ -443,8 +454,7 @@ async function recordSeedPair(
   const known = await commitments.get(commitment);
   if (!known && !mayAdd) return undefined;
   const sighting: CommitmentSighting = { ...known, commitment, firstSeenAt: Math.min(known?.firstSeenAt ?? Infinity, seenAt) };
-  const panel = isCommitmentSighting(claim) ? withPanelSighting(known?.panel, claim, seenAt, now) : known?.panel;
-  if (panel !== undefined) sighting.panel = panel;
+  if (isCommitmentSighting(claim)) setPanelMemory(sighting, withPanelSighting(sighting, claim, seenAt, now));
   let newSeed: string | undefined;
   const seed = claim.serverSeed;
   if (seed !== undefined && !seedsOf(sighting).includes(seed)) {
@@ -453,20 +463,32 @@ async function recordSeedPair(
     if (sighting.revealedSeed === undefined) {
       sighting.revealedSeed = seed;
       sighting.revealedAt = revealedAt;
-      const settled = settledPanel(sighting.panel);
-      if (settled !== undefined) sighting.panel = settled;
     } else if ((sighting.otherSeeds?.length ?? 0) < MAX_OTHER_SEEDS) {
       sighting.otherSeeds = [...(sighting.otherSeeds ?? []), seed];
       sighting.revealedAt = Math.min(sighting.revealedAt ?? revealedAt, revealedAt);
     } else {
       newSeed = undefined;
     }
+    // Only a seed that hashes to the commitment retires it as a rival (core/witness.ts): a made-up
+    // "reveal" must not, and must not cut its panel states either.
+    if (newSeed !== undefined && sighting.hashedAt === undefined && nobleBackend.sha3_256Hex(seed) === commitment) {
+      sighting.hashedAt = revealedAt;
+      setPanelMemory(sighting, settledPanel(sighting));
+    }
   }
-  if (sighting.panel !== undefined) sighting.panelTimes = panelTimeKeys(sighting.panel);
+  if (sighting.panel !== undefined || sighting.forgotten !== undefined) sighting.panelTimes = panelTimeKeys(sighting.panel ?? [], sighting.forgotten);
   const changed = JSON.stringify(sighting) !== JSON.stringify(known);
   if (changed) await commitments.put(sighting);
   const created = known === undefined;
   return newSeed === undefined ? { ...sighting, changed, created } : { ...sighting, newSeed, changed, created };
+}
+
+/** Puts a panel memory (pre-round.ts) on a commitment's record. */
+function setPanelMemory(sighting: CommitmentSighting, { panel, forgotten }: PanelMemory): void {
+  if (panel === undefined) delete sighting.panel;
+  else sighting.panel = panel;
+  if (forgotten === undefined) delete sighting.forgotten;
+  else sighting.forgotten = forgotten;
 }
 
 /** Rounds remembered per pair for being judged again (see mergeBatch): the latest few. */

@@ -2,14 +2,21 @@
 // states of its own commitment, those of every other commitment shown for its client seed around the
 // player's action, which of those had their nonce used up by a round already seen, and the latest
 // refusal of a flooding tab. Reads only: the caller writes the judgement into the round's record.
-import { judgeWitness, type PanelState, type WitnessJudgement } from '../core/index.js';
+import { judgeWitness, nobleBackend, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
+import { forgottenLane } from './pre-round.js';
 import { commitmentOf, roundKey } from './round-key.js';
 import type { CommitmentSighting } from './schema.js';
 
-/** Index entries read at most per round; more other commitments than this around one bet is itself "several". */
+/** Index entries read at most per round; more around one bet is itself "several". */
 const MAX_ENTRIES = 512;
+/**
+ * Other commitments read at most per round: more than this many shown for the player's client seed
+ * around one bet (or forgotten there) is itself "several", and the judgement then needs none of
+ * their records. An honest casino shows one pair at a time: a round's window holds one or two.
+ */
+export const MAX_OTHERS = 16;
 
 /** The stores the rule reads, as store.ts's write transaction has them. */
 export interface EvidenceStores {
@@ -17,6 +24,7 @@ export interface EvidenceStores {
     get(key: string): Promise<CommitmentSighting | undefined>;
     index(name: 'by-panel-time'): {
       openKeyCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<KeyCursor | null>;
+      getAllKeys(range: IDBKeyRange, count?: number): Promise<unknown[]>;
     };
   };
   rounds: { get(key: string): Promise<RoundRecord | undefined> };
@@ -24,17 +32,53 @@ export interface EvidenceStores {
 
 interface KeyCursor {
   key: unknown;
-  primaryKey: unknown;
-  continue(key?: unknown): Promise<KeyCursor | null>;
+}
+
+/**
+ * When a seed that hashes to the commitment was first seen: the one reveal that retires it as a
+ * rival. Records stored before `hashedAt` was kept are checked here.
+ */
+function hashedAtOf(sighting: CommitmentSighting): number | undefined {
+  if (sighting.hashedAt !== undefined || sighting.revealedSeed === undefined) return sighting.hashedAt;
+  const seeds = [sighting.revealedSeed, ...(sighting.otherSeeds ?? [])];
+  return seeds.some((seed) => nobleBackend.sha3_256Hex(seed) === sighting.commitment) ? sighting.revealedAt : undefined;
 }
 
 /** A commitment record's panel states for one client seed, as the rule reads them. */
 function statesOf(sighting: CommitmentSighting | undefined, clientSeed: string): PanelState[] {
   if (sighting === undefined) return [];
+  const revealedAt = hashedAtOf(sighting);
   return (sighting.panel ?? [])
     .filter((state) => state.clientSeed === clientSeed)
-    .map((state) => ({ ...state, commitment: sighting.commitment, ...(sighting.revealedAt === undefined ? {} : { revealedAt: sighting.revealedAt }) }));
+    .map((state) => ({ ...state, commitment: sighting.commitment, ...(revealedAt === undefined ? {} : { revealedAt }) }));
 }
+
+/** A commitment record's forgotten showings that may be of `clientSeed`, as the rule reads them. */
+function forgottenOf(sighting: CommitmentSighting | undefined, clientSeed: string): ForgottenShowings[] {
+  if (sighting?.forgotten === undefined) return [];
+  const revealedAt = hashedAtOf(sighting);
+  return sighting.forgotten
+    .filter((span) => span.clientSeed === undefined || span.clientSeed === clientSeed)
+    .map((span) => ({ ...span, commitment: sighting.commitment, ...(revealedAt === undefined ? {} : { revealedAt }) }));
+}
+
+/**
+ * The commitments with forgotten showings of `clientSeed` (or of any client seed) that end at
+ * `from` or later, from the forgotten lanes of the `by-panel-time` index; 'several' past
+ * MAX_OTHERS of them. Honest play adds one entry per pair with a long session at most, and only
+ * recent ones end after a live round's window began.
+ */
+export async function scanForgotten(stores: Pick<EvidenceStores, 'commitments'>, clientSeed: string, from: number): Promise<Set<string> | 'several'> {
+  const index = stores.commitments.index('by-panel-time');
+  const lanes = await Promise.all(
+    [forgottenLane(clientSeed), forgottenLane(undefined)].map((lane) => index.getAllKeys(IDBKeyRange.bound([lane, from], [lane, Number.POSITIVE_INFINITY]), MAX_OTHERS + 1)),
+  );
+  const found = new Set(lanes.flat() as string[]);
+  return found.size > MAX_OTHERS ? 'several' : found;
+}
+
+/** Forgotten commitments found (scanForgotten), as a batch may answer them from what it read ahead. */
+export type ForgottenScan = (stores: Pick<EvidenceStores, 'commitments'>, clientSeed: string, from: number) => Promise<Set<string> | 'several'>;
 
 /** What scanOthers looks for: other commitments shown for `clientSeed` before `upTo`, back to the round's own first state. */
 export interface ScanQuery {
@@ -45,88 +89,39 @@ export interface ScanQuery {
   firstOwn: number;
 }
 
-/** Other commitments found, or 'several' when more index entries than MAX_ENTRIES had to be read. */
+/** Other commitments found, or 'several' when more than MAX_OTHERS (or index entries than MAX_ENTRIES) were met. */
 export type OthersScan = (stores: Pick<EvidenceStores, 'commitments'>, query: ScanQuery) => Promise<Set<string> | 'several'>;
 
 /**
- * Other commitments' states for this client seed, newest first from the action back to the
- * round's own first state, and at least the latest stamp before the action. Reads the
- * `by-panel-time` index only: its answer is the same for the same query as long as no panel state
- * is written (store.ts runs these for a whole batch at once, after its seed-pair claims).
+ * Other commitments' states for this client seed: every one shown from the round's own first
+ * state up to the action, or, when none was, those of the latest stamp before. Reads the
+ * `by-panel-time` index only, with a few requests (a cursor's step is a request of its own): its
+ * answer is the same for the same query as long as no panel state is written (store.ts runs these
+ * for a whole batch at once, after its seed-pair claims).
  */
 export async function scanOthers(stores: Pick<EvidenceStores, 'commitments'>, { commitment, clientSeed, upTo, firstOwn }: ScanQuery): Promise<Set<string> | 'several'> {
+  const index = stores.commitments.index('by-panel-time');
   const others = new Set<string>();
-  let latest: number | undefined;
-  let entries = 0;
-  const range = IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, upTo], false, true);
-  for (let cursor = await stores.commitments.index('by-panel-time').openKeyCursor(range, 'prev'); cursor; cursor = await cursor.continue()) {
-    const seenAt = (cursor.key as [string, number])[1];
-    if (latest !== undefined && seenAt < latest && seenAt < firstOwn) break;
-    if (++entries > MAX_ENTRIES) return 'several';
-    const other = cursor.primaryKey as string;
-    if (other === commitment) continue;
-    latest ??= seenAt;
-    others.add(other);
+  const take = (keys: unknown[]): boolean => {
+    for (const key of keys) if (key !== commitment) others.add(key as string);
+    return others.size > MAX_OTHERS;
+  };
+  const below = Math.min(firstOwn, upTo);
+  if (firstOwn < upTo) {
+    const window = await index.getAllKeys(IDBKeyRange.bound([clientSeed, firstOwn], [clientSeed, upTo], false, true), MAX_ENTRIES + 1);
+    if (window.length > MAX_ENTRIES || take(window)) return 'several';
+    if (others.size > 0) return others;
   }
-  return others;
+  // None in the window: the latest stamp before it (the round's own states all lie in or above it).
+  const latest = await index.openKeyCursor(IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, below], false, true), 'prev');
+  if (latest === null) return others;
+  const stamp = await index.getAllKeys(IDBKeyRange.only(latest.key as [string, number]), MAX_ENTRIES + 1);
+  return stamp.length > MAX_ENTRIES || take(stamp) ? 'several' : others;
 }
 
-/**
- * scanOthers for many queries at once, with one cursor per client seed instead of one per query:
- * the rounds of a batch are one player's, their queries differ by their time (`upTo`), and their
- * windows of the index overlap or lie close. The cursor walks down from the latest query's `upTo`;
- * each query takes the entries below its own `upTo` exactly as scanOthers would, in the same order,
- * and stops where scanOthers stops; when every query started has stopped, the cursor jumps to the
- * next query's `upTo`. Answers are in the order of `queries`, each what scanOthers answers for it.
- */
-export async function scanMany(stores: Pick<EvidenceStores, 'commitments'>, queries: readonly ScanQuery[]): Promise<(Set<string> | 'several')[]> {
-  const answers: (Set<string> | 'several')[] = queries.map(() => new Set<string>());
-  const bySeed = new Map<string, number[]>();
-  queries.forEach((query, index) => {
-    const group = bySeed.get(query.clientSeed);
-    if (group === undefined) bySeed.set(query.clientSeed, [index]);
-    else group.push(index);
-  });
-  await Promise.all(
-    [...bySeed].map(async ([clientSeed, group]) => {
-      // Latest first, the order the cursor meets them.
-      const waiting = group.sort((a, b) => queries[b]!.upTo - queries[a]!.upTo);
-      const walking: { index: number; entries: number; latest?: number }[] = [];
-      const range = IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, queries[waiting[0]!]!.upTo], false, true);
-      let next = 0;
-      let cursor = await stores.commitments.index('by-panel-time').openKeyCursor(range, 'prev');
-      while (cursor) {
-        const seenAt = (cursor.key as [string, number])[1];
-        while (next < waiting.length && seenAt < queries[waiting[next]!]!.upTo) walking.push({ index: waiting[next++]!, entries: 0 });
-        const other = cursor.primaryKey as string;
-        for (let at = walking.length - 1; at >= 0; at--) {
-          const scan = walking[at]!;
-          const { commitment, firstOwn } = queries[scan.index]!;
-          const stop = () => void walking.splice(at, 1);
-          if (scan.latest !== undefined && seenAt < scan.latest && seenAt < firstOwn) {
-            stop();
-            continue;
-          }
-          if (++scan.entries > MAX_ENTRIES) {
-            answers[scan.index] = 'several';
-            stop();
-            continue;
-          }
-          if (other === commitment) continue;
-          scan.latest ??= seenAt;
-          (answers[scan.index] as Set<string>).add(other);
-        }
-        if (walking.length > 0) cursor = await cursor.continue();
-        else if (next === waiting.length) break;
-        else {
-          // Nothing started is still walking: on to the next query's window (the key itself is not in it).
-          const upTo = queries[waiting[next]!]!.upTo;
-          cursor = upTo < seenAt ? await cursor.continue([clientSeed, upTo]) : await cursor.continue();
-        }
-      }
-    }),
-  );
-  return answers;
+/** scanOthers for many queries at once (the rounds of a batch), their requests sent together. Answers are in the order of `queries`. */
+export function scanMany(stores: Pick<EvidenceStores, 'commitments'>, queries: readonly ScanQuery[]): Promise<(Set<string> | 'several')[]> {
+  return Promise.all(queries.map((query) => scanOthers(stores, query)));
 }
 
 /** What witnessOf will ask about `record` (undefined: it asks nothing of the index), given its own commitment's record. */
@@ -143,7 +138,13 @@ export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed
  * The judgement for a round with a result, its client seed and nonce; undefined when it cannot be
  * judged (no client seed or nonce: such a round is invalid anyway).
  */
-export async function witnessOf(stores: EvidenceStores, record: RoundRecord, refusedAt: number | undefined, scan?: OthersScan): Promise<WitnessJudgement | undefined> {
+export async function witnessOf(
+  stores: EvidenceStores,
+  record: RoundRecord,
+  refusedAt: number | undefined,
+  scan?: OthersScan,
+  scanLost: ForgottenScan = scanForgotten,
+): Promise<WitnessJudgement | undefined> {
   const commitment = commitmentOf(record);
   const { clientSeed, nonce } = record;
   if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce)) return undefined;
@@ -153,19 +154,36 @@ export async function witnessOf(stores: EvidenceStores, record: RoundRecord, ref
   const ownStates = statesOf(own, clientSeed);
   const actedAt = record.actedAt;
   const upTo = actedAt ?? outcomeAt;
-  const firstOwn = Math.min(...ownStates.map((state) => state.seenAt));
+  let firstOwn = Infinity;
+  for (const state of ownStates) if (state.seenAt < firstOwn) firstOwn = state.seenAt;
 
   const others = await (scan ?? scanOthers)(stores, { commitment, clientSeed, upTo, firstOwn });
-  if (others === 'several') return { reason: 'several-commitments' };
+  if (others === 'several') return { reason: 'several-commitments', partial: true };
   const otherStates: PanelState[] = [];
+  const forgotten = forgottenOf(own, clientSeed);
   const usedAt = new Map<string, number>();
+  const playedAt = new Map<string, number>();
   const nonceText = canonicalNonce(nonce);
-  for (const other of others) {
-    otherStates.push(...statesOf(await stores.commitments.get(other), clientSeed));
-    // A round of that commitment on this nonce: from when it was seen, its panel state no longer covers this one.
-    const playedAt = (await stores.rounds.get(roundKey({ commitment: other, clientSeed, nonce: nonceText })))?.observedAt.result;
-    if (playedAt !== undefined) usedAt.set(other, playedAt);
-  }
+  const readOther = async (other: string) => {
+    const sighting = await stores.commitments.get(other);
+    otherStates.push(...statesOf(sighting, clientSeed));
+    forgotten.push(...forgottenOf(sighting, clientSeed));
+    // A round of that commitment on this nonce: from when it was seen, its panel state no longer
+    // covers this one if it verifies (usedAt); seen at all, it keeps the rule from accusing (playedAt).
+    const round = await stores.rounds.get(roundKey({ commitment: other, clientSeed, nonce: nonceText }));
+    const playedOn = round?.observedAt.result;
+    if (playedOn === undefined) return;
+    playedAt.set(other, playedOn);
+    if (round!.verdict.status === 'verified') usedAt.set(other, playedOn);
+  };
+  for (const other of others) await readOther(other);
+  // What was forgotten of any commitment from the earliest state this judgement reads on (the
+  // round's own first, the others' latest before the action) may have been a rival or a later word.
+  let from = Math.min(firstOwn, upTo);
+  for (const state of otherStates) if (state.seenAt < from) from = state.seenAt;
+  const lost = await scanLost(stores, clientSeed, from);
+  if (lost === 'several') return { reason: 'several-commitments', partial: true };
+  for (const other of lost) if (other !== commitment && !others.has(other)) await readOther(other);
   return judgeWitness({
     commitment,
     clientSeed,
@@ -178,7 +196,9 @@ export async function witnessOf(stores: EvidenceStores, record: RoundRecord, ref
       : { revealedAt: Math.min(record.observedAt.serverSeed ?? Infinity, own?.revealedAt ?? Infinity) }),
     ownStates,
     otherStates,
+    forgotten,
     usedAt,
+    playedAt,
     ...(refusedAt === undefined ? {} : { refusedAt }),
   });
 }

@@ -10,20 +10,34 @@ import type { PanelState } from './witness.js';
 /** Commitments named in one finding at most: the rest are counted in the sentence, not listed. */
 const MAX_NAMED = 5;
 
-/** `several-commitments`: per client seed (and game), the commitments shown at once or interleaved while unrevealed. */
+/**
+ * `several-commitments`: per client seed (and game), the commitments shown at once or interleaved
+ * while unrevealed. A state that names no game speaks for every game (as in the trust rule,
+ * witness.ts), so it joins each game's states of its client seed.
+ */
 export function severalCommitmentFindings(states: readonly PanelState[]): Finding[] {
-  const groups = new Map<string, PanelState[]>();
+  const bySeed = new Map<string, PanelState[]>();
   for (const state of states) {
-    const group = `${state.game ?? ''}\n${state.clientSeed}`;
-    const list = groups.get(group);
+    const list = bySeed.get(state.clientSeed);
     if (list) list.push(state);
-    else groups.set(group, [state]);
+    else bySeed.set(state.clientSeed, [state]);
+  }
+  const groups: PanelState[][] = [];
+  for (const list of bySeed.values()) {
+    const games = new Set(list.flatMap((state) => (state.game === undefined ? [] : [state.game])));
+    if (games.size === 0) groups.push(list);
+    for (const game of games) groups.push(list.filter((state) => state.game === undefined || state.game === game));
   }
   const findings: Finding[] = [];
-  for (const list of groups.values()) {
+  /** Each set of commitments once: game-less states alone can make the same one for every game. */
+  const named = new Set<string>();
+  for (const list of groups) {
     const involved = conflicting(list);
     if (involved.size < 2) continue;
     const commitments = [...involved].sort();
+    const key = `${list[0]!.clientSeed}\n${commitments.join(',')}`;
+    if (named.has(key)) continue;
+    named.add(key);
     const nonces = [...new Set(list.filter((state) => involved.has(state.commitment)).map((state) => state.nonce))].sort((a, b) => Number(BigInt(a) - BigInt(b)));
     findings.push({
       kind: 'several-commitments',

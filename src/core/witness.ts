@@ -49,7 +49,24 @@ export interface PanelState {
   seenAt: number;
   /** When a page showed this state again after showing another commitment for its client seed (latest few). */
   shownAgain?: readonly number[];
-  /** When the commitment's server seed was first seen, if it was. */
+  /** When a server seed that hashes to the commitment was first seen, if one was (a seed that does not is no reveal). */
+  revealedAt?: number;
+}
+
+/**
+ * Showings of a commitment's panel states that the store had to forget (it keeps a bounded number
+ * per commitment): somewhere between `from` and `to`, for this client seed, at `nonce` or above, on
+ * any game. Nothing forgotten may hide a rival, so a round whose window they reach is not witnessed.
+ */
+export interface ForgottenShowings {
+  commitment: string;
+  /** Undefined: states of client seeds past the store's limit, any of which may be the round's. */
+  clientSeed?: string;
+  /** The lowest nonce among them (canonical decimal text). */
+  nonce: string;
+  from: number;
+  to: number;
+  /** As PanelState's. */
   revealedAt?: number;
 }
 
@@ -71,11 +88,19 @@ export interface WitnessInput {
    * those from the round's own first covering state on, and those of the latest stamp before it.
    */
   otherStates: readonly PanelState[];
+  /** Forgotten showings of the round's own and those other commitments, and of any other that reach the round's window. */
+  forgotten?: readonly ForgottenShowings[];
   /**
-   * When a round of another commitment on this client seed and nonce was first seen: from then on
-   * that commitment's panel state no longer covers this nonce (it was used).
+   * When a round of another commitment on this client seed and nonce that verifies was first seen:
+   * from then on that commitment's panel state no longer covers this nonce (it was used). Only a
+   * verified round retires a rival: a page can show any outcome it likes for a pair it keeps open.
    */
   usedAt?: ReadonlyMap<string, number>;
+  /**
+   * When a round of another commitment on this client seed and nonce was first seen, verified or
+   * not: enough doubt to accuse no one over that commitment (never enough to retire it as a rival).
+   */
+  playedAt?: ReadonlyMap<string, number>;
   /** The latest time a casino tab's claims were refused (rate limit), if ever. */
   refusedAt?: number;
 }
@@ -87,10 +112,23 @@ export interface WitnessJudgement {
    * action, when the round came out on another one that was not (step `witness`).
    */
   shownBeforeAction?: string;
+  /**
+   * Judged without all the evidence (the worker met more than it reads for one round): it takes
+   * `witnessed` away, and leaves an accusation the round already has as it was.
+   */
+  partial?: true;
+  /**
+   * The commitment the panel showed before the action, when the round came out on another and only
+   * the panel going on with it after the action is missing for step `witness`: the worker judges
+   * the round again when that commitment is shown anew or revealed.
+   */
+  pendingOn?: string;
 }
 
 const sameGame = (state: PanelState, game: string): boolean => state.game === undefined || game === 'unknown' || state.game === game;
-const covers = (state: PanelState, nonce: bigint): boolean => BigInt(state.nonce) <= nonce;
+/** `a` ≤ `b` for canonical decimal texts, without parsing them (the rule compares thousands per round). */
+const atMost = (a: string, b: string): boolean => (a.length === b.length ? a <= b : a.length < b.length);
+const covers = (state: { nonce: string }, nonce: string): boolean => atMost(state.nonce, nonce);
 /**
  * Readings of different pages (frames, tabs) are ordered by the millisecond only: each page's clock
  * is strictly increasing, but a page reading in the same millisecond as another page's action may
@@ -98,86 +136,112 @@ const covers = (state: PanelState, nonce: bigint): boolean => BigInt(state.nonce
  */
 const surelyBefore = (time: number, action: number): boolean => Math.floor(time) < Math.floor(action);
 const maybeBefore = (time: number, action: number): boolean => Math.floor(time) <= Math.floor(action);
-const showings = (state: PanelState): number[] => [state.seenAt, ...(state.shownAgain ?? [])];
+/** Whether the state was shown (first, or again) at a time `when` accepts. */
+function shownWhen(state: PanelState, when: (at: number) => boolean): boolean {
+  if (when(state.seenAt)) return true;
+  for (const at of state.shownAgain ?? []) if (when(at)) return true;
+  return false;
+}
 
-/** Decides the trust evidence of one round (see the top of this file and docs/trust.md). */
+/**
+ * Decides the trust evidence of one round (see the top of this file and docs/trust.md). Linear in
+ * the states given: the store may hand it hundreds of commitments' states for one bet.
+ */
 export function judgeWitness(input: WitnessInput): WitnessJudgement {
   const { outcomeAt, actedAt, revealedAt } = input;
   if (outcomeAt === undefined) return { reason: 'not-observed' };
   if (revealedAt !== undefined && revealedAt <= outcomeAt) return { reason: 'outcome-after-reveal' };
-  const nonce = BigInt(input.nonce);
+  const { nonce } = input;
   // A panel state speaks for its own game's rounds (a casino may keep a seed pair per game), for
   // the round's own commitment as for a rival: binding and rivalry are judged on the same states.
   const relevant = (state: PanelState) => state.clientSeed === input.clientSeed && sameGame(state, input.game) && covers(state, nonce);
   const own = input.ownStates.filter((state) => relevant(state) && state.seenAt < outcomeAt);
-  const firstOwn = own.length === 0 ? undefined : Math.min(...own.map((state) => state.seenAt));
+  let firstOwn: number | undefined;
+  for (const state of own) if (firstOwn === undefined || state.seenAt < firstOwn) firstOwn = state.seenAt;
   const rivals = input.otherStates.filter((state) => state.commitment !== input.commitment && relevant(state));
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.
-  const evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt, ...rivals.map((state) => state.seenAt));
+  let evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt);
+  for (const state of rivals) if (state.seenAt < evidenceFrom) evidenceFrom = state.seenAt;
   const flooded = input.refusedAt !== undefined && input.refusedAt >= evidenceFrom;
-  const usedBefore = (state: PanelState, at: number) => {
-    const usedAt = input.usedAt?.get(state.commitment);
-    return usedAt !== undefined && usedAt < at;
-  };
 
-  const shownBeforeAction = flooded || actedAt === undefined ? undefined : changedAfterAction(input, own, rivals, actedAt);
+  // A flood can only take `witnessed` away: an accusation rests on what was seen, and what a flood
+  // hid cannot unsee it (a page must not withdraw one by flooding).
+  const change = actedAt === undefined ? undefined : changedAfterAction(input, own, rivals, actedAt);
+  const shownBeforeAction = change?.continued ? change.commitment : undefined;
+  const pending = change !== undefined && !change.continued ? { pendingOn: change.commitment } : {};
   if (firstOwn === undefined || actedAt === undefined || !surelyBefore(firstOwn, actedAt)) {
-    if (flooded) return { reason: 'flood' };
     const reason = firstOwn === undefined ? 'no-commitment' : actedAt === undefined ? 'no-action' : 'commitment-after-action';
-    return shownBeforeAction === undefined ? { reason } : { reason, shownBeforeAction };
+    if (shownBeforeAction !== undefined) return { reason, shownBeforeAction };
+    return { reason: flooded ? 'flood' : reason, ...pending };
   }
-  if (flooded) return { reason: 'flood' };
   if (shownBeforeAction !== undefined) return { reason: 'several-commitments', shownBeforeAction };
+  if (flooded) return { reason: 'flood' };
   // Another commitment covering the round, still open at the action, and shown (first, or again) from
   // the round's own first state up to the action: a second seed the casino could have played on.
-  // One shown only before the round's own was replaced by it.
-  const rival = rivals.some(
-    (state) =>
-      maybeBefore(state.seenAt, actedAt) &&
-      (state.revealedAt === undefined || !surelyBefore(state.revealedAt, actedAt)) &&
-      !usedBefore(state, actedAt) &&
-      input.otherStates.some(
-        (other) =>
-          other.commitment === state.commitment &&
-          other.clientSeed === input.clientSeed &&
-          sameGame(other, input.game) &&
-          showings(other).some((at) => at >= firstOwn && maybeBefore(at, actedAt)),
-      ),
+  // One shown only before the round's own was replaced by it. Only verified facts close one: a seed
+  // that hashes to it, revealed before the action, or a round of it on this nonce that verifies.
+  const openAtAction = (commitment: string, revealed: number | undefined) => {
+    const usedAt = input.usedAt?.get(commitment);
+    return (revealed === undefined || !surelyBefore(revealed, actedAt)) && (usedAt === undefined || usedAt >= actedAt);
+  };
+  const inWindow = (at: number) => at >= firstOwn && maybeBefore(at, actedAt);
+  const shownInWindow = new Set<string>();
+  for (const other of input.otherStates) {
+    if (other.clientSeed === input.clientSeed && sameGame(other, input.game) && shownWhen(other, inWindow)) shownInWindow.add(other.commitment);
+  }
+  const rival = rivals.some((state) => shownInWindow.has(state.commitment) && maybeBefore(state.seenAt, actedAt) && openAtAction(state.commitment, state.revealedAt));
+  // What the store forgot of another commitment within the window may have been such a rival.
+  const hidden = (input.forgotten ?? []).some(
+    (span) =>
+      span.commitment !== input.commitment &&
+      (span.clientSeed === undefined || span.clientSeed === input.clientSeed) &&
+      covers(span, nonce) &&
+      maybeBefore(span.from, actedAt) &&
+      span.to >= firstOwn &&
+      openAtAction(span.commitment, span.revealedAt),
   );
-  return { reason: rival ? 'several-commitments' : 'bound-before-bet' };
+  return { reason: rival || hidden ? 'several-commitments' : 'bound-before-bet' };
 }
 
 /**
  * The commitment the panel showed for this round before the action, when the round came out on
  * another (step `witness`). An accusation of an honest casino is a defect, so only on evidence that
- * excludes a stale panel and a rotation seen late: the latest panel state covering the round before
- * the action names one commitment, not used up by a round, and not revealed as far as the extension
- * knows unless the panel went on showing it after the action; and either the round's own commitment was first shown after the action and before the
- * outcome (a re-render after the bet), or it was never shown at all while that state named exactly
- * the round's nonce (an unused "next nonce"). The worker judges such a round again when the other
- * commitment is revealed or the round's own is shown later (a rotation it saw late).
+ * excludes a stale panel and a rotation the extension did not see: the latest panel state covering
+ * the round before the action names one commitment, not used up by a round, and not revealed as far
+ * as the extension knows; nothing forgotten lies between it and the action; the panel went on
+ * showing that commitment after the action (it was still the active pair: the casino did not rotate
+ * away from it); and either the round's own commitment was first shown after the action and before
+ * the outcome, or it was never shown at all while that state named exactly the round's nonce (an
+ * unused "next nonce"). Without the panel going on, a pair first shown after the round's first
+ * action is a rotation as much as a re-render (the player's rotate click, then the bet, with the
+ * old pair's reveal unseen, looks the same as the bet, then a pair the casino chose): `history`,
+ * never a mismatch. The worker judges such a round again when the other commitment is revealed or
+ * the round's own is shown later (a rotation it saw late).
  */
-function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): string | undefined {
+function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): { commitment: string; continued: boolean } | undefined {
   // Still the active pair after the bet: the panel showed it again after the action. Its reveal,
-  // seen whenever, then came from a later rotation, not from one before the bet that was seen late.
-  const continued = (commitment: string) =>
-    input.otherStates.some(
-      (state) => state.commitment === commitment && state.clientSeed === input.clientSeed && showings(state).some((at) => surelyBefore(actedAt, at)),
-    );
+  // seen whenever, then came from a later rotation, not from one before the bet that was seen late
+  // or never seen.
+  const continued = new Set<string>();
+  const afterAction = (at: number) => surelyBefore(actedAt, at);
+  for (const state of input.otherStates) if (state.clientSeed === input.clientSeed && shownWhen(state, afterAction)) continued.add(state.commitment);
+  const played = (commitment: string) => input.usedAt?.has(commitment) === true || input.playedAt?.has(commitment) === true;
   const open = rivals.filter(
-    (state) =>
-      surelyBefore(state.seenAt, actedAt) &&
-      input.usedAt?.get(state.commitment) === undefined &&
-      (state.revealedAt === undefined || continued(state.commitment)),
+    (state) => surelyBefore(state.seenAt, actedAt) && !played(state.commitment) && (state.revealedAt === undefined || continued.has(state.commitment)),
   );
   if (open.length === 0) return undefined;
-  const latest = Math.max(...open.map((state) => state.seenAt));
+  let latest = open[0]!.seenAt;
+  for (const state of open) if (state.seenAt > latest) latest = state.seenAt;
   if (own.some((state) => state.seenAt >= latest && surelyBefore(state.seenAt, actedAt))) return undefined;
+  // A state forgotten after it and before the action may have been the panel's later word.
+  const forgotten = (input.forgotten ?? []).some((span) => (span.clientSeed === undefined || span.clientSeed === input.clientSeed) && span.to >= latest && maybeBefore(span.from, actedAt));
+  if (forgotten) return undefined;
   const current = open.filter((state) => state.seenAt === latest);
   const commitments = new Set(current.map((state) => state.commitment));
   if (commitments.size !== 1) return undefined;
+  const commitment = [...commitments][0]!;
   const ownEver = input.ownStates.filter((state) => state.clientSeed === input.clientSeed);
   const shownAfter = own.length > 0 && own.every((state) => !surelyBefore(state.seenAt, actedAt));
-  const neverShown = ownEver.length === 0 && current.some((state) => BigInt(state.nonce) === BigInt(input.nonce));
-  return shownAfter || neverShown ? [...commitments][0] : undefined;
+  const neverShown = ownEver.length === 0 && current.some((state) => state.nonce === input.nonce);
+  return shownAfter || neverShown ? { commitment, continued: continued.has(commitment) } : undefined;
 }

@@ -79,6 +79,22 @@ describe('applyClaim', () => {
     expect(applied.record.verdict.status).toBe('mismatch');
   });
 
+  it('a later judgement on part of the evidence (the store met more than it reads) leaves the accusation standing', () => {
+    const round = vector(5);
+    const other = 'ab'.repeat(32);
+    const accused = applyClaimWith(undefined, revealedClaim(round, 'Keno', { result: T - 5 }), { now: T, seq: 1 }, {
+      ...none,
+      judgement: () => ({ reason: 'no-commitment', shownBeforeAction: other }),
+    });
+    const judgement = (): WitnessJudgement => ({ reason: 'several-commitments', partial: true });
+    const again = applyClaimWith(accused.record, { source: 'dom', observedAt: {} }, { now: T + 10, seq: 1, rejudge: true }, { ...none, judgement });
+    expect(again.record.preRoundCommitment).toBe(other);
+    expect(again.record.verdict.status).toBe('mismatch');
+    // A whole judgement without one withdraws it.
+    const withdrawn = applyClaimWith(accused.record, { source: 'dom', observedAt: {} }, { now: T + 10, seq: 1, rejudge: true }, { ...none, judgement: () => ({ reason: 'no-commitment' }) });
+    expect(withdrawn.record.preRoundCommitment).toBeUndefined();
+  });
+
   it('rejudging takes trust away but does not give it (a later judgement of an old outcome)', () => {
     const claim = revealedClaim(vector(6), 'Keno', { result: T - 5 });
     const first = applyClaimWith(undefined, claim, { now: T, seq: 1 }, { ...none, judgement: () => ({ reason: 'no-commitment' }) });

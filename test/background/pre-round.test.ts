@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PANEL_MEMORY, settledPanel, withPanelSighting, type PanelSighting } from '../../src/background/pre-round.js';
+import { forgottenLane, PANEL_MEMORY, settledPanel, withPanelSighting, type PanelSighting } from '../../src/background/pre-round.js';
 import { DATABASE_NAME, openStore, storeClaims } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { vector } from './fixtures.js';
@@ -26,21 +26,22 @@ const panel = (commitment: string, clientSeed: string, nonce: number, at: number
 
 describe('withPanelSighting', () => {
   it('adds a state once, keeping its first time, with the game id and the canonical nonce', () => {
-    const first = withPanelSighting(undefined, panel('c', 's', 7, T + 5, 'Europäisches Roulette'), T + 5);
-    expect(first).toEqual([{ clientSeed: 's', nonce: '7', game: 'roulette-european', seenAt: T + 5 }]);
+    const first = withPanelSighting({}, panel('c', 's', 7, T + 5, 'Europäisches Roulette'), T + 5);
+    expect(first).toEqual({ panel: [{ clientSeed: 's', nonce: '7', game: 'roulette-european', seenAt: T + 5 }] });
     const again = withPanelSighting(first, { ...panel('c', 's', 7, T, 'European Roulette'), nonce: '007' }, T);
-    expect(again).toEqual([{ clientSeed: 's', nonce: '7', game: 'roulette-european', seenAt: T }]);
+    expect(again).toEqual({ panel: [{ clientSeed: 's', nonce: '7', game: 'roulette-european', seenAt: T }] });
     // The stored list is not changed in place (the store compares old and new).
-    expect(first![0]!.seenAt).toBe(T + 5);
+    expect(first.panel![0]!.seenAt).toBe(T + 5);
   });
 
   it('ignores a panel without client seed or nonce', () => {
-    expect(withPanelSighting(undefined, { source: 'dom', commitment: 'c', observedAt: {} }, T)).toBeUndefined();
+    expect(withPanelSighting({}, { source: 'dom', commitment: 'c', observedAt: {} }, T)).toEqual({});
   });
 
   it(`keeps the latest ${PANEL_MEMORY} states, but the first and the last one of every client seed`, () => {
-    let list = withPanelSighting(undefined, panel('c', 'old', 1, T), T);
-    for (let nonce = 1; nonce <= PANEL_MEMORY + 10; nonce++) list = withPanelSighting(list, panel('c', 'new', nonce, T + nonce), T + nonce);
+    let memory = withPanelSighting({}, panel('c', 'old', 1, T), T);
+    for (let nonce = 1; nonce <= PANEL_MEMORY + 10; nonce++) memory = withPanelSighting(memory, panel('c', 'new', nonce, T + nonce), T + nonce);
+    const list = memory.panel;
     expect(list).toHaveLength(PANEL_MEMORY);
     expect(list!.filter((s) => s.clientSeed === 'old')).toHaveLength(1);
     expect(list!.at(-1)!.nonce).toBe(String(PANEL_MEMORY + 10));
@@ -58,8 +59,8 @@ describe('settledPanel', () => {
       { clientSeed: 'b', nonce: '2', seenAt: 3 },
       { clientSeed: 'b', nonce: '3', seenAt: 4 },
     ];
-    expect(settledPanel(states)).toEqual([states[0], states[1], states[3]]);
-    expect(settledPanel(undefined)).toBeUndefined();
+    expect(settledPanel({ panel: states }).panel).toEqual([states[0], states[1], states[3]]);
+    expect(settledPanel({})).toEqual({});
   });
 
   it('keeps them per game: the keno page\'s state survives the roulette page\'s later ones', () => {
@@ -70,7 +71,7 @@ describe('settledPanel', () => {
       { clientSeed: 'a', nonce: '4', game: 'roulette-european', seenAt: 4 },
       { clientSeed: 'a', nonce: '5', game: 'roulette-european', seenAt: 5 },
     ];
-    expect(settledPanel(states)).toEqual([states[0], states[1], states[2], states[4]]);
+    expect(settledPanel({ panel: states }).panel).toEqual([states[0], states[1], states[2], states[4]]);
   });
 });
 
@@ -88,7 +89,9 @@ describe('the store: panel states', () => {
     const settled = (await db.get('commitments', played.commitment))!;
     expect(settled.revealedSeed).toBe(played.serverSeed);
     expect(settled.panel).toEqual([1, 3].map((n) => ({ clientSeed: played.clientSeed, nonce: String(n), game: 'keno', seenAt: T + n })));
-    expect(settled.panelTimes).toEqual([1, 3].map((n) => [played.clientSeed, T + n]));
+    // What the cut forgot stays as a span of its own, indexed by its end in the client seed's forgotten lane.
+    expect(settled.forgotten).toEqual([{ clientSeed: played.clientSeed, nonce: '2', from: T + 2, to: T + 2 }]);
+    expect(settled.panelTimes).toEqual([...[1, 3].map((n) => [played.clientSeed, T + n]), [forgottenLane(played.clientSeed), T + 2]]);
   });
 
   it('finds the panel states of a client seed by time through the by-panel-time index', async () => {

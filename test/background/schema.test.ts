@@ -171,11 +171,13 @@ describe.each([2, 3])('upgrading a version-%i store', (version) => {
 
     // The current code opens it: step 4 writes the time keys (and drops the old ones), and a round
     // the player then bet on (their action after both panel states) under a commitment the panel never
-    // showed is judged against what it showed last: `other`, for exactly that nonce.
+    // showed is judged against what it showed last: `other`, for exactly that nonce (once the panel
+    // goes on with `other` after the bet).
     await storeClaims([{ ...pendingClaim(played, 'Keno', { commitment: T + 10, result: T + 10 }), actedAt: T + 5 }], T + 10);
     const after = ((await dump()).commitments as CommitmentSighting[]).filter((sighting) => sighting.commitment !== played.commitment);
-    // The upgraded records are as the current code writes them (the accusation adds its round to `other`).
+    // The upgraded records are as the current code writes them (the judgement notes its round on `other`, to judge it again).
     expect(after.map(({ accused: _noted, ...sighting }) => sighting)).toEqual(before.commitments);
+    await storeClaims([panel(other.commitment, played.nonce + 1, T + 20)], T + 20);
     const record = (await getRound(roundKey(pendingClaim(played, 'Keno'))))!;
     expect(record.preRoundCommitment).toBe(other.commitment);
     expect(record.verdict.failures.map((failure) => failure.step)).toEqual(['witness']);

@@ -9,6 +9,7 @@ import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findings } from '../../src/background/findings.js';
 import { addRateLimitNote } from '../../src/background/rate-limit-notes.js';
+import { PANEL_MEMORY } from '../../src/background/pre-round.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { clearRounds, DATABASE_NAME, getRound, pageInSeenOrder, storeClaims } from '../../src/background/store.js';
 import { computeRound, gameById, type Finding } from '../../src/core/index.js';
@@ -99,13 +100,19 @@ describe('the eight reproductions: never witnessed, each with its flag', () => {
     expect(found[0]!.message).toMatch(/^40 different unrevealed commitments/);
   });
 
-  it('3. the panel shows C1; after the bet it shows C2 for the same client seed and nonce, then the result on C2: step witness', async () => {
+  it('3. the panel shows C1; after the bet it shows C2 for the same client seed and nonce, then the result on C2, and the panel goes on with C1: step witness', async () => {
     const [c1, c2] = [pair('before'), pair('after')];
-    await play(panel(c1, 'cs', 4, T), panel(c2, 'cs', 4, T + 15), outcome(c2, 'cs', 4, T + 20, T + 10), reveal(c2, T + 30));
+    await play(panel(c1, 'cs', 4, T), panel(c2, 'cs', 4, T + 15), [outcome(c2, 'cs', 4, T + 20, T + 10), panel(c1, 'cs', 5, T + 20)], reveal(c2, T + 30));
     expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
     // Without the re-render, the same round is the same mismatch: one extra render changes nothing.
     await clearRounds();
-    await play(panel(c1, 'cs', 4, T + 100), outcome(c2, 'cs', 4, T + 120, T + 110), reveal(c2, T + 130));
+    await play(panel(c1, 'cs', 4, T + 100), [outcome(c2, 'cs', 4, T + 120, T + 110), panel(c1, 'cs', 5, T + 120)], reveal(c2, T + 130));
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
+    // The panel going on with C1 only after the outcome was stored: the round is judged again then.
+    await clearRounds();
+    await play(panel(c1, 'cs', 4, T + 200), outcome(c2, 'cs', 4, T + 220, T + 210));
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'pending', preRoundCommitment: undefined });
+    await play(panel(c1, 'cs', 5, T + 230));
     expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
   });
 
@@ -348,11 +355,35 @@ describe('late deliveries', () => {
 });
 
 describe('attacks found in review, and the honest flows they must not hurt', () => {
-  it('a silent re-commit after the bet (C2 shown after the first action of the round, the outcome after a later click): not witnessed, step witness', async () => {
+  it('a silent re-commit after the bet (C2 shown after the first action of the round, the outcome after a later click): not witnessed; step witness once the panel goes on with C1', async () => {
     const [c1, c2] = [pair('recommit-1'), pair('recommit-2')];
     // The content script credits the round with its first action since the previous outcome (T + 10).
     await play(panel(c1, 'cs', 4, T), panel(c2, 'cs', 4, T + 15), outcome(c2, 'cs', 4, T + 40, T + 10), reveal(c2, T + 100));
+    // Alone, it looks exactly like a rotation whose old pair's reveal was never seen (next test): history.
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'commitment-after-action', preRoundCommitment: undefined });
+    await play(panel(c1, 'cs', 5, T + 110));
     expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
+  });
+
+  it.each([
+    ['a pair never bet on', 1, 1],
+    ['nonces counting on across pairs', 5, 5],
+  ])('no false accusation: the player rotates with the client seed kept (%s), the old pair\'s reveal never seen: history', async (_label, oldNext, nonce) => {
+    const [c1, c2] = [pair(`rotate-unseen-1-${nonce}`), pair(`rotate-unseen-2-${nonce}`)];
+    const played: CapturedClaim[] = [];
+    // With nonces counting on, the old pair was played up to the nonce before (each round verified only by a reveal never seen).
+    for (let n = 1; n < oldNext; n++) played.push(panel(c1, 'cs', n, T + n), outcome(c1, 'cs', n, T + n + 0.5, T + n + 0.25));
+    // "C1, next nonce n"; the rotate click at T + 100 (the round's first action); "C2, next nonce n"; the bet; the outcome.
+    await play(...played, panel(c1, 'cs', oldNext, T + 50), panel(c2, 'cs', nonce, T + 105), [outcome(c2, 'cs', nonce, T + 130, T + 100), panel(c2, 'cs', nonce + 1, T + 130)]);
+    expect(await verdictOf(c2, 'cs', nonce)).toMatchObject({ status: 'pending', preRoundCommitment: undefined });
+    await play(reveal(c2, T + 500));
+    expect(await verdictOf(c2, 'cs', nonce)).toMatchObject({ status: 'verified', level: 'history', preRoundCommitment: undefined });
+    // The new pair's panel never read after the rotation (closed) is history too.
+    await clearRounds();
+    const [d1, d2] = [pair(`rotate-closed-1-${nonce}`), pair(`rotate-closed-2-${nonce}`)];
+    await play(panel(d1, 'cs', oldNext, T + 1050), outcome(d2, 'cs', nonce, T + 1130, T + 1100), reveal(d2, T + 1500));
+    expect(await verdictOf(d2, 'cs', nonce)).toMatchObject({ status: 'verified', level: 'history', preRoundCommitment: undefined });
+    expect(await findings()).toEqual([]);
   });
 
   it('a page going back to a commitment it had replaced (C1, C2, C1 again): several commitments, and the finding', async () => {
@@ -380,10 +411,10 @@ describe('attacks found in review, and the honest flows they must not hurt', () 
     expect(await findings()).toEqual([]);
   });
 
-  it('a rotation never seen, the old pair revealed later: the accusation is withdrawn when the reveal arrives', async () => {
+  it('a rotation never seen, the old pair revealed later: never accused, before the reveal or after it', async () => {
     const [c1, c2] = [pair('rot-1c'), pair('rot-2c')];
     await play(panel(c1, 'cs', 5, T), outcome(c2, 'cs', 5, T + 400, T + 300));
-    expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'mismatch', failures: ['witness'] });
+    expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'pending', failures: [], preRoundCommitment: undefined });
     await play(reveal(c1, T + 800), reveal(c2, T + 900));
     expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'verified', level: 'history', preRoundCommitment: undefined });
   });
@@ -392,5 +423,72 @@ describe('attacks found in review, and the honest flows they must not hurt', () 
     const [c1, c2] = [pair('switch-1'), pair('switch-2')];
     await play(panel(c1, 'cs', 5, T), outcome(c2, 'cs', 5, T + 400, T + 300), panel(c1, 'cs', 6, T + 400), reveal(c1, T + 800), reveal(c2, T + 900));
     expect(await verdictOf(c2, 'cs', 5)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
+  });
+});
+
+describe('a live rival cannot be hidden from the store\'s memory', () => {
+  // Each: the panel shows the round's own C (next nonce 1), then a rival R for the same client seed
+  // and nonce (C, R, bet: the casino holds two seeds), then the page tries to make the store lose R.
+  const rivalThenBet = (c: Pair, r: Pair) => [panel(r, 'cs', 0, T), panel(c, 'cs', 1, T + 5), panel(r, 'cs', 1, T + 8)];
+
+  it(`past ${PANEL_MEMORY} panel states of the rival (made-up nonces after the bet): not witnessed`, async () => {
+    const [c, r] = [pair('memory-own'), pair('memory-rival')];
+    const pushOut = Array.from({ length: PANEL_MEMORY + 8 }, (_, i) => panel(r, 'cs', 100 + i, T + 11 + i / 100));
+    await play(...rivalThenBet(c, r), pushOut, outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('past the re-showings kept per state (the rival shown again and again after the bet): not witnessed', async () => {
+    const [c, r] = [pair('again-own'), pair('again-rival')];
+    const again = (at: number): CapturedClaim => ({ ...panel(r, 'cs', 1, T + 1), shownAgainAt: at });
+    await play(panel(r, 'cs', 1, T + 1), panel(c, 'cs', 1, T + 5), again(T + 8), again(T + 11), again(T + 12), again(T + 13), again(T + 14), again(T + 15));
+    await play(outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('past the client seeds kept per commitment (the rival\'s state for the real one never stored): not witnessed', async () => {
+    const [c, r] = [pair('seeds-own'), pair('seeds-rival')];
+    const junk = Array.from({ length: 8 }, (_, i) => panel(r, `junk-${i}`, 1, T + 1));
+    await play(panel(c, 'cs', 1, T), junk, panel(r, 'cs', 1, T + 5), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('a forged round of the rival on the same nonce, never verified, does not retire it: not witnessed', async () => {
+    const [c, r] = [pair('forged-own'), pair('forged-rival')];
+    await play(...rivalThenBet(c, r), outcome(r, 'cs', 1, T + 9), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('a "reveal" of the rival whose seed does not hash to it does not retire it: not witnessed', async () => {
+    const [c, r] = [pair('fake-reveal-own'), pair('fake-reveal-rival')];
+    await play(...rivalThenBet(c, r), reveal(r, T + 9, 'f'.repeat(64)), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('the verified fact does retire it: its real reveal, before the bet', async () => {
+    const [c, r] = [pair('retired-own'), pair('retired-rival')];
+    await play(...rivalThenBet(c, r), reveal(r, T + 9), outcome(c, 'cs', 1, T + 20, T + 10), reveal(c, T + 30));
+    expect(await verdictOf(c, 'cs', 1)).toMatchObject({ status: 'verified', level: 'witnessed' });
+  });
+
+  it('a rival whose panel state names no game is in the several-commitments finding with the game\'s states', async () => {
+    const [c, r] = [pair('no-game-own'), pair('no-game-rival')];
+    const { game: _game, ...unnamed } = panel(r, 'cs', 1, T);
+    await play([panel(c, 'cs', 1, T), unnamed]);
+    const found = await findings();
+    expect(kinds(found)).toEqual(['several-commitments']);
+    expect(found[0]!.commitments!.sort()).toEqual([c.commitment, r.commitment].sort());
+  });
+});
+
+describe('a flood cannot withdraw an accusation', () => {
+  it('a round caught at step witness stays a mismatch at its reveal after any tab was refused for its budget', async () => {
+    const [c1, c2] = [pair('flood-accused-1'), pair('flood-accused-2')];
+    // The panel said "C1, next nonce 4" before the bet and went on with C1; the round came out on C2, never shown.
+    await play(panel(c1, 'cs', 4, T), outcome(c2, 'cs', 4, T + 20, T + 10), panel(c1, 'cs', 5, T + 25));
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
+    await addRateLimitNote(9, 'www.cloudbet.com', 6000, 1000, T + 50);
+    await play(reveal(c2, T + 60));
+    expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
   });
 });

@@ -33,6 +33,16 @@ describe('severalCommitmentFindings', () => {
     expect(severalCommitmentFindings([state('A', 1, 10, { game: 'keno' }), state('B', 1, 10, { game: 'roulette-european' })])).toEqual([]);
   });
 
+  it('a state that names no game speaks for every game: with a game\'s states at once or alternating, one finding', () => {
+    const atOnce = severalCommitmentFindings([state('A', 1, 10, { game: 'keno' }), state('B', 1, 10)]);
+    expect(atOnce.map((finding) => finding.commitments)).toEqual([['A', 'B']]);
+    const alternating = severalCommitmentFindings([state('A', 1, 1, { game: 'keno' }), state('B', 1, 2), state('A', 2, 3, { game: 'keno' })]);
+    expect(alternating.map((finding) => finding.commitments)).toEqual([['A', 'B']]);
+    // Named once, though it joins the states of two games.
+    const twoGames = severalCommitmentFindings([state('A', 1, 10), state('B', 1, 10), state('C', 1, 20, { game: 'keno' }), state('D', 1, 30, { game: 'roulette-european' })]);
+    expect(twoGames.map((finding) => finding.commitments)).toEqual([['A', 'B']]);
+  });
+
 });
 
 describe('seedConflictFindings', () => {

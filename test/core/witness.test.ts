@@ -3,7 +3,7 @@
 // flow is, where the order holds, and is never accused.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeWitness, type PanelState, type WitnessInput } from '../../src/core/witness.js';
+import { judgeWitness, type ForgottenShowings, type PanelState, type WitnessInput } from '../../src/core/witness.js';
 
 const CS = 'my-client-seed';
 const state = (commitment: string, nonce: number, seenAt: number, extra: Partial<PanelState> = {}): PanelState => ({
@@ -57,11 +57,26 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
     }
   });
 
-  it('3. re-render after the bet: C1 before the action, C2 after it, the round on C2: step witness names C1', () => {
-    const states = [state('C1', 5, 10), state('C2', 5, 25)];
+  it('3. re-render after the bet: C1 before the action, C2 after it, the round on C2, the panel going on with C1: step witness names C1', () => {
+    const states = [state('C1', 5, 10), state('C2', 5, 25), state('C1', 6, 35)];
     expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'commitment-after-action', shownBeforeAction: 'C1' });
-    // The same round without the re-render: C2 never shown, the panel said "C1, next nonce 5".
-    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10)])).toEqual({ reason: 'no-commitment', shownBeforeAction: 'C1' });
+    // The same round without the re-render: C2 never shown, the panel said "C1, next nonce 5" and went on with C1.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10), state('C1', 6, 35)])).toEqual({ reason: 'no-commitment', shownBeforeAction: 'C1' });
+    // Without the panel going on with C1, the same order is a rotation as much as a re-render: history, judged again once C1 is shown anew.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10), state('C2', 5, 25)])).toEqual({ reason: 'commitment-after-action', pendingOn: 'C1' });
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10)])).toEqual({ reason: 'no-commitment', pendingOn: 'C1' });
+  });
+
+  it('3b. no false accusation: the player rotates with the client seed kept and the old pair\'s reveal is never seen: history, never step witness', () => {
+    // A pair never bet on: "C1, next nonce 1", the rotate click at 20 (the round's first action), "C2, next nonce 1", the bet (unseen as the credited action), the outcome.
+    expect(judge({ commitment: 'C2', nonce: 1, actedAt: 20, outcomeAt: 40 }, [state('C1', 1, 10), state('C2', 1, 25)]).shownBeforeAction).toBeUndefined();
+    // Nonces counting on across pairs: C1 played up to nonce 4, "C1, next nonce 5", rotate, "C2, next nonce 5".
+    const counting = [1, 2, 3, 4, 5].map((n) => state('C1', n, n)).concat(state('C2', 5, 25));
+    const usedAt = new Map<string, number>();
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 40 }, counting, { usedAt }).shownBeforeAction).toBeUndefined();
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 40 }, counting, { usedAt }).reason).toBe('commitment-after-action');
+    // The new pair's panel never read after the rotation (closed): history too.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 40 }, counting.slice(0, 5)).shownBeforeAction).toBeUndefined();
   });
 
   it('4. same frame: commitment and outcome in one scan or message (one clock reading) are never in order', () => {
@@ -91,9 +106,8 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
     expect(judge({ commitment: 'B', nonce: 1, actedAt: 15, outcomeAt: 40 }, states, { usedAt: new Map([['A', 20]]) })).toEqual({ reason: 'commitment-after-action' });
   });
 
-  it('8. a refusal for the budget after the commitment was first seen: history (flood), and no accusation', () => {
+  it('8. a refusal for the budget after the commitment was first seen: history (flood)', () => {
     expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('C', 1, 10)], { refusedAt: 15 })).toEqual({ reason: 'flood' });
-    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 5, 10)], { refusedAt: 15 })).toEqual({ reason: 'flood' });
     // A refusal long before the round's evidence began does not matter.
     expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('C', 1, 10)], { refusedAt: 5 })).toEqual({ reason: 'bound-before-bet' });
   });
@@ -132,7 +146,9 @@ describe('judgeWitness: other commitments', () => {
   it('the latest panel state before the action names another commitment: several, and step witness only when the round\'s own was never shown', () => {
     const states = [state('C', 4, 10), state('R', 5, 20)];
     expect(judge({ commitment: 'C', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'several-commitments' });
-    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'no-commitment', shownBeforeAction: 'R' });
+    // Step witness once the panel went on with R after the action; until then, judged again when it does.
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [...states, state('R', 6, 45)])).toEqual({ reason: 'no-commitment', shownBeforeAction: 'R' });
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'no-commitment', pendingOn: 'R' });
     // Not when the other one was revealed or used up (as far as the extension knows, at any time), nor
     // when the round's own commitment was shown after the outcome (a rotation seen late).
     expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20, { revealedAt: 90 })])).toEqual({ reason: 'no-commitment' });
@@ -243,5 +259,70 @@ describe('judgeWitness: properties', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, the judge not stalled', () => {
+  it('showings the store had to forget, reaching the window from the round\'s own first state to the action, keep it from witnessed', () => {
+    const states = [state('R', 0, 5), state('C', 1, 10)];
+    const round = { commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 };
+    const lost = (extra: Partial<ForgottenShowings>): ForgottenShowings => ({ commitment: 'R', clientSeed: CS, nonce: '1', from: 12, to: 14, ...extra });
+    expect(judge(round, states, { forgotten: [lost({})] }).reason).toBe('several-commitments');
+    // Of any client seed (past the store's limit of client seeds per commitment): may have been this one.
+    expect(judge(round, states, { forgotten: [lost({ clientSeed: undefined })] }).reason).toBe('several-commitments');
+    // Reaching into the window from before it, or from after the action's millisecond began.
+    expect(judge(round, states, { forgotten: [lost({ from: 1, to: 10 })] }).reason).toBe('several-commitments');
+    // Not when they lie wholly before the round's own first state or after the action, were of
+    // another client seed or a higher nonce, or their commitment was revealed before the action.
+    expect(judge(round, states, { forgotten: [lost({ from: 1, to: 9 })] }).reason).toBe('bound-before-bet');
+    expect(judge(round, states, { forgotten: [lost({ from: 21, to: 25 })] }).reason).toBe('bound-before-bet');
+    expect(judge(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('bound-before-bet');
+    expect(judge(round, states, { forgotten: [lost({ nonce: '2' })] }).reason).toBe('bound-before-bet');
+    expect(judge(round, states, { forgotten: [lost({ revealedAt: 15 })] }).reason).toBe('bound-before-bet');
+    // The round's own forgotten showings are no rival.
+    expect(judge(round, states, { forgotten: [lost({ commitment: 'C' })] }).reason).toBe('bound-before-bet');
+  });
+
+  it('a round of the rival that was seen but does not verify retires nothing; it only keeps the rule from accusing', () => {
+    const states = [state('C', 1, 10), state('R', 1, 15)];
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, states, { playedAt: new Map([['R', 16]]) }).reason).toBe('several-commitments');
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, states, { usedAt: new Map([['R', 16]]) }).reason).toBe('bound-before-bet');
+    // The panel said "R, next nonce 1" before the bet, the round came out on N, never shown: a round of R seen there leaves doubt.
+    const continued = [state('R', 1, 15), state('R', 2, 40)];
+    expect(judge({ commitment: 'N', nonce: 1, actedAt: 20, outcomeAt: 30 }, continued)).toEqual({ reason: 'no-commitment', shownBeforeAction: 'R' });
+    expect(judge({ commitment: 'N', nonce: 1, actedAt: 20, outcomeAt: 30 }, continued, { playedAt: new Map([['R', 16]]) })).toEqual({ reason: 'no-commitment' });
+  });
+
+  it('a flood takes witnessed away, never an accusation: a refusal at any time leaves step witness standing', () => {
+    // The panel said "C1, next nonce 5" before the bet and went on showing C1 after it; the round came out on C2.
+    const states = [state('C1', 5, 10), state('C1', 6, 40)];
+    const accused = { reason: 'no-commitment', shownBeforeAction: 'C1' };
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, states)).toEqual(accused);
+    for (const refusedAt of [15, 25, 1000]) expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, states, { refusedAt })).toEqual(accused);
+  });
+
+  it('judges hundreds of commitments with dozens of states each in work linear in the states (counted reads)', () => {
+    let reads = 0;
+    const counted = <T extends object>(list: T[]): T[] =>
+      new Proxy(list, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    // 200 commitments × 16 states, every one covering the nonce, all shown before the round's own (replaced by it).
+    const others = Array.from({ length: 200 }, (_, c) => Array.from({ length: 16 }, (_, s) => state(`R${c}`, 1, 1 + s, { shownAgain: [2 + s] }))).flat();
+    const judgement = judgeWitness({
+      commitment: 'C',
+      clientSeed: CS,
+      nonce: '1',
+      game: 'keno',
+      outcomeAt: 300,
+      actedAt: 200,
+      ownStates: [state('C', 1, 100)],
+      otherStates: counted(others),
+    });
+    expect(judgement.reason).toBe('bound-before-bet');
+    expect(reads).toBeLessThan(10 * others.length);
   });
 });
