@@ -178,7 +178,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       // A document still being parsed can end in the middle of a round: five of a keno draw's
       // ten chips so far. Read then, it would be recorded as a second, different outcome of that
       // round (a false "nonce" mismatch; seen in Firefox on a long history page). Its
-      // DOMContentLoaded scans it whole; pages that change later insert finished elements.
+      // DOMContentLoaded scans it whole; pages that change later insert finished elements. (A
+      // press meanwhile still counts: onAction.)
       if (stopped || document.readyState === 'loading') return;
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
@@ -212,7 +213,11 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   };
   const recheck = (): void => {
     rechecking = false;
-    if (stopped || scanner.bareHosts() === 0 || rechecks++ >= RECHECKS) return;
+    if (stopped) return;
+    // A loading document is waited for: one reopened by document.open() has lost our
+    // DOMContentLoaded listener (and every other), and may change nothing more once closed.
+    if (document.readyState === 'loading') return awaitRecheck();
+    if ((scanner.bareHosts() === 0 && !scanner.pending()) || rechecks++ >= RECHECKS) return;
     request();
     awaitRecheck();
   };
@@ -262,10 +267,12 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   // page cannot choose; clock.ts), so it counts as before it. Nothing here runs page code or tells
   // the page (no event, no markup): what the page does in answer to the press comes after our
   // reading and is stamped after it. The tap reads small messages on arrival (tap-install.ts); a
-  // big one still queued at the press is read, and stamped, after it.
+  // big one still queued at the press is read, and stamped, after it. A press while the document
+  // is still loading counts too (it may be the bet; a page could stay loading forever), though
+  // nothing is read then (scanRun): what the page showed is read, and stamped, once parsed.
   const onAction = (event: Event): void =>
     guard(() => {
-      if (!event.isTrusted || document.readyState === 'loading') return;
+      if (!event.isTrusted) return;
       beforeAction = true; // scanNow is guarded: it never throws
       scanNow();
       beforeAction = false;
