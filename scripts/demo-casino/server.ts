@@ -198,6 +198,11 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
       casino.settle(id);
       return json({ round: shown, seedPair: panelJson(casino.snapshot()) });
     }
+    // 'answer-at-press': the page asks during the player's press (page-script.ts answerPress).
+    case 'POST /api/press':
+      await readJson(request);
+      casino.pressSeed();
+      return json({ seedPair: panelJson(casino.snapshot()) });
     case 'POST /api/rotate':
       await readJson(request);
       return json({ revealed: revealedJson(casino, casino.rotate()), seedPair: panelJson(casino.snapshot()) });
