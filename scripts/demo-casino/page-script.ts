@@ -107,7 +107,8 @@ async function placeBet(game: string): Promise<boolean> {
   if (!answer.ok) return false;
   const pending = pendingOf(answer.value);
   if (pending === undefined) return true;
-  await sleep(pending.settleInMs);
+  // A page held loading (?loading=hold) shows the result at the player's next press, wherever it is.
+  await (body.dataset.settle === 'press' ? new Promise((resolve) => window.addEventListener('pointerdown', resolve, { once: true })) : sleep(pending.settleInMs));
   const settled = await post('/api/settle', { id: pending.id });
   await refresh();
   channel?.postMessage('changed');
@@ -261,7 +262,8 @@ function refresh(): Promise<void> {
 }
 
 async function swapSlots(): Promise<void> {
-  const response = await fetch(location.href, { headers: { accept: 'text/html' } });
+  // Past the HTTP cache: Firefox holds a request for the URL of a page still loading (?loading=hold) until it has loaded.
+  const response = await fetch(location.href, { headers: { accept: 'text/html' }, cache: 'no-store' });
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html');
   if (fresh.body.dataset.rounds !== undefined) body.dataset.rounds = fresh.body.dataset.rounds;
   for (const slot of document.querySelectorAll<HTMLElement>('[data-slot]')) {

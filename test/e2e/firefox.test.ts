@@ -36,6 +36,7 @@ import {
 } from './support/witness-scenario.js';
 import { CHANNEL_PAGES, commitmentRightBeforeClick, roundsThroughChannel } from './support/channel-scenario.js';
 import { commitmentAnsweredAtPress } from './support/press-scenario.js';
+import { betWhileLoading } from './support/loading-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
@@ -92,6 +93,7 @@ describe('Firefox: the production build against the demo casino', () => {
   it('does not witness a commitment first shown after the click', () => commitmentAfterClickAttack(driver, casino));
   it('does not witness rounds the page played by itself', () => selfPlayAttack(driver, casino));
   it('does not witness a commitment the page shows in answer to the press (it hears nothing from the extension)', () => commitmentAnsweredAtPress(driver, casino));
+  it('does not witness a round bet while the page was still loading, its pair shown after the bet', () => betWhileLoading(driver, casino));
   it('flags two server seeds shown for one commitment (seed-conflict)', () => twoSeedsAttack(driver, casino));
   it('does not witness rounds whose panel was hidden until after play', () => panelHiddenAttack(driver, casino));
 
