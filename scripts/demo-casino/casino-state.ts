@@ -25,7 +25,8 @@ export type CheatMode =
   | 'commitment-after-click'
   | 'self-play'
   | 'two-seeds'
-  | 'panel-hidden';
+  | 'panel-hidden'
+  | 'answer-at-press';
 export const CHEAT_MODES: readonly CheatMode[] = [
   'none',
   'wrong-result',
@@ -43,6 +44,7 @@ export const CHEAT_MODES: readonly CheatMode[] = [
   'self-play',
   'two-seeds',
   'panel-hidden',
+  'answer-at-press',
 ];
 
 /**
@@ -224,6 +226,17 @@ export class CasinoState {
     };
     this.rounds.push(round);
     return round;
+  }
+
+  /**
+   * 'answer-at-press': the page asks while the player's press is being handled (POST /api/press),
+   * and the pair gets a fresh seed, which the page shows at once and the bet is played on.
+   */
+  pressSeed(): void {
+    if (this.cheat !== 'answer-at-press') return;
+    const pair = this.active;
+    pair.serverSeed = this.differentSeed(pair.serverSeed);
+    pair.commitment = commitmentOf(pair.serverSeed);
   }
 
   roundById(id: number): Round {

@@ -15,6 +15,8 @@ let busyTasks = 0;
 /** The player closed the seed-pair panel (client-side only: refreshes leave it closed). */
 let panelClosed = false;
 let selfPlayStarted = false;
+/** 'answer-at-press': this press was answered already. */
+let answered = false;
 
 bootstrap();
 document.addEventListener('click', (event) => {
@@ -26,6 +28,13 @@ document.addEventListener('keydown', (event) => {
     void act('/api/client-seed', { clientSeed: event.target.value });
   }
 });
+// 'answer-at-press': answered while the press is handled, at the extension's read-now event (which
+// it once sent at each trusted press) or at the page's own first listener, whichever comes first.
+document.addEventListener('fair-witness:read-now', answerPress);
+window.addEventListener('pointerdown', () => {
+  answerPress();
+  answered = false;
+}, true);
 // Other tabs and frames of the demo (the embedded history) follow each change.
 channel?.addEventListener('message', () => void refresh());
 
@@ -98,7 +107,8 @@ async function placeBet(game: string): Promise<boolean> {
   if (!answer.ok) return false;
   const pending = pendingOf(answer.value);
   if (pending === undefined) return true;
-  await sleep(pending.settleInMs);
+  // A page held loading (?loading=hold) shows the result at the player's next press, wherever it is.
+  await (body.dataset.settle === 'press' ? new Promise((resolve) => window.addEventListener('pointerdown', resolve, { once: true })) : sleep(pending.settleInMs));
   const settled = await post('/api/settle', { id: pending.id });
   await refresh();
   channel?.postMessage('changed');
@@ -110,6 +120,27 @@ function pendingOf(answer: unknown): { id: number; settleInMs: number } | undefi
   const pending = answer.pending as { id?: unknown; settleInMs?: unknown } | null;
   if (typeof pending?.id !== 'number') return undefined;
   return { id: pending.id, settleInMs: typeof pending.settleInMs === 'number' ? Math.min(pending.settleInMs, 5000) : 0 };
+}
+
+/**
+ * 'answer-at-press': while the press is being handled, the casino picks a fresh seed (it could pick
+ * one against the hovered bet) and the page shows its panel at once, synchronously, so that a
+ * reading the extension makes in the same moment sees it as shown before the press.
+ */
+function answerPress(): void {
+  // Only a press on a bet button (`:hover` tells which one, even inside the extension's event).
+  if (answered || !document.querySelector('button[data-action="bet"]:hover')) return;
+  if (document.querySelector('[data-demo-controls]')?.getAttribute('data-cheat') !== 'answer-at-press') return;
+  answered = true;
+  const press = new XMLHttpRequest();
+  press.open('POST', '/api/press', false);
+  press.setRequestHeader('content-type', 'application/json');
+  press.send('{}');
+  const page = new XMLHttpRequest();
+  page.open('GET', location.href, false);
+  page.send();
+  const fresh = new DOMParser().parseFromString(page.responseText, 'text/html').querySelector('[data-slot="seed-pair"]');
+  if (fresh) document.querySelector('[data-slot="seed-pair"]')?.replaceWith(document.importNode(fresh, true));
 }
 
 /** Closes the seed-pair panel (an empty placeholder stays, which refreshes leave alone) or opens it again. */
@@ -231,7 +262,8 @@ function refresh(): Promise<void> {
 }
 
 async function swapSlots(): Promise<void> {
-  const response = await fetch(location.href, { headers: { accept: 'text/html' } });
+  // Past the HTTP cache: Firefox holds a request for the URL of a page still loading (?loading=hold) until it has loaded.
+  const response = await fetch(location.href, { headers: { accept: 'text/html' }, cache: 'no-store' });
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html');
   if (fresh.body.dataset.rounds !== undefined) body.dataset.rounds = fresh.body.dataset.rounds;
   for (const slot of document.querySelectorAll<HTMLElement>('[data-slot]')) {

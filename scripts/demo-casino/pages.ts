@@ -59,6 +59,7 @@ const CHEAT_LABELS: Record<CheatMode, string> = {
   'self-play': 'Page plays by itself',
   'two-seeds': 'Two seeds at reveal',
   'panel-hidden': 'Panel hidden',
+  'answer-at-press': 'Answer the press',
 };
 
 const PAIR_MODE_LABELS: Record<PairMode, string> = {

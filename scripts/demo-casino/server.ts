@@ -56,6 +56,8 @@ export interface DemoCasino {
   bet(game: GameId, picks?: number[], stake?: string): CasinoSnapshot['rounds'][number];
   /** What the server sent to a channel page's session (body[data-session]): the page must have received the same. */
   channelLog(session: string): ChannelLog;
+  /** Ends every page held loading (?loading=hold): their documents finish parsing. */
+  finishLoading(): void;
   /** Sends a channel page's session the state now, unasked (its WebSocket or event stream). */
   pushChannelState(session: string): void;
 }
@@ -110,6 +112,9 @@ export async function startDemoCasino(options: DemoCasinoOptions = {}): Promise<
     bet: (game, picks, stake) => structuredClone(casino.bet(game, picks, stake)),
     channelLog: (session) => channels.log(session),
     pushChannelState: (session) => channels.push(session),
+    finishLoading: () => {
+      for (const held of heldPages.splice(0)) held.end('</body></html>');
+    },
   };
 }
 
@@ -129,7 +134,11 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
     case 'GET /casino/roulette': {
       const variant = url.searchParams.get('variant') ?? 'european';
       if (variant !== 'european' && variant !== 'american') return notFound(response, `no roulette variant "${variant}"`);
-      return html(gamePage(casino.snapshot(), lang, `roulette-${variant}`, url));
+      const page = gamePage(casino.snapshot(), lang, `roulette-${variant}`, url);
+      // ?loading=hold: a page that never finishes loading until finishLoading() (its script runs
+      // during loading); only when navigated to (its own refreshes fetch the whole page).
+      if (url.searchParams.get('loading') === 'hold' && request.headers['sec-fetch-mode'] === 'navigate') return holdLoading(response, page);
+      return html(page);
     }
     case 'GET /casino/keno':
       return html(gamePage(casino.snapshot(), lang, 'keno', url));
@@ -198,6 +207,11 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
       casino.settle(id);
       return json({ round: shown, seedPair: panelJson(casino.snapshot()) });
     }
+    // 'answer-at-press': the page asks during the player's press (page-script.ts answerPress).
+    case 'POST /api/press':
+      await readJson(request);
+      casino.pressSeed();
+      return json({ seedPair: panelJson(casino.snapshot()) });
     case 'POST /api/rotate':
       await readJson(request);
       return json({ revealed: revealedJson(casino, casino.rotate()), seedPair: panelJson(casino.snapshot()) });
@@ -271,6 +285,21 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UserError('request body must be a JSON object');
   return value as Record<string, unknown>;
+}
+
+/** Pages held loading (?loading=hold), waiting for finishLoading(). */
+const heldPages: ServerResponse[] = [];
+
+/**
+ * Sends all of the page but its end and keeps the answer open: the document stays `loading`. Its
+ * script goes at the end of the body, not deferred (a deferred one runs only once parsing ends);
+ * a held result is settled at the player's next press (body[data-settle="press"]).
+ */
+function holdLoading(response: ServerResponse, page: string): void {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+  const body = page.replace('<script src="/static/casino.js" defer></script>\n', '').replace('<body ', '<body data-settle="press" ').replace(/<\/body>\s*<\/html>\s*$/, '');
+  response.write(`${body}<script src="/static/casino.js"></script>\n`);
+  heldPages.push(response);
 }
 
 function notFound(response: ServerResponse, message: string): void {

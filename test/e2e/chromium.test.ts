@@ -34,6 +34,8 @@ import {
   twoSeedsAttack,
 } from './support/witness-scenario.js';
 import { CHANNEL_PAGES, commitmentRightBeforeClick, roundsThroughChannel } from './support/channel-scenario.js';
+import { commitmentAnsweredAtPress } from './support/press-scenario.js';
+import { betWhileLoading } from './support/loading-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
@@ -79,6 +81,8 @@ describe('Chromium: the production build against the demo casino', () => {
   it('does not witness a commitment first shown with the outcome', () => sameFrameAttack(driver, casino));
   it('does not witness a commitment first shown after the click', () => commitmentAfterClickAttack(driver, casino));
   it('does not witness rounds the page played by itself', () => selfPlayAttack(driver, casino));
+  it('does not witness a commitment the page shows in answer to the press (it hears nothing from the extension)', () => commitmentAnsweredAtPress(driver, casino));
+  it('does not witness a round bet while the page was still loading, its pair shown after the bet', () => betWhileLoading(driver, casino));
   it('flags two server seeds shown for one commitment (seed-conflict)', () => twoSeedsAttack(driver, casino));
   it('does not witness rounds whose panel was hidden until after play', () => panelHiddenAttack(driver, casino));
 
@@ -88,7 +92,7 @@ describe('Chromium: the production build against the demo casino', () => {
   }
   it('channel WebSocket with a new seed pair per round: verifies honest rounds, flags a wrong result', () =>
     roundsThroughChannel(driver, casino, CHANNEL_PAGES['WebSocket (GraphQL over WebSocket, snake_case keys)'], 'per-round-nonce-one'));
-    it('channel WebSocket: a commitment received right before the click, still queued in the tap, keeps the honest round witnessed', () => commitmentRightBeforeClick(driver, casino));
+    it('channel WebSocket: a commitment received right before the click, while the page is busy, keeps the honest round witnessed', () => commitmentRightBeforeClick(driver, casino));
 
   it('loses no round when the worker is stopped mid-burst', () => burstWithWorkerStops(driver, casino));
   it('shows a skipped nonce as a finding', () => nonceGapFinding(driver, casino));

@@ -41,7 +41,7 @@ describe('tap-frames: WebSocket frames', () => {
       { weight: 1, arbitrary: fc.uint8Array({ maxLength: 32 }).map((bytes) => bytes.buffer) },
       { weight: 1, arbitrary: fc.constantFrom(null, 0, {}) },
     );
-    // What the taps published (read later, on their timers): counted, each a decoded round.
+    // What the taps published (at once or on their timers): counted, each a decoded round.
     let published = 0;
     runProperty(
       TARGET,
@@ -78,8 +78,8 @@ describe('tap-frames: WebSocket frames', () => {
         const texts = frames.filter((data) => typeof data === 'string').length;
         expect(stats.binary).toBe(binary);
         expect(stats.messages + stats.dropped).toBe(texts);
-        // Read later, on the timer: nothing was published while the page handled its events.
-        expect(stats.rounds).toBe(0);
+        // Small frames are read at once, inside the page's event (tap-install.ts), the rest on the
+        // timer: either way the page's listeners got every event as it came (above).
       }),
       share(CASES, 0.5),
     );

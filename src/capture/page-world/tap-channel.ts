@@ -8,12 +8,6 @@ import type { TapRound } from '../readers/json-tap.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
 
 export const TAP_EVENT = 'fair-witness:json';
-/**
- * The other way, at the player's action: the content script asks the tap to read what it has
- * queued now, so data the page received before the action is stamped before it. No detail: the
- * page can send it too, and only gets its own earlier messages read sooner.
- */
-export const TAP_READ_NOW_EVENT = 'fair-witness:read-now';
 /** Rounds per event; the content script batches per message anyway. */
 export const MAX_TAP_ROUNDS = 200;
 const MAX_DETAIL_LENGTH = 2_000_000;

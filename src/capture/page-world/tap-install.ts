@@ -3,12 +3,13 @@
 // WebSocket and EventSource messages are read by a listener of ours added as each is created
 // (before any of the page's), and JSON script elements are read once the document is parsed and
 // when one is added. Nothing here may delay, alter or break the page's traffic: every step is
-// guarded, messages are only queued while the page's event is dispatched (parsed later, on a timer,
-// or at once when the player acts, so what came before the action is stamped before it), and the
-// page's objects are returned untouched. The browser API is out of reach here by design.
+// guarded, a small message is read at once inside the page's event (so it is stamped on arrival,
+// before any click the busy page handles later), a big one or a burst only queued and read on a
+// timer in slices, and the page's objects are returned untouched. Nothing tells the page when the
+// player acts (a page can hear any DOM event). The browser API is out of reach here by design.
 import { walkRounds } from '../readers/json-tap.js';
 import type { CaptureChannel, KeyNote } from '../../shared/capture-channel.js';
-import { encodeTapDetails, TAP_EVENT, TAP_READ_NOW_EVENT } from './tap-channel.js';
+import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
 import { isJsonScript, jsonValues } from './tap-text.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -19,6 +20,8 @@ export const MAX_MESSAGES_PER_SECOND = 200;
 export const MAX_MESSAGE_CHARS_PER_SECOND = 4_000_000;
 /** A burst of messages is read in slices of this many ms, so the tap never holds the page's thread long. */
 const SLICE_MS = 8;
+/** A message up to this long, alone in the queue, is read inside the page's event (its parse is well under a millisecond). */
+export const MAX_AT_ONCE_CHARS = 32_768;
 
 /** The parts of `window` the tap uses (a test passes a fake). */
 export interface TapWindow {
@@ -69,9 +72,9 @@ export function installTap(win: TapWindow): TapStats {
     }
   }
 
-  // Messages and answers wait here while the page handles them; one timer reads them all afterwards,
-  // or the player's action (TAP_READ_NOW_EVENT) at once. At most a second's budget of messages
-  // waits: a background tab's timers may run once a minute while its socket talks on.
+  // Big messages and bursts wait here while the page handles them; one timer reads them all
+  // afterwards. At most a second's budget of messages waits: a background tab's timers may run
+  // once a minute while its socket talks on.
   const queue: [unknown, CaptureChannel][] = [];
   let queuedChars = 0;
   let draining = false;
@@ -80,7 +83,7 @@ export function installTap(win: TapWindow): TapStats {
   let windowChars = 0;
   /** The message being read, paused between slices. */
   let reading: Generator<void, void> | undefined;
-  /** Set while reading: a page that asks for a read-now from inside our event gets none (no reentry). */
+  /** Set while reading: a message pushed from inside our own event waits for the timer (no reentry). */
   let busy = false;
   /** Reads queued messages until `end` (ms); false when some are left for later. */
   const readUntil = (end: number): boolean => {
@@ -115,11 +118,16 @@ export function installTap(win: TapWindow): TapStats {
     if (readUntil(now() + SLICE_MS)) draining = false;
     else later(drain, 0);
   };
-  /** Queues data to read on the timer. Never throws (its callers run in the page's events and promises). */
+  /**
+   * Reads small data at once, or queues it to read on the timer. Never throws (its callers run in
+   * the page's events and promises). At once, it is stamped when the page got it: a commitment
+   * that came in before a click the busy page's queue holds back is seen before the click.
+   */
   const push = (data: unknown, channel: CaptureChannel): void => {
     try {
       queue.push([data, channel]);
       if (typeof data === 'string') queuedChars += data.length;
+      if (queue.length === 1 && !reading && (typeof data !== 'string' || data.length <= MAX_AT_ONCE_CHARS) && readUntil(now() + SLICE_MS)) return;
       if (!draining) {
         // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
         draining = true;
@@ -129,7 +137,7 @@ export function installTap(win: TapWindow): TapStats {
       stats.errors++;
     }
   };
-  /** O(1) work inside the page's event: checks, a budget, a queued reference to the (immutable) text. Never throws into the page. */
+  /** Checks and a budget inside the page's event, then a small text read or a queued reference to the (immutable) text. Never throws into the page. */
   const enqueue = (event: Event, channel: CaptureChannel): void => {
     try {
       const data: unknown = (event as MessageEvent).data;
@@ -155,10 +163,6 @@ export function installTap(win: TapWindow): TapStats {
       stats.errors++;
     }
   };
-  // The player's action (the content script's trusted pointerdown/keydown): what is queued now was
-  // received before it, so it is read now, within one slice; the rest stays for the timer as ever.
-  listen.call(document, TAP_READ_NOW_EVENT, () => readUntil(now() + SLICE_MS));
-
   /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
   const readCapped = async (response: Response): Promise<string | undefined> => {
     const body = response.body;

@@ -15,7 +15,7 @@ import { claimOutbox, type ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from '../dom/incremental-scan.js';
 import { browserSlice, scanScheduler, type SchedulerOptions } from '../dom/scan-scheduler.js';
 import { drain } from '../dom/scanner.js';
-import { decodeTapDetail, TAP_EVENT, TAP_READ_NOW_EVENT } from '../page-world/tap-channel.js';
+import { decodeTapDetail, TAP_EVENT } from '../page-world/tap-channel.js';
 
 /**
  * The player's own actions: the bet is a click or a key press. Only trusted events count (a page
@@ -148,7 +148,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       // A document still being parsed can end in the middle of a round: five of a keno draw's
       // ten chips so far. Read then, it would be recorded as a second, different outcome of that
       // round (a false "nonce" mismatch; seen in Firefox on a long history page). Its
-      // DOMContentLoaded scans it whole; pages that change later insert finished elements.
+      // DOMContentLoaded scans it whole; pages that change later insert finished elements. (A
+      // press meanwhile still counts: onAction.)
       if (stopped || document.readyState === 'loading') return;
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
@@ -181,7 +182,11 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   };
   const recheck = (): void => {
     rechecking = false;
-    if (stopped || scanner.bareHosts() === 0 || rechecks++ >= RECHECKS) return;
+    if (stopped) return;
+    // A loading document is waited for: one reopened by document.open() has lost our
+    // DOMContentLoaded listener (and every other), and may change nothing more once closed.
+    if (document.readyState === 'loading') return awaitRecheck();
+    if ((scanner.bareHosts() === 0 && !scanner.pending()) || rechecks++ >= RECHECKS) return;
     request();
     awaitRecheck();
   };
@@ -226,17 +231,18 @@ export function startCapture(options: CaptureOptions): CaptureSession {
 
   // Runs before the page's own listeners (registered at document_start, capture phase on window).
   // What the page showed up to now is read first, so it is stamped before the action: an outcome
-  // already on screen can never pass for one that came after the bet. So is what the page's tap
-  // still holds (messages received before the action, read on its timer otherwise): it hands them
-  // over inside this dispatch, within one slice. The page may answer with any event of its own,
-  // but only with what it has before the action; what it receives later is stamped later. Both
-  // are stamped in the millisecond before the action's when none of this one was read yet (a
-  // trusted action is the one moment the page cannot choose; clock.ts), so they count as before it.
+  // already on screen can never pass for one that came after the bet. Stamped in the millisecond
+  // before the action's when none of this one was read yet (a trusted action is the one moment the
+  // page cannot choose; clock.ts), so it counts as before it. Nothing here runs page code or tells
+  // the page (no event, no markup): what the page does in answer to the press comes after our
+  // reading and is stamped after it. The tap reads small messages on arrival (tap-install.ts); a
+  // big one still queued at the press is read, and stamped, after it. A press while the document
+  // is still loading counts too (it may be the bet; a page could stay loading forever), though
+  // nothing is read then (scanRun): what the page showed is read, and stamped, once parsed.
   const onAction = (event: Event): void =>
     guard(() => {
-      if (!event.isTrusted || document.readyState === 'loading') return;
-      beforeAction = true; // neither step throws (scanNow is guarded)
-      document.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
+      if (!event.isTrusted) return;
+      beforeAction = true; // scanNow is guarded: it never throws
       scanNow();
       beforeAction = false;
       rounds.act(clock());

@@ -2,8 +2,8 @@
 // The taps beyond fetch/XHR JSON: WebSocket and EventSource messages, JSON script elements, and
 // answers sent as text/plain or JSON lines. The page's objects must stay exactly as they were.
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { installTap, MAX_MESSAGES_PER_SECOND, type TapWindow } from '../../../src/capture/page-world/tap-install.js';
-import { TAP_EVENT, TAP_READ_NOW_EVENT } from '../../../src/capture/page-world/tap-channel.js';
+import { installTap, MAX_AT_ONCE_CHARS, MAX_MESSAGES_PER_SECOND, type TapWindow } from '../../../src/capture/page-world/tap-install.js';
+import { TAP_EVENT } from '../../../src/capture/page-world/tap-channel.js';
 import { CLIENT, COMMITMENT, SEED } from '../dom.js';
 
 const ROUND = { serverSeed: SEED, clientSeed: CLIENT, nonce: 1, result: 17, game: 'Roulette' };
@@ -103,11 +103,10 @@ describe('installTap: WebSocket', () => {
     expect(() => (win.WebSocket as unknown as (url: string) => unknown)('wss://x')).toThrow(TypeError);
   });
 
-  it('queues at most its per-second budget and never reads while the page handles the event', () => {
+  it('reads at most its per-second budget (small messages at once, inside the page\'s event)', () => {
     const { win, details, stats, runTimers } = setup();
     const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
     for (let i = 0; i < MAX_MESSAGES_PER_SECOND + 50; i++) socket.receive(JSON.stringify({ ...ROUND, nonce: i }));
-    expect(details).toHaveLength(0);
     expect(stats.dropped).toBe(50);
     runTimers();
     expect(details).toHaveLength(MAX_MESSAGES_PER_SECOND);
@@ -250,7 +249,8 @@ describe('installTap: a page that outpaces the tap', () => {
       const { win } = throttled();
       const stats = installTap(win);
       const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
-      const frame = JSON.stringify({ ...ROUND, padding: 'x'.repeat(10_000) });
+      // Frames too big to read at once: they wait for the timer.
+      const frame = JSON.stringify({ ...ROUND, padding: 'x'.repeat(MAX_AT_ONCE_CHARS) });
       // Ten minutes of a chatty socket, within the per-second budget every second.
       for (let second = 0; second < 600; second++, clock += 1000) for (let i = 0; i < MAX_MESSAGES_PER_SECOND; i++) socket.receive(frame);
       // Every queued message holds its text until read: the backlog (and the page's memory) must not grow with time.
@@ -330,7 +330,8 @@ describe('installTap: a page that outpaces the tap', () => {
   });
 });
 
-// The player's action: the content script asks for what the tap holds, inside the click's dispatch.
+// Read on arrival: a small message is stamped when the page got it, so one received before a click
+// the busy page handles later counts as before it, with no signal at the click a page could hear.
 /** A tap on a page of its own whose timers run only when the test says, with one socket open. */
 function held() {
   const timers: (() => void)[] = [];
@@ -342,50 +343,51 @@ function held() {
   const win: TapWindow = { document: target, CustomEvent, setTimeout: (callback) => timers.push(callback), TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket };
   const stats = installTap(win);
   const socket = new win.WebSocket!('wss://x') as unknown as FakeSocket;
-  const readNow = () => target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
-  return { timers, nonces, stats, socket, readNow };
+  return { timers, nonces, stats, socket, target };
 }
 
-describe('installTap: read now (the player\'s action)', () => {
-
-  it('hands over what is queued at once, before the dispatch returns; nothing received later', () => {
-    // A clock that stands still: the read's one slice (8 ms) never ends, however slow the machine
-    // (the slice's end is the next case's). On the real clock a loaded machine took longer than a
-    // slice for the two messages, and the second was left for the timer.
+describe('installTap: read on arrival', () => {
+  it('hands a small message over inside the page\'s own message event, before the page\'s listener runs', () => {
+    // A clock that stands still: the read's one slice (8 ms) never ends, however slow the machine.
     const spy = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
-    try {
-      const page = held();
-      for (const nonce of [1, 2]) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
-      expect(page.nonces).toEqual([]);
-      page.readNow();
-      expect(page.nonces).toEqual(['1', '2']);
-      page.socket.receive(JSON.stringify({ ...ROUND, nonce: 3 }));
-      expect(page.nonces).toEqual(['1', '2']);
-      // The timer set for the first message finds the queue empty, then reads the third.
-      while (page.timers.length > 0) page.timers.shift()!();
-      expect(page.nonces).toEqual(['1', '2', '3']);
-    } finally {
-      spy.mockRestore();
-    }
+    onTestFinished(() => spy.mockRestore());
+    const page = held();
+    const seenByPage: string[][] = [];
+    page.socket.addEventListener('message', () => seenByPage.push([...page.nonces]));
+    page.socket.receive(JSON.stringify({ ...ROUND, nonce: 1 }));
+    page.socket.receive(JSON.stringify({ ...ROUND, nonce: 2 }));
+    expect(seenByPage).toEqual([['1'], ['1', '2']]);
+    expect(page.timers).toHaveLength(0);
   });
 
-  it('reads for one slice at most; the rest stays queued for the timer', () => {
-    let clock = 1_000_000;
-    const spy = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 3));
-    try {
-      const page = held();
-      for (let nonce = 1; nonce <= 20; nonce++) page.socket.receive(JSON.stringify({ ...ROUND, nonce }));
-      page.readNow();
-      expect(page.nonces.length).toBeGreaterThan(0);
-      expect(page.nonces.length).toBeLessThan(5);
-      while (page.timers.length > 0) page.timers.shift()!();
-      expect(page.nonces).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
-    } finally {
-      spy.mockRestore();
-    }
+  it('queues a big message for the timer, and a small one behind it waits too (order kept)', () => {
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    onTestFinished(() => spy.mockRestore());
+    const page = held();
+    const big = JSON.stringify({ pad: 'x'.repeat(MAX_AT_ONCE_CHARS), round: { ...ROUND, nonce: 1 } });
+    page.socket.receive(big);
+    page.socket.receive(JSON.stringify({ ...ROUND, nonce: 2 }));
+    expect(page.nonces).toEqual([]);
+    while (page.timers.length > 0) page.timers.shift()!();
+    expect(page.nonces).toEqual(['1', '2']);
+    page.socket.receive(JSON.stringify({ ...ROUND, nonce: 3 }));
+    expect(page.nonces).toEqual(['1', '2', '3']);
   });
 
-  it('holds fetch and XHR answers in the same queue, so they are handed over too', async () => {
+  it('listens for no event on the document a page could send at the player\'s action (it can dispatch and hear any)', () => {
+    const target = document.implementation.createHTMLDocument('page');
+    const heard: string[] = [];
+    const listen = vi.spyOn(EventTarget.prototype, 'addEventListener').mockImplementation(function (this: EventTarget, type: string) {
+      if (this === target) heard.push(type);
+    });
+    onTestFinished(() => listen.mockRestore());
+    installTap({ document: target, CustomEvent, setTimeout: () => undefined, TextDecoder, WebSocket: socketClass() as unknown as typeof WebSocket });
+    listen.mockRestore();
+    // Only the end of parsing (to read the JSON script elements once they are whole), if still loading.
+    expect(heard.filter((type) => type !== 'DOMContentLoaded')).toEqual([]);
+  });
+
+  it('hands over a fetch answer as soon as its body is read', async () => {
     const spy = vi.spyOn(Date, 'now').mockReturnValue(1_000_000); // the read's slice never ends (see above)
     onTestFinished(() => spy.mockRestore());
     const timers: (() => void)[] = [];
@@ -401,10 +403,8 @@ describe('installTap: read now (the player\'s action)', () => {
     };
     installTap(win);
     expect(await (await win.fetch!('/bet')).text()).toBe(JSON.stringify(ROUND));
-    await vi.waitFor(() => expect(timers.length).toBe(1));
-    expect(channels).toEqual([]);
-    target.dispatchEvent(new CustomEvent(TAP_READ_NOW_EVENT));
-    expect(channels).toEqual(['fetch']);
+    await vi.waitFor(() => expect(channels).toEqual(['fetch']));
+    expect(timers).toHaveLength(0);
   });
 });
 

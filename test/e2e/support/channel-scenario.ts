@@ -110,9 +110,9 @@ export async function roundsThroughChannel(driver: BrowserDriver, casino: DemoCa
 
 /**
  * The commitment arrives by WebSocket right before the bet's click, while the page is still busy
- * with it (a heavy app: ?stall): the tap has queued the frame but not read it when the click comes
- * (the browser runs the waiting click before the tap's timer). It was received before the click,
- * so the honest round is `witnessed` (the tap hands it over inside the click, session/clock.ts).
+ * with it (a heavy app: ?stall): the browser runs the waiting click before any timer of the page's.
+ * It was received before the click, so the honest round is `witnessed`: the tap reads a small
+ * frame inside the page's own message event (tap-install.ts), with no signal at the click.
  */
 export async function commitmentRightBeforeClick(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   casino.setCheat('none');
