@@ -73,3 +73,16 @@ it('C1 shown at nonces 2, 3, 4 before the bet, then at 40 later nonces after the
   await play(Array.from({ length: 40 }, (_, i) => panel(c1, 'cs', 6 + i, T + 1000 + i)), reveal(c1, T + 2000));
   expect(await verdictOf(c2, 'cs', 4)).toMatchObject({ status: 'mismatch', failures: ['witness'], preRoundCommitment: c1.commitment });
 });
+
+it('17 made-up commitments each shown for 9 made-up client seeds (forgotten spans past MAX_OTHERS) between the bet and the outcome: the round is accused or there is a finding (held: the judgement is partial, no accusation, but C1, C2, C1 is a several-commitments finding)', async () => {
+  const [c1, c2] = [pair('w3-before'), pair('w3-after')];
+  const junk = Array.from({ length: 17 }, (_, i) => pair(`w3-junk-${i}`));
+  // One after another (each commitment for its 9 client seeds, then the next): per client seed, a run of
+  // single commitments like rotations, nothing shown at once or alternating.
+  const flood = junk.flatMap((p, i) => Array.from({ length: 9 }, (_, j) => panel(p, `junk-seed-${j}`, 0, T + 11 + i * 0.25 + j * 0.01)));
+  await play(panel(c1, 'cs', 4, T), panel(c2, 'cs', 4, T + 15), ...flood, [outcome(c2, 'cs', 4, T + 20, T + 10), panel(c1, 'cs', 5, T + 20)], reveal(c2, T + 30));
+  const { findings } = await import('../../src/background/findings.js');
+  const verdict = await verdictOf(c2, 'cs', 4);
+  const found = await findings();
+  expect(verdict.status === "mismatch" || found.length > 0).toBe(true);
+});
