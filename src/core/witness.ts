@@ -231,8 +231,13 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
     const at = input.playedAt?.get(commitment) ?? input.usedAt?.get(commitment);
     return at !== undefined && input.outcomeAt !== undefined && maybeBefore(at, input.outcomeAt);
   };
+  // A reveal seen before the action closes the pair whatever its panel does later (a stale tab
+  // re-rendering it after a rotation in another); one seen later is excused only by the panel going on.
   const open = rivals.filter(
-    (state) => surelyBefore(state.seenAt, actedAt) && !played(state.commitment) && (state.revealedAt === undefined || continued.has(state.commitment)),
+    (state) =>
+      surelyBefore(state.seenAt, actedAt) &&
+      !played(state.commitment) &&
+      (state.revealedAt === undefined || (continued.has(state.commitment) && !surelyBefore(state.revealedAt, actedAt))),
   );
   if (open.length === 0) return undefined;
   let latest = open[0]!.seenAt;
