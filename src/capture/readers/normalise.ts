@@ -151,7 +151,8 @@ export function firstSeenLog(now: () => number = Date.now, capacity = 5000): Fir
         const value = fields[field];
         if (value === undefined) continue;
         const seen = sightings.get(field);
-        const current = valueSignature(value);
+        // A commitment as the key has it: one spelled otherwise is the same value, seen again (a re-showing).
+        const current = field === 'commitment' ? (value as string).toLowerCase() : valueSignature(value);
         if (seen && seen.value === current) {
           observedAt[field] = seen.at;
         } else {
