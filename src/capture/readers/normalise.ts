@@ -4,6 +4,7 @@
 // content script first saw its current value for that round — its own clock, never the page's.
 import type { ClaimField } from '../../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../../core/limits.js';
+import { canonicalNonce } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import { readAmount } from './amount.js';
 import { AMOUNT_FIELDS, valueSignature, type FairnessFields, type FieldName } from './fields.js';
@@ -79,7 +80,8 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
  * sighting in another role (a round, a reveal) or on another game's panel lends it no earlier time.
  */
 function roundKeys(fields: FairnessFields): string[] {
-  const rest = `${fields.clientSeed ?? ''}|${fields.nonce ?? ''}`;
+  // The nonce as the worker has it: "05" and "5" are one state (a re-showing spelled otherwise is one too).
+  const rest = `${fields.clientSeed ?? ''}|${fields.nonce === undefined ? '' : canonicalNonce(fields.nonce)}`;
   const keys: string[] = [];
   if (fields.commitment !== undefined) keys.push(`${fields.result || fields.serverSeed ? '' : `p|${fields.game ?? ''}|`}c|${fields.commitment.toLowerCase()}|${rest}`);
   if (fields.serverSeed !== undefined) keys.push(`s|${fields.serverSeed}|${rest}`);
