@@ -23,7 +23,9 @@ it.each([
   ['markup, same spelling (control)', false, false],
   ['markup, the nonce written "05"', false, false, '05'],
   ['a message, the nonce written "005"', true, false, '005'],
-])('C1, C2, then C1 again in upper case (%s) before the bet: a round on C2 is not witnessed, and a finding names both', async (_name, viaMessage, upperCase = true, nonceText = '5') => {
+  ['markup, the game named "European Roulette"', false, false, '5', 'European Roulette'],
+  ['markup, the game named "ROULETTE"', false, false, '5', 'ROULETTE'],
+])('C1, C2, then C1 again in upper case (%s) before the bet: a round on C2 is not witnessed, and a finding names both', async (_name, viaMessage, upperCase = true, nonceText = '5', gameName = 'Roulette') => {
   page = hostilePage();
   const S = 'player-seed';
   const [C1, C2] = [pair('first'), pair('second')];
@@ -31,7 +33,11 @@ it.each([
   page.show(panelHtml(C1, S, 5), 1500);
   page.show(panelHtml(C2, S, 5), 1600); // replaces C1
   if (viaMessage) page.message([{ commitment: upper.commitment, clientSeed: S, nonce: nonceText }], 1700);
-  else page.show(panelHtml(upper, S, 5).replace('<dd>5</dd>', `<dd>${nonceText}</dd>`), 1700); // back to C1: two seeds open
+  else {
+    page.setTime(1700); // back to C1: two seeds open
+    document.body.innerHTML = `<h2>${gameName}</h2>${panelHtml(upper, S, 5).replace('<dd>5</dd>', `<dd>${nonceText}</dd>`)}`;
+    page.session.scanNow();
+  }
   page.act(2000); // THE BET
   page.show(outcomeHtml(C2, S, 5), 2500); // whichever of the two beats the bet
   await vi.waitFor(() => expect(page!.sent.flat().some((c) => c.result !== undefined)).toBe(true));
