@@ -5,6 +5,7 @@ import { startCapture } from './session/capture-session.js';
 import { pageTally } from './readers/capture-tally.js';
 import { browserIdle } from './dom/scan-scheduler.js';
 import { announcePage, claimSender } from './session/worker-send.js';
+import { actionReporter } from './session/action-report.js';
 
 try {
   // What this frame saw, for the popup's capture diagnostics (background/tab-capture.ts). A page
@@ -13,7 +14,7 @@ try {
   const sendTally = () => sendToWorker({ type: 'capture-tally', tally: pageTally.tally }).catch(() => undefined);
   pageTally.report(sendTally);
   window.addEventListener('pageshow', (event) => event.persisted && setTimeout(sendTally, 1000));
-  startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) } });
+  startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) }, onAction: actionReporter(sendToWorker) });
   // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
   if (window === window.top) announcePage(window, sendToWorker);
 } catch {
