@@ -14,7 +14,7 @@ try {
   const sendTally = () => sendToWorker({ type: 'capture-tally', tally: pageTally.tally }).catch(() => undefined);
   pageTally.report(sendTally);
   window.addEventListener('pageshow', (event) => event.persisted && setTimeout(sendTally, 1000));
-  startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) }, onAction: actionReporter(sendToWorker) });
+  startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) }, reportAction: actionReporter(sendToWorker) });
   // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
   if (window === window.top) announcePage(window, sendToWorker);
 } catch {

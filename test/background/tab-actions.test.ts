@@ -54,7 +54,7 @@ function pageLoad(frameId = 0) {
       const reply = (await handleMessage({ type: 'claims', claims }, sender(frameId))) as { ok: boolean; error?: string };
       if (!reply.ok) throw new Error(reply.error);
     },
-    onAction: (at, slots) => void replies.push(handleMessage({ type: 'action', at, slots }, sender(frameId))),
+    reportAction: (at, slots) => void replies.push(handleMessage({ type: 'action', at, slots }, sender(frameId))),
     now: () => time,
     scheduler: { minIntervalMs: 0, whenIdle: (callback: () => void) => callback() },
     outbox: { baseDelayMs: 1 },

@@ -49,7 +49,7 @@ export interface CaptureOptions {
   nextSlice?: (callback: () => void) => void;
   sliceMs?: number;
   /** Hears, at each action, the round's first action and the slots whose outcome ends it (round-tracker.ts, action-report.ts). */
-  onAction?: (roundActionAt: number, slots: string[]) => void;
+  reportAction?: (roundActionAt: number, slots: string[]) => void;
 }
 
 export interface CaptureStats {
@@ -248,7 +248,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       scanNow();
       beforeAction = false;
       const report = rounds.act(clock()); // first: an option left out must not skip it (?. skips its arguments)
-      options.onAction?.(...report);
+      options.reportAction?.(...report);
       stats.actions++;
     });
   const win = document.defaultView;
