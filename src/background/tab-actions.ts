@@ -2,10 +2,11 @@
 // own document's clicks: a casino that reloads the game frame (or the page) after the bet could
 // show a pair it chose in the new document, wait for any click there, and have its outcome credited
 // with that click. So each document reports the first action of each of its rounds, with the slots
-// (commitment|client seed|nonce) its panel showed at the round's actions (capture/session/
-// action-report.ts), and the worker keeps them per tab: an outcome from any document of the tab is
-// credited with the earliest action still open before it. An action ends with an outcome of one of
-// its slots, from any document of the tab, as a document's own round does. Kept in the store's
+// (commitment|client seed|nonce) that end it, those that were its panel's only live state at one of
+// the round's actions (capture/session/round-tracker.ts, sent by capture/content.ts), and the worker
+// keeps them per tab: an outcome from any document of the tab is credited with the earliest action
+// still open before it. An action ends with an outcome of one of its slots, from any document of the
+// tab, as a document's own round does. Kept in the store's
 // `meta` (the browser stops an idle worker while the tabs stay open) until the tab closes: a page
 // left for another site and come back must not have forgotten the bet.
 import { MAX_ACTION_SLOTS } from '../shared/messages.js';

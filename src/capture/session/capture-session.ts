@@ -48,7 +48,7 @@ export interface CaptureOptions {
   /** Runs the next slice of a long scan once the page has had its turn (default: browserSlice). */
   nextSlice?: (callback: () => void) => void;
   sliceMs?: number;
-  /** Hears, at each action, the round's first action and the slots whose outcome ends it (round-tracker.ts, action-report.ts). */
+  /** Hears, at each action, the round's first action and the slots whose outcome ends it (round-tracker.ts; sent to the worker by content.ts). */
   reportAction?: (roundActionAt: number, slots: string[]) => void;
 }
 

@@ -36,7 +36,7 @@ export interface RoundTracker {
   read(claims: readonly CapturedClaim[], at: number): void;
   /**
    * A trusted action of the player at `at`, after every reading before it. Returns the round's first
-   * action and the slots that end it, for the worker (capture/session/action-report.ts).
+   * action and the slots that end it, for the worker (background/tab-actions.ts).
    */
   act(at: number): [roundActionAt: number, endingSlots: string[]];
 }
