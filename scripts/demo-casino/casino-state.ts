@@ -26,7 +26,8 @@ export type CheatMode =
   | 'self-play'
   | 'two-seeds'
   | 'panel-hidden'
-  | 'answer-at-press';
+  | 'answer-at-press'
+  | 'reload-after-bet';
 export const CHEAT_MODES: readonly CheatMode[] = [
   'none',
   'wrong-result',
@@ -45,6 +46,7 @@ export const CHEAT_MODES: readonly CheatMode[] = [
   'two-seeds',
   'panel-hidden',
   'answer-at-press',
+  'reload-after-bet',
 ];
 
 /**
@@ -260,7 +262,7 @@ export class CasinoState {
 
   /**
    * The server seed a bet is played on: the pair's, except under 'switch-commitment' (a fresh seed
-   * only the history entry names), 'rerender-after-bet' (the pair itself gets a fresh seed at the
+   * only the history entry names), 'rerender-after-bet' and 'reload-after-bet' (the pair itself gets a fresh seed at the
    * bet, which the panel shows before the result) and 'several-commitments' (the one of the pair's
    * alternatives that pays the player least, chosen after the bet).
    */
@@ -269,6 +271,7 @@ export class CasinoState {
       case 'switch-commitment':
         return this.differentSeed(pair.serverSeed);
       case 'rerender-after-bet':
+      case 'reload-after-bet':
         pair.serverSeed = this.differentSeed(pair.serverSeed);
         pair.commitment = commitmentOf(pair.serverSeed);
         return pair.serverSeed;

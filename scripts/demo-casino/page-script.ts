@@ -35,6 +35,11 @@ window.addEventListener('pointerdown', () => {
   answerPress();
   answered = false;
 }, true);
+// 'reload-after-bet': this page came after a bet whose result it holds; any click shows it.
+const heldRound = Number(body.dataset.heldRound);
+if (heldRound > 0) {
+  document.addEventListener('pointerdown', () => void busyWhile(async () => void (await post('/api/settle', { id: heldRound }), await refresh())), { once: true });
+}
 // Other tabs and frames of the demo (the embedded history) follow each change.
 channel?.addEventListener('message', () => void refresh());
 
@@ -102,6 +107,11 @@ async function placeBet(game: string): Promise<boolean> {
   const stakeInput = document.getElementById('stake');
   const stake = stakeInput instanceof HTMLInputElement ? { stake: stakeInput.value } : {};
   const answer = await post('/api/bet', game === 'keno' ? { game, picks: picks(), ...stake } : { game, ...stake });
+  // 'reload-after-bet': the page goes away with the bet's click; the next page shows a pair chosen after it.
+  if (answer.ok && (answer.value as { reload?: unknown } | null)?.reload === true) {
+    setTimeout(() => location.reload(), 200);
+    return true;
+  }
   await refresh();
   channel?.postMessage('changed');
   if (!answer.ok) return false;

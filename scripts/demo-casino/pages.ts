@@ -33,7 +33,7 @@ function shell(o: ShellOptions): string {
 <link rel="stylesheet" href="/static/casino.css">
 <script src="/static/casino.js" defer></script>
 </head>
-<body class="${cls('body')}" data-page="${o.page}" data-lang="${o.lang}"${o.game ? ` data-game="${o.game}"` : ''} data-rounds="${o.state.rounds.filter((round) => !round.held).length}" data-pair-mode="${o.state.pairMode}">
+<body class="${cls('body')}" data-page="${o.page}" data-lang="${o.lang}"${o.game ? ` data-game="${o.game}"` : ''} data-rounds="${o.state.rounds.filter((round) => !round.held).length}" data-pair-mode="${o.state.pairMode}"${heldForClick(o.state)}>
 ${chrome}<main class="${cls('main')}">
 ${o.body}
 </main>
@@ -60,6 +60,7 @@ const CHEAT_LABELS: Record<CheatMode, string> = {
   'two-seeds': 'Two seeds at reveal',
   'panel-hidden': 'Panel hidden',
   'answer-at-press': 'Answer the press',
+  'reload-after-bet': 'Reload after the bet',
 };
 
 const PAIR_MODE_LABELS: Record<PairMode, string> = {
@@ -104,6 +105,12 @@ function nav(lang: Lang, self: URL): string {
   ];
   return `<nav class="${cls('nav')}">${links.map(([href, text]) => `<a class="${cls('nav-link')}" href="${esc(href)}">${esc(text)}</a>`).join('')}</nav>\n`;
 }
+
+/** 'reload-after-bet': the bet whose result the reloaded page holds until the next click (page-script.ts). */
+const heldForClick = (state: CasinoSnapshot): string => {
+  const held = state.cheat === 'reload-after-bet' ? state.rounds.find((round) => round.held) : undefined;
+  return held ? ` data-held-round="${held.id}"` : '';
+};
 
 export function lobbyPage(state: CasinoSnapshot, lang: Lang, self: URL): string {
   const t = strings(lang);

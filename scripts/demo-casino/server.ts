@@ -189,6 +189,8 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
       const game = body.game;
       if (typeof game !== 'string' || !GAME_IDS.includes(game as GameId)) throw new UserError(`game must be one of ${GAME_IDS.join(', ')}`);
       const round = casino.play(game as GameId, Array.isArray(body.picks) ? (body.picks as number[]) : undefined, body.stake);
+      // 'reload-after-bet': the answer names nothing; the page reloads and shows the result after the next click there.
+      if (casino.cheatMode === 'reload-after-bet') return json({ round: null, reload: true, seedPair: null });
       // A held result: the answer names no outcome; the page renders (the panel) and asks for it later.
       if (HELD_RESULT_CHEATS.includes(casino.cheatMode)) {
         return json({ round: null, pending: { id: round.id, settleInMs: HELD_RESULT_MS }, seedPair: panelJson(casino.snapshot()) });

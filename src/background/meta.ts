@@ -22,6 +22,8 @@ export interface MetaEntries {
   tabs: unknown;
   /** What capture saw in the watched tabs' frames (tab-capture.ts), checked when read. */
   capture: unknown;
+  /** The player's open actions per tab (tab-actions.ts), checked when read. */
+  actions: unknown;
 }
 
 export type MetaKey = keyof MetaEntries;

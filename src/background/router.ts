@@ -25,6 +25,7 @@ import { storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
+import { noteAction, creditOutcomes } from './tab-actions.js';
 import { keepTally, tabContextWithCapture } from './tab-capture.js';
 import { tallyWriter } from './tally-writes.js';
 import { announceTab, countTabRounds, forgetTab, watchedTabIds } from './watched-tabs.js';
@@ -61,6 +62,8 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
+      // Queued at once (before any wait), so it is kept before the claims sent after it are credited.
+      if (checked.message.type === 'action') return { ok: true, value: await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots) };
       if (checked.message.type === 'capture-tally') return { ok: true, value: await writeTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
@@ -118,14 +121,20 @@ function restoreLimiter(): Promise<void> {
 }
 
 async function acceptClaims(candidates: unknown[], sender: MessageSender): Promise<ClaimsAck> {
-  const valid: { claim: CapturedClaim; index: number }[] = [];
+  const checkedClaims: { claim: CapturedClaim; index: number }[] = [];
   const refused: ClaimsAck['refused'] = [];
   candidates.forEach((candidate, index) => {
     const checked = validateClaim(candidate);
-    if (checked.ok) valid.push({ claim: checked.message, index });
+    if (checked.ok) checkedClaims.push({ claim: checked.message, index });
     else refused.push({ index, reason: checked.error });
   });
   const tab = sender.tab?.id ?? -1;
+  // Each outcome with the earliest action of its tab still open when it was seen, in any of the tab's documents.
+  const credited = await creditOutcomes(
+    tab,
+    checkedClaims.map(({ claim }) => claim),
+  );
+  const valid = checkedClaims.map((item, position) => ({ ...item, claim: credited[position]! }));
   await restoreLimiter();
   // Claims about rounds and seed pairs already stored take no budget (unless one is in debt); new ones do.
   const known = valid.length > 0 ? await store.knownClaims(valid.map(({ claim }) => claim)).catch(() => valid.map(() => false)) : [];

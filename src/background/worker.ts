@@ -2,6 +2,7 @@
 // acknowledged, so the browser may stop this worker at any moment (MV3 does after ~30 s idle).
 import { onInstalled, onMessage, onStartup, onTabClosed, openExtensionPage } from '../shared/browser.js';
 import { handleMessage, refreshBadge, selfTest } from './router.js';
+import { forgetAllTabActions, forgetTabActions } from './tab-actions.js';
 import { forgetAllTabs, forgetTab } from './watched-tabs.js';
 
 // Listeners are registered synchronously at start-up, so a worker woken by a message receives it.
@@ -18,11 +19,13 @@ onInstalled((reason) => {
 
 onStartup(() => {
   // A new browser session: the tabs kept from the last one are gone (their ids are reused).
-  void forgetAllTabs()
+  void Promise.all([forgetAllTabs(), forgetAllTabActions()])
     .catch(() => undefined)
     .then(() => refreshBadge());
 });
 
 onTabClosed((tab) => {
   void forgetTab(tab).catch(() => undefined);
+  // Only a closed tab forgets its open actions: a page left and come back to must not forget the bet.
+  void forgetTabActions(tab).catch(() => undefined);
 });

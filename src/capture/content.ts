@@ -13,7 +13,17 @@ try {
   const sendTally = () => sendToWorker({ type: 'capture-tally', tally: pageTally.tally }).catch(() => undefined);
   pageTally.report(sendTally);
   window.addEventListener('pageshow', (event) => event.persisted && setTimeout(sendTally, 1000));
-  startCapture({ document, send: claimSender(sendToWorker), scheduler: { whenIdle: browserIdle(window) } });
+  // Each trusted action tells the worker the round's first action here and the slots whose outcome
+  // ends it (background/tab-actions.ts): it credits an outcome from any document of the tab with
+  // the earliest action still open, so a reload or a new frame after the bet cannot forget it. Sent
+  // at each action of the round: a lost report is sent again at the next. (Inline, not a module of
+  // its own: content script size budget.)
+  startCapture({
+    document,
+    send: claimSender(sendToWorker),
+    scheduler: { whenIdle: browserIdle(window) },
+    reportAction: (at, slots) => sendToWorker({ type: 'action', at, slots }).catch(() => undefined),
+  });
   // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
   if (window === window.top) announcePage(window, sendToWorker);
 } catch {

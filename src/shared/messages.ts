@@ -11,6 +11,9 @@ import { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE, MAX_MESSAGE_TEXT
 
 export { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE };
 
+/** Slots an action report names at most (a document keeps as many per round). */
+export const MAX_ACTION_SLOTS = 16;
+
 const text = v.pipe(v.string(), v.maxLength(MAX_MESSAGE_TEXT_LENGTH));
 /** A claim's text field, at most `max` characters (core/limits.ts), refused with the limit named. */
 const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer than ${max} characters`));
@@ -88,6 +91,13 @@ export const contentMessageSchema = v.variant('type', [
   // page is left: the tab is no longer watched (background/watched-tabs.ts).
   v.strictObject({ type: v.literal('hello') }),
   v.strictObject({ type: v.literal('bye') }),
+  // A round's first trusted action in a document, with the slots (commitment|client seed|nonce) its
+  // panel showed at the round's actions so far: sent again as a slot is added (background/tab-actions.ts).
+  v.strictObject({
+    type: v.literal('action'),
+    at: time,
+    slots: v.pipe(v.array(claimText(MAX_HASH_TEXT_LENGTH + MAX_SEED_LENGTH + 24)), v.maxLength(MAX_ACTION_SLOTS)),
+  }),
   // What a frame's capture saw so far, sent again whole after each change (background/tab-capture.ts).
   v.strictObject({ type: v.literal('capture-tally'), tally: captureTallySchema }),
 ]);

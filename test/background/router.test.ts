@@ -102,8 +102,8 @@ describe('handleMessage: malformed messages', () => {
   it.each([
     ['not an object', 'claims', 'invalid message: Invalid type: Expected Object but received "claims"'],
     ['null', null, 'invalid message: Invalid type: Expected Object but received null'],
-    ['an unknown type', { type: 'delete-everything' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "capture-tally") but received "delete-everything"'],
-    ['a page request', { type: 'summary' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "capture-tally") but received "summary"'],
+    ['an unknown type', { type: 'delete-everything' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "delete-everything"'],
+    ['a page request', { type: 'summary' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "summary"'],
     ['no claims', { type: 'claims', claims: [] }, 'invalid message: claims: Invalid length: Expected >=1 but received 0'],
     ['too many claims', claimsMessage(...Array.from({ length: 201 }, valid)), 'invalid message: claims: Invalid length: Expected <=200 but received 201'],
   ] as [string, unknown, string][])('from a casino tab, refuses %s with a specific error', async (_label, message, error) => {

@@ -31,6 +31,7 @@ import {
   rerenderAfterBetAttack,
   sameFrameAttack,
   selfPlayAttack,
+  reloadAfterBetAttack,
   severalCommitmentsAttack,
   twoSeedsAttack,
 } from './support/witness-scenario.js';
@@ -94,6 +95,7 @@ describe('Firefox: the production build against the demo casino', () => {
   it('does not witness rounds the page played by itself', () => selfPlayAttack(driver, casino));
   it('does not witness a commitment the page shows in answer to the press (it hears nothing from the extension)', () => commitmentAnsweredAtPress(driver, casino));
   it('does not witness a round bet while the page was still loading, its pair shown after the bet', () => betWhileLoading(driver, casino));
+  it('does not witness a round whose page was reloaded after the bet, a pair chosen and any click awaited', () => reloadAfterBetAttack(driver, casino));
   it('flags two server seeds shown for one commitment (seed-conflict)', () => twoSeedsAttack(driver, casino));
   it('does not witness rounds whose panel was hidden until after play', () => panelHiddenAttack(driver, casino));
 

@@ -201,7 +201,7 @@ function apply(document: Document, step: Change, layouts: Layout[], nextId: () =
   }
 }
 
-const roundId = (round: ScannedRound) => JSON.stringify([round.fields, round.seedPairOnly]);
+const roundId = (round: ScannedRound) => JSON.stringify(round.fields);
 
 /** Scans through the scanner after each batch of changes, checking it against a whole scan. */
 function checkSteps(document: Document, batches: (() => void)[], onPartScan: () => void): void {

@@ -66,7 +66,7 @@ export function incrementalScanner(document: Document, options: IncrementalOptio
   /** Nodes the page changed since the last scan. */
   const changed = new Set<Node>();
   let wholeNeeded = true;
-  let lastWholeAt = Number.NEGATIVE_INFINITY;
+  let lastWholeAt = -Infinity;
 
   const needWhole = (): void => {
     wholeNeeded = true;

@@ -26,7 +26,7 @@ export function scanScheduler(run: () => void, options: SchedulerOptions = {}): 
   const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
   const whenIdle = options.whenIdle ?? ((callback) => callback());
   let pending = false;
-  let lastStart = Number.NEGATIVE_INFINITY;
+  let lastStart = -Infinity;
   let lastDuration = 0;
 
   const fire = (): void => {

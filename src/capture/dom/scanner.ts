@@ -22,8 +22,6 @@ import { columnTableSteps, type ColumnTable } from './table-columns.js';
 
 export interface ScannedRound {
   fields: FairnessFields;
-  /** A commitment shown without a revealed seed or outcome: the active seed pair (or next round). */
-  seedPairOnly: boolean;
   /** Where it was read: the light DOM, or an open shadow root (the capture diagnostics count them apart). */
   channel: 'dom' | 'shadow';
 }
@@ -113,7 +111,6 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
     return {
       fields: withGame,
       channel: groupChannel(group),
-      seedPairOnly: fields.commitment !== undefined && fields.serverSeed === undefined && fields.result === undefined,
     };
   });
 }

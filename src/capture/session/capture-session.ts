@@ -48,6 +48,8 @@ export interface CaptureOptions {
   /** Runs the next slice of a long scan once the page has had its turn (default: browserSlice). */
   nextSlice?: (callback: () => void) => void;
   sliceMs?: number;
+  /** Hears, at each action, the round's first action and the slots whose outcome ends it (round-tracker.ts; sent to the worker by content.ts). */
+  reportAction?: (roundActionAt: number, slots: string[]) => void;
 }
 
 export interface CaptureStats {
@@ -245,7 +247,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       beforeAction = true; // scanNow is guarded: it never throws
       scanNow();
       beforeAction = false;
-      rounds.act(clock());
+      const report = rounds.act(clock()); // first: an option left out must not skip it (?. skips its arguments)
+      options.reportAction?.(...report);
       stats.actions++;
     });
   const win = document.defaultView;

@@ -17,7 +17,7 @@ export interface StrictClock {
 
 /** A strictly increasing reading of `now` (a tie moves on by 1/1024 ms, exact in a double). */
 export function strictClock(now: () => number = Date.now): StrictClock {
-  let last = Number.NEGATIVE_INFINITY;
+  let last = -Infinity;
   const after = (time: number): number => (last = time > last ? time : last + 1 / 1024);
   const clock = (): number => after(now());
   clock.beforeNow = (): number => after(Math.max(last, Math.floor(now()) - 1));

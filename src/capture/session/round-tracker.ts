@@ -34,8 +34,11 @@ export interface RoundTracker {
   credited(): number | undefined;
   /** What one reading at `at` showed (its claims, stamped `at` where first seen then). */
   read(claims: readonly CapturedClaim[], at: number): void;
-  /** A trusted action of the player at `at`, after every reading before it. */
-  act(at: number): void;
+  /**
+   * A trusted action of the player at `at`, after every reading before it. Returns the round's first
+   * action and the slots that end it, for the worker (background/tab-actions.ts).
+   */
+  act(at: number): [roundActionAt: number, endingSlots: string[]];
 }
 
 // A closure rather than a class: its state stays out of the minified content script's text (size budget).
@@ -70,6 +73,7 @@ export function roundTracker(): RoundTracker {
       lastActionAt = at;
       roundActionAt ??= at;
       if (live.size === 1 && roundSlots.size < MAX_ROUND_SLOTS) roundSlots.add(live.keys().next().value!);
+      return [roundActionAt, [...roundSlots]];
     },
   };
 }

@@ -275,6 +275,25 @@ describe('startCapture: the player\'s actions', () => {
     expect(capture.stats.actions).toBe(2);
   });
 
+  it('each trusted action reports the round\'s first action and the slot alone on screen at it, as the worker\'s action message', async () => {
+    addListener = vi.spyOn(window, 'addEventListener');
+    let time = 1000;
+    const reports: unknown[][] = [];
+    session = startCapture({ document, send: async () => {}, now: () => time, scheduler: { minIntervalMs: 10, whenIdle: (callback) => callback() }, reportAction: (...report) => reports.push(report) });
+    await waitFor(() => expect(session!.stats.scans).toBe(1));
+    document.body.insertAdjacentHTML('beforeend', panel);
+    time = 2000;
+    actionListener('pointerdown')({ isTrusted: true, type: 'pointerdown' });
+    time = 2500;
+    actionListener('keydown')({ isTrusted: true, type: 'keydown' });
+    const slot = `${COMMITMENT.toLowerCase()}|${CLIENT}|7`;
+    expect(reports).toEqual([
+      [2000, [slot]],
+      [2000, [slot]],
+    ]);
+    expect(v.safeParse(contentMessageSchema, { type: 'action', at: 2000, slots: [slot] }).success).toBe(true);
+  });
+
   it('an outcome already on screen at the action is stamped before it, so the action cannot pass for its bet', async () => {
     addListener = vi.spyOn(window, 'addEventListener');
     let time = 1000;

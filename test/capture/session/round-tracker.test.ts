@@ -125,3 +125,23 @@ describe('roundTracker: a page cannot end the round before showing a pair chosen
     });
   });
 });
+
+describe('roundTracker: what each action reports to the worker (background/tab-actions.ts)', () => {
+  it('the round\'s first action and the slots alone at its actions; a new round after the outcome of one of them', () => {
+    const tracker = roundTracker();
+    tracker.read([panel('C', 1)], 0);
+    expect(tracker.act(1)).toEqual([1, ['c|player-seed|1']]);
+    tracker.read([panel('C', 1), panel('D', 1, 'decoy-seed')], 2);
+    // Two live panels at this action: no slot added, the round still the one of action 1.
+    expect(tracker.act(3)).toEqual([1, ['c|player-seed|1']]);
+    tracker.read([{ ...outcome('C', 1), observedAt: { result: 4 } }, panel('C', 2)], 4);
+    // The outcome ended the round; the decoy is still live beside C|2, so this round has no slot.
+    expect(tracker.act(5)).toEqual([5, []]);
+  });
+
+  it('no panel at all: the round is reported with no slot (it never ends at the worker)', () => {
+    const tracker = roundTracker();
+    expect(tracker.act(1)).toEqual([1, []]);
+    expect(tracker.act(2)).toEqual([1, []]);
+  });
+});

@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+// The player's actions per tab (tab-actions.ts), through the real content-script sessions and the
+// real router and store. A casino that reloads the page (or the game frame) after the bet shows a
+// pair it chose in the new document, waits for any click there, then shows the outcome: the new
+// document alone would credit that click. The worker credits the earliest action of the tab still
+// open, so the round is not witnessed; an honest reload (the same pair, then a bet on it) still
+// ends the old document's round.
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handleMessage } from '../../src/background/router.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { DATABASE_NAME, getRound } from '../../src/background/store.js';
+import { creditOutcomes, forgetTabActions, MAX_TAB_ACTIONS, noteAction } from '../../src/background/tab-actions.js';
+import { startCapture, type CaptureSession } from '../../src/capture/session/capture-session.js';
+import { TAP_EVENT } from '../../src/capture/page-world/tap-channel.js';
+import { computeRound, gameById } from '../../src/core/index.js';
+import type { MessageSender } from '../../src/shared/browser.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { EXTENSION_ID } from './quiet-browser.js';
+
+vi.mock('../../src/shared/browser.js', () => import('./quiet-browser.js'));
+
+const KENO = gameById('keno');
+const TAB = 7;
+const sender = (frameId = 0): MessageSender => ({
+  id: EXTENSION_ID,
+  url: 'https://www.cloudbet.com/en/casino/originals/keno',
+  frameId,
+  tab: { id: TAB, index: 0, active: true, highlighted: true, pinned: false, incognito: false } as MessageSender['tab'],
+});
+const pair = (name: string) => {
+  const serverSeed = `server-seed-${name}`;
+  return { serverSeed, commitment: computeRound(KENO, serverSeed, 'x', 1).commitment };
+};
+const outcome = (serverSeed: string, nonce: number) => (computeRound(KENO, serverSeed, 'cs', nonce).outcome as number[]).map(String);
+
+let time = 1_700_000_000_000;
+afterEach(async () => {
+  await deleteDB(DATABASE_NAME);
+  document.body.replaceChildren();
+});
+
+/**
+ * One document of the tab (a page load): the real capture session, its claims and action reports
+ * through the router as the worker receives them. `unload` is the page going away (a reload).
+ */
+function pageLoad(frameId = 0) {
+  const addListener = vi.spyOn(window, 'addEventListener');
+  const replies: Promise<unknown>[] = [];
+  const session: CaptureSession = startCapture({
+    document,
+    send: async (claims: CapturedClaim[]) => {
+      const reply = (await handleMessage({ type: 'claims', claims }, sender(frameId))) as { ok: boolean; error?: string };
+      if (!reply.ok) throw new Error(reply.error);
+    },
+    reportAction: (at, slots) => void replies.push(handleMessage({ type: 'action', at, slots }, sender(frameId))),
+    now: () => time,
+    scheduler: { minIntervalMs: 0, whenIdle: (callback: () => void) => callback() },
+    outbox: { baseDelayMs: 1 },
+  });
+  const onPointerDown = addListener.mock.calls.filter(([name, , capture]) => name === 'pointerdown' && capture === true).at(-1)![1] as (event: unknown) => void;
+  addListener.mockRestore();
+  return {
+    tap: (rounds: unknown[]) => document.dispatchEvent(new CustomEvent(TAP_EVENT, { detail: JSON.stringify({ rounds }) })),
+    click: () => onPointerDown({ isTrusted: true, type: 'pointerdown' }),
+    /** Until every claim offered so far is stored and every action report answered. */
+    settled: async () => {
+      await vi.waitFor(() => expect(session.outbox.pending).toBe(0), { timeout: 2000, interval: 5 });
+      await Promise.all(replies);
+    },
+    unload: () => session.stop(),
+  };
+}
+
+const reveal = (serverSeed: string, commitment: string) =>
+  handleMessage({ type: 'claims', claims: [{ source: 'json', commitment, serverSeed, observedAt: { serverSeed: (time += 500) } }] }, sender());
+const verdictOf = async (commitment: string, nonce: number) => (await getRound(roundKey({ commitment, clientSeed: 'cs', nonce: String(nonce) })))!.verdict;
+
+describe('the player’s actions count per tab, across its documents', () => {
+  it('a reload after the bet, a pair shown in the new page, any click there, then the outcome: not witnessed', async () => {
+    const [bound, chosen] = [pair('bound'), pair('chosen')];
+    const first = pageLoad();
+    first.tap([{ game: 'Keno', commitment: bound.commitment, clientSeed: 'cs', nonce: '1' }]);
+    time += 1000;
+    first.click(); // the bet, on the bound pair
+    await first.settled();
+    first.unload(); // the casino reloads the page; the round's outcome never shows there
+    time += 500;
+    const second = pageLoad();
+    second.tap([{ game: 'Keno', commitment: chosen.commitment, clientSeed: 'cs', nonce: '1' }]); // a pair chosen after the bet
+    time += 1000;
+    second.click(); // any click in the new page
+    time += 200;
+    second.tap([{ game: 'Keno', commitment: chosen.commitment, clientSeed: 'cs', nonce: '1', result: outcome(chosen.serverSeed, 1) }]);
+    await second.settled();
+    second.unload();
+    await reveal(chosen.serverSeed, chosen.commitment);
+    const verdict = await verdictOf(chosen.commitment, 1);
+    expect(verdict.status).not.toBe('pending');
+    expect(verdict.level).not.toBe('witnessed');
+  });
+
+  it('an honest reload: the same pair shown again, a bet on it, its outcome: witnessed, and the old page’s click ends there', async () => {
+    const [first_, next] = [pair('honest-1'), pair('honest-2')];
+    const first = pageLoad();
+    first.tap([{ game: 'Keno', commitment: first_.commitment, clientSeed: 'cs', nonce: '1' }]);
+    time += 1000;
+    first.click(); // a click, then the player reloads (F5)
+    await first.settled();
+    first.unload();
+    time += 500;
+    const second = pageLoad();
+    second.tap([{ game: 'Keno', commitment: first_.commitment, clientSeed: 'cs', nonce: '1' }]);
+    time += 1000;
+    second.click(); // the bet
+    time += 200;
+    second.tap([{ game: 'Keno', commitment: first_.commitment, clientSeed: 'cs', nonce: '1', result: outcome(first_.serverSeed, 1) }]);
+    // A new pair (the player rotated), shown before the next bet: witnessed too, so the first page's click no longer counts.
+    time += 500;
+    second.tap([{ game: 'Keno', commitment: next.commitment, clientSeed: 'cs', nonce: '1' }]);
+    time += 1000;
+    second.click();
+    time += 200;
+    second.tap([{ game: 'Keno', commitment: next.commitment, clientSeed: 'cs', nonce: '1', result: outcome(next.serverSeed, 1) }]);
+    await second.settled();
+    second.unload();
+    await reveal(first_.serverSeed, first_.commitment);
+    await reveal(next.serverSeed, next.commitment);
+    expect(await verdictOf(first_.commitment, 1)).toMatchObject({ status: 'verified', level: 'witnessed' });
+    expect(await verdictOf(next.commitment, 1)).toMatchObject({ status: 'verified', level: 'witnessed' });
+  });
+});
+
+describe('the tab’s open actions (tab-actions.ts)', () => {
+  const outcomeClaim = (slot: string, at: number, actedAt?: number): CapturedClaim => {
+    const [commitment, clientSeed, nonce] = slot.split('|');
+    return { source: 'json', commitment: commitment!, clientSeed: clientSeed!, nonce: nonce!, result: '7', observedAt: { result: at }, ...(actedAt === undefined ? {} : { actedAt }) };
+  };
+
+  it('are kept in the store: a worker started anew (its module state gone) still credits them; a page left and come back does not forget them', async () => {
+    await noteAction(TAB, 0, 100, ['aa|cs|1']);
+    await handleMessage({ type: 'bye' }, sender());
+    await handleMessage({ type: 'hello' }, sender());
+    vi.resetModules();
+    const fresh = await import('../../src/background/tab-actions.js');
+    const [credited] = await fresh.creditOutcomes(TAB, [outcomeClaim('bb|cs|1', 300, 250)]);
+    expect(credited!.actedAt).toBe(100);
+  });
+
+  it('an outcome seen before the action that ended it is still credited with it (a late batch from another frame)', async () => {
+    await noteAction(TAB, 0, 100, ['aa|cs|1']);
+    await creditOutcomes(TAB, [outcomeClaim('aa|cs|1', 400)]);
+    const [late, after] = await creditOutcomes(TAB, [outcomeClaim('bb|cs|1', 300, 250), outcomeClaim('cc|cs|1', 500, 450)]);
+    expect([late!.actedAt, after!.actedAt]).toEqual([100, 450]);
+  });
+
+  it('past the bound, no action ends any more; a closed tab forgets them', async () => {
+    for (let index = 0; index <= MAX_TAB_ACTIONS; index++) await noteAction(TAB, 1, 100 + index, [`s${index}|cs|1`]);
+    // The outcomes of every kept action's slot: none ends, so the first action still counts.
+    await creditOutcomes(TAB, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1`, 1000)));
+    const [credited] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
+    expect(credited!.actedAt).toBe(100);
+    await forgetTabActions(TAB);
+    const [forgotten] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
+    expect(forgotten!.actedAt).toBe(1900);
+  });
+});
