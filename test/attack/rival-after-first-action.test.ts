@@ -37,3 +37,20 @@ it.each([
   expect(record.verdict.status).toBe('verified');
   expect(record.verdict.level === 'history' || (await findings()).length > 0).toBe(true);
 });
+
+it('an auto-bet on C (one action), then R shown for the next nonce (C never shown again), the next round on C: not witnessed', async () => {
+  page = hostilePage();
+  const S = 'player-seed';
+  const [C, R] = [pair('auto-kept'), pair('auto-rival')];
+  page.show(panelHtml(C, S, 5), 1500);
+  page.act(2000); // starts the auto-bet
+  page.show(outcomeHtml(C, S, 5), 2500); // round 1, on C
+  page.show(panelHtml(R, S, 6), 2600); // the panel now names R for nonce 6: two seeds for the next round
+  page.show(outcomeHtml(C, S, 6), 3000); // round 2 played on C after all (it beat the bet)
+  await vi.waitFor(() => expect(page!.sent.flat().some((c) => c.result !== undefined && c.nonce === '6')).toBe(true));
+  await deliver(page.sent);
+  await reveal(C, 9000);
+  const record = (await roundOf(C, S, 6))!;
+  expect(record.verdict.status).toBe('verified');
+  expect(record.verdict.level === 'history' || (await findings()).length > 0).toBe(true);
+});
