@@ -136,10 +136,11 @@ export function firstSeenLog(now: () => number = Date.now, capacity = 5000): Fir
     const shown = commitment.toLowerCase();
     const previous = panelCommitment.get(clientSeed);
     remember(panelCommitment, clientSeed, shown); // bounded like the rounds
-    // Also when this key is new here: the worker may know the state under another name (the game as
-    // "European Roulette" and "Roulette" is one game there), with its early time; the re-showing must
-    // reach it. For a state new to the worker it says nothing (no later than its first time).
-    if (previous !== undefined && previous !== shown) shownAgain.set(sightings, at);
+    // Also when this key is new here, or the client seed's last commitment was forgotten (bounded
+    // memory, a page can flood it): the worker may know the state, under another name (the game as
+    // "European Roulette" and "Roulette" is one game there) or from before, with its early time; the
+    // re-showing must reach it. For a state new to the worker it says nothing (no later than its first time).
+    if (previous !== shown) shownAgain.set(sightings, at);
     return shownAgain.get(sightings);
   };
 
