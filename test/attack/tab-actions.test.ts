@@ -53,3 +53,17 @@ it('the bet in one casino tab, a pair chosen after it shown in a second casino t
   expect(record.verdict.status).toBe('verified');
   expect(record.verdict.level).toBe('history');
 });
+
+it('the bet\'s action report from the page that reloaded arrives after the new page\'s outcome (another document: no order between them): the round is judged again, not witnessed', async () => {
+  const [bound, chosen] = [pair('late-bound'), pair('late-chosen')];
+  await claims(3, [panel(bound, 5, T)]); // the old page: its panel
+  // THE BET at T + 100 in the old page, which reloads in its own listener; its report is still on its way.
+  await claims(3, [panel(chosen, 5, T + 200)]); // the new page: a pair chosen knowing the bet
+  await action(3, T + 300, [slot(chosen, 5)]); // any click there
+  await claims(3, [outcome(chosen, 5, T + 400, T + 300)]);
+  await action(3, T + 100, [slot(bound, 5)]); // the old page's report, late
+  await claims(3, [{ source: 'json', commitment: chosen.commitment, serverSeed: chosen.serverSeed, observedAt: { commitment: T + 900, serverSeed: T + 900 } }]);
+  const record = (await getRound(roundKey({ commitment: chosen.commitment, clientSeed: 'cs', nonce: '5' })))!;
+  expect(record.verdict.status).toBe('verified');
+  expect(record.verdict.level).toBe('history');
+});
