@@ -67,3 +67,23 @@ it('the bet\'s action report from the page that reloaded arrives after the new p
   expect(record.verdict.status).toBe('verified');
   expect(record.verdict.level).toBe('history');
 });
+
+it('honest: a click on the top page (no panel there: its action never ends), then in the game frame a bet on C1, a rotation to C2 (C1 revealed), a bet on C2: no mismatch', async () => {
+  const [c1, c2] = [pair('frame-honest-1'), pair('frame-honest-2')];
+  const TAB = 4;
+  const frame = (frameId: number) => sender(TAB, frameId);
+  const claimsIn = (frameId: number, list: CapturedClaim[]) => handleMessage({ type: 'claims', claims: list }, frame(frameId));
+  const actionIn = (frameId: number, at: number, slots: string[]) => handleMessage({ type: 'action', at, slots }, frame(frameId));
+  await claimsIn(1, [panel(c1, 5, T + 50)]); // the game frame: C1, next nonce 5
+  await actionIn(0, T + 100, []); // a click on the top page (a menu): no panel there, so no slot ends it
+  await actionIn(1, T + 200, [slot(c1, 5)]); // the game frame: the bet on C1
+  await claimsIn(1, [outcome(c1, 5, T + 250, T + 200), panel(c1, 6, T + 250)]); // its outcome; the panel moves on to nonce 6
+  await actionIn(1, T + 300, [slot(c1, 6)]); // the player's rotate click
+  await claimsIn(1, [{ source: 'json', commitment: c1.commitment, serverSeed: c1.serverSeed, observedAt: { commitment: T + 350, serverSeed: T + 350 } }, panel(c2, 6, T + 350)]); // C1 revealed, C2 next nonce 6 (nonces count on)
+  await actionIn(1, T + 300, [slot(c1, 6), slot(c2, 6)]); // the bet (the same round of the frame: its first action stays T + 300)
+  await claimsIn(1, [outcome(c2, 6, T + 450, T + 300), panel(c2, 7, T + 450)]);
+  await claimsIn(1, [{ source: 'json', commitment: c2.commitment, serverSeed: c2.serverSeed, observedAt: { commitment: T + 900, serverSeed: T + 900 } }]);
+  const record = (await getRound(roundKey({ commitment: c2.commitment, clientSeed: 'cs', nonce: '6' })))!;
+  expect(record.verdict.status).toBe('verified');
+  expect(record.preRoundCommitment).toBeUndefined();
+});
