@@ -35,3 +35,19 @@ describe('verify: the extension\'s judgement written in a file is the file\'s wo
     expect(judged.status).toBe('verified');
   });
 });
+
+describe('verify: no raw control or bidi character from a file reaches the output', () => {
+  const nasty = 'x\u202eevil\u001b[2J\u2066\u200b';
+  it.each([
+    ['the export\'s stored verdict', { ...honest, verdict: nasty }, EXPORT_JSON],
+    ['the export\'s stored verdict (table)', { ...honest, verdict: nasty }, { isExport: true, json: false }],
+    ['the game name', { ...honest, game: nasty }, JSON_OUT],
+    ['the game name (table)', { ...honest, game: nasty }, { isExport: false, json: false }],
+    ['the client seed of a mismatching round', { ...honest, clientSeed: nasty }, JSON_OUT],
+    ['the result', { ...honest, result: [nasty] }, { isExport: false, json: false }],
+  ] as const)('%s', (_name, round, context) => {
+    const judged = judgeElement(JSON.stringify(round), 0, 1, 1, context);
+    expect(judged.output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    // (judged.reason keeps the raw text: verify-command.ts prints it through printable().)
+  });
+});
