@@ -225,9 +225,19 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
   const continued = new Set<string>();
   const afterAction = (at: number) => surelyBefore(actedAt, at);
   for (const state of input.otherStates) if (state.clientSeed === input.clientSeed && shownWhen(state, afterAction)) continued.add(state.commitment);
-  const played = (commitment: string) => input.usedAt?.has(commitment) === true || input.playedAt?.has(commitment) === true;
+  // Its nonce used up (an auto-bet moving on to a new pair): by a round seen by this round's outcome.
+  // One the page shows later (it knows the pair's seed, so it even verifies) withdraws no accusation.
+  const played = (commitment: string) => {
+    const at = input.playedAt?.get(commitment) ?? input.usedAt?.get(commitment);
+    return at !== undefined && input.outcomeAt !== undefined && maybeBefore(at, input.outcomeAt);
+  };
+  // A reveal seen before the action closes the pair whatever its panel does later (a stale tab
+  // re-rendering it after a rotation in another); one seen later is excused only by the panel going on.
   const open = rivals.filter(
-    (state) => surelyBefore(state.seenAt, actedAt) && !played(state.commitment) && (state.revealedAt === undefined || continued.has(state.commitment)),
+    (state) =>
+      surelyBefore(state.seenAt, actedAt) &&
+      !played(state.commitment) &&
+      (state.revealedAt === undefined || (continued.has(state.commitment) && !surelyBefore(state.revealedAt, actedAt))),
   );
   if (open.length === 0) return undefined;
   let latest = open[0]!.seenAt;

@@ -152,7 +152,14 @@ describe('judgeWitness: other commitments', () => {
     // Not when the other one was revealed or used up (as far as the extension knows, at any time), nor
     // when the round's own commitment was shown after the outcome (a rotation seen late).
     expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20, { revealedAt: 90 })])).toEqual({ reason: 'no-commitment' });
-    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20)], { usedAt: new Map([['R', 95]]) })).toEqual({ reason: 'no-commitment' });
+    // Revealed before the action, then shown again after it (a stale tab's re-render after a rotation
+    // in another tab, red team): closed all the same, no accusation.
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20, { revealedAt: 25 }), state('R', 6, 45, { revealedAt: 25 })])).toEqual({ reason: 'no-commitment' });
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20)], { usedAt: new Map([['R', 35]]) })).toEqual({ reason: 'no-commitment' });
+    // Used up only by a round first seen after this one's outcome (the page knows R's seed: it can show
+    // one whenever it likes): that withdraws nothing (red team), the round is judged again as before.
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20)], { usedAt: new Map([['R', 95]]) })).toEqual({ reason: 'no-commitment', pendingOn: 'R' });
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20), state('R', 6, 45)], { playedAt: new Map([['R', 95]]) })).toEqual({ reason: 'no-commitment', shownBeforeAction: 'R' });
     expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, [state('R', 5, 20), state('N', 5, 50)])).toEqual({ reason: 'no-commitment' });
   });
 

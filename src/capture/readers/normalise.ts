@@ -4,6 +4,7 @@
 // content script first saw its current value for that round — its own clock, never the page's.
 import type { ClaimField } from '../../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../../core/limits.js';
+import { canonicalNonce } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import { readAmount } from './amount.js';
 import { AMOUNT_FIELDS, valueSignature, type FairnessFields, type FieldName } from './fields.js';
@@ -79,7 +80,8 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
  * sighting in another role (a round, a reveal) or on another game's panel lends it no earlier time.
  */
 function roundKeys(fields: FairnessFields): string[] {
-  const rest = `${fields.clientSeed ?? ''}|${fields.nonce ?? ''}`;
+  // The nonce as the worker has it: "05" and "5" are one state (a re-showing spelled otherwise is one too).
+  const rest = `${fields.clientSeed ?? ''}|${fields.nonce === undefined ? '' : canonicalNonce(fields.nonce)}`;
   const keys: string[] = [];
   if (fields.commitment !== undefined) keys.push(`${fields.result || fields.serverSeed ? '' : `p|${fields.game ?? ''}|`}c|${fields.commitment.toLowerCase()}|${rest}`);
   if (fields.serverSeed !== undefined) keys.push(`s|${fields.serverSeed}|${rest}`);
@@ -134,7 +136,11 @@ export function firstSeenLog(now: () => number = Date.now, capacity = 5000): Fir
     const shown = commitment.toLowerCase();
     const previous = panelCommitment.get(clientSeed);
     remember(panelCommitment, clientSeed, shown); // bounded like the rounds
-    if (previous !== undefined && previous !== shown && observedAt.commitment !== undefined && observedAt.commitment < at) shownAgain.set(sightings, at);
+    // Also when this key is new here, or the client seed's last commitment was forgotten (bounded
+    // memory, a page can flood it): the worker may know the state, under another name (the game as
+    // "European Roulette" and "Roulette" is one game there) or from before, with its early time; the
+    // re-showing must reach it. For a state new to the worker it says nothing (no later than its first time).
+    if (previous !== shown) shownAgain.set(sightings, at);
     return shownAgain.get(sightings);
   };
 
@@ -151,7 +157,8 @@ export function firstSeenLog(now: () => number = Date.now, capacity = 5000): Fir
         const value = fields[field];
         if (value === undefined) continue;
         const seen = sightings.get(field);
-        const current = valueSignature(value);
+        // A commitment as the key has it: one spelled otherwise is the same value, seen again (a re-showing).
+        const current = field === 'commitment' ? (value as string).toLowerCase() : valueSignature(value);
         if (seen && seen.value === current) {
           observedAt[field] = seen.at;
         } else {

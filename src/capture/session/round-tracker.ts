@@ -18,8 +18,8 @@ import type { CapturedClaim } from '../../shared/records.js';
 /** Slots remembered per round: one per action at most, bounded for a page that changes its panel at every click. */
 const MAX_ROUND_SLOTS = 16;
 /**
- * Live panel states remembered. A page that shows more pushes its oldest out: those left are as many
- * different slots, so none is ever alone, and no round ends (its rounds are `history`, never forged).
+ * Live panel states remembered. A page that shows more leaves one alone never again in this document:
+ * no round ends (its rounds are `history`, never forged).
  */
 const MAX_LIVE = 32;
 
@@ -57,7 +57,11 @@ export function roundTracker(): RoundTracker {
       // Replaced: by a later state for the same client seed, or for the same commitment (a pair has one
       // client seed at a time; as the page writes it: another spelling replaces nothing, which is safe).
       for (const [slot, state] of live) if (shown.some((claim) => claim.clientSeed === state.clientSeed || claim.commitment === state.commitment)) live.delete(slot);
-      for (const claim of shown) if (live.set(slotOf(claim), claim).size > MAX_LIVE) live.delete(live.keys().next().value!);
+      // Past MAX_LIVE a state that can never be replaced (no client seed, no commitment) takes the new
+      // one's place for good: a later reading that replaces every state left (decoys for one client
+      // seed) must not leave one alone while the real panel state went unrecorded.
+      for (const claim of shown) if (live.size < MAX_LIVE) live.set(slotOf(claim), claim);
+      else live.set('', {} as CapturedClaim);
       // The outcome of a slot that was alone at one of the round's actions ends it: the next click may
       // be the next bet. (No round, no slots: they start and end together.)
       if (claims.some((claim) => claim.observedAt.result === at && roundSlots.has(slotOf(claim)))) {

@@ -1,0 +1,66 @@
+// Red team, honest flow, worker level (the real store on fake-indexeddb): no false accusation of an
+// honest casino. Two tabs on one seed pair C1 (client seed kept, nonces counting on). The player rotates
+// in tab B: its answer reveals C1 (the new pair's panel is not read there). Tab A was not told: it still
+// shows C1 and, after the player's next bet there (served, rightly, on the new pair C2), re-renders its
+// stale panel with the old commitment and the next nonce. C1 was revealed BEFORE the bet, so it cannot
+// have been the bet's pair; witness.ts's `continued` ("the panel showed it again after the action: its
+// reveal, seen whenever, came from a later rotation") does not hold for a reveal seen before the action.
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
+import { afterEach, expect, it } from 'vitest';
+import { findings } from '../../src/background/findings.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { DATABASE_NAME, getRound, storeClaims } from '../../src/background/store.js';
+import { computeRound, gameById } from '../../src/core/index.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+
+const T = 1_700_000_000_000;
+const KENO = gameById('keno');
+afterEach(async () => {
+  await deleteDB(DATABASE_NAME);
+});
+const pair = (name: string) => {
+  const serverSeed = `server-seed-${name}`;
+  return { serverSeed, commitment: computeRound(KENO, serverSeed, 'x', 1).commitment };
+};
+type Pair = ReturnType<typeof pair>;
+const panel = (p: Pair, clientSeed: string, nonce: number, at: number): CapturedClaim => ({
+  source: 'dom',
+  game: 'Keno',
+  commitment: p.commitment,
+  clientSeed,
+  nonce: String(nonce),
+  observedAt: { game: at, commitment: at, clientSeed: at, nonce: at },
+});
+const outcome = (p: Pair, clientSeed: string, nonce: number, at: number, actedAt?: number): CapturedClaim => ({
+  source: 'json',
+  game: 'Keno',
+  commitment: p.commitment,
+  clientSeed,
+  nonce: String(nonce),
+  result: (computeRound(KENO, p.serverSeed, clientSeed, nonce).outcome as number[]).map(String),
+  observedAt: { game: at, commitment: at, clientSeed: at, nonce: at, result: at },
+  ...(actedAt === undefined ? {} : { actedAt }),
+});
+const reveal = (p: Pair, at: number): CapturedClaim => ({ source: 'json', commitment: p.commitment, serverSeed: p.serverSeed, observedAt: { commitment: at, serverSeed: at } });
+async function play(...steps: (CapturedClaim | CapturedClaim[])[]): Promise<void> {
+  for (const step of steps) {
+    const batch = Array.isArray(step) ? step : [step];
+    const at = Math.max(...batch.map((claim) => Math.max(...Object.values(claim.observedAt))));
+    await storeClaims(batch, at + 1);
+  }
+}
+
+it('a stale tab re-rendering the old pair after a bet, that pair revealed (rotation in another tab) before the bet: no mismatch, no finding', async () => {
+  const [c1, c2] = [pair('stale-1'), pair('stale-2')];
+  await play(
+    panel(c1, 'cs', 5, T), // tab A (and B): C1, next nonce 5
+    reveal(c1, T + 50), // tab B: the rotation's answer reveals C1
+    [outcome(c2, 'cs', 5, T + 120, T + 100), panel(c1, 'cs', 6, T + 120)], // tab A: the bet, its outcome on C2, the stale panel re-rendered
+    reveal(c2, T + 500),
+  );
+  const record = (await getRound(roundKey({ commitment: c2.commitment, clientSeed: 'cs', nonce: '5' })))!;
+  expect(record.verdict.status).toBe('verified');
+  expect(record.preRoundCommitment).toBeUndefined();
+  expect(await findings()).toEqual([]);
+});

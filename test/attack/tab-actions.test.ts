@@ -1,0 +1,89 @@
+// Red team, worker level: the per-tab action log (tab-actions.ts) through the real router and store,
+// with the messages the content scripts send (claims, action reports).
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
+import { afterEach, expect, it, vi } from 'vitest';
+import { handleMessage } from '../../src/background/router.js';
+import { roundKey } from '../../src/background/round-key.js';
+import { DATABASE_NAME, getRound } from '../../src/background/store.js';
+import { computeRound, gameById } from '../../src/core/index.js';
+import type { MessageSender } from '../../src/shared/browser.js';
+import type { CapturedClaim } from '../../src/shared/records.js';
+import { EXTENSION_ID } from '../background/quiet-browser.js';
+
+vi.mock('../../src/shared/browser.js', () => import('../background/quiet-browser.js'));
+
+const KENO = gameById('keno');
+const sender = (tab: number, frameId = 0): MessageSender => ({
+  id: EXTENSION_ID,
+  url: 'https://www.cloudbet.com/en/casino/originals/keno',
+  frameId,
+  tab: { id: tab, index: 0, active: true, highlighted: true, pinned: false, incognito: false } as MessageSender['tab'],
+});
+const pair = (name: string) => {
+  const serverSeed = `server-seed-${name}`;
+  return { serverSeed, commitment: computeRound(KENO, serverSeed, 'x', 1).commitment };
+};
+type Pair = ReturnType<typeof pair>;
+const T = 1_700_000_000_000;
+afterEach(async () => {
+  await deleteDB(DATABASE_NAME);
+});
+
+const claims = (tab: number, list: CapturedClaim[]) => handleMessage({ type: 'claims', claims: list }, sender(tab));
+const action = (tab: number, at: number, slots: string[]) => handleMessage({ type: 'action', at, slots }, sender(tab));
+const panel = (p: Pair, nonce: number, at: number): CapturedClaim => ({ source: 'json', game: 'Keno', commitment: p.commitment, clientSeed: 'cs', nonce: String(nonce), observedAt: { game: at, commitment: at, clientSeed: at, nonce: at } });
+const outcome = (p: Pair, nonce: number, at: number, actedAt: number): CapturedClaim => ({
+  ...panel(p, nonce, at),
+  result: (computeRound(KENO, p.serverSeed, 'cs', nonce).outcome as number[]).map(String),
+  observedAt: { game: at, commitment: at, clientSeed: at, nonce: at, result: at },
+  actedAt,
+});
+const slot = (p: Pair, nonce: number) => `${p.commitment}|cs|${nonce}`;
+
+it('the bet in one casino tab, a pair chosen after it shown in a second casino tab, any click there, the outcome there: not witnessed', async () => {
+  const [bound, chosen] = [pair('tab-bound'), pair('tab-chosen')];
+  await claims(1, [panel(bound, 5, T)]); // tab 1: the panel
+  await action(1, T + 100, [slot(bound, 5)]); // tab 1: THE BET (nonce 5); no outcome ever shows in tab 1
+  await claims(2, [panel(chosen, 5, T + 200)]); // tab 2 (the same account's other casino tab): a pair chosen knowing the bet
+  await action(2, T + 300, [slot(chosen, 5)]); // tab 2: any click (the player's next bet there)
+  await claims(2, [outcome(chosen, 5, T + 400, T + 300)]); // tab 2: the bet's outcome, on the chosen pair
+  await claims(2, [{ source: 'json', commitment: chosen.commitment, serverSeed: chosen.serverSeed, observedAt: { commitment: T + 900, serverSeed: T + 900 } }]);
+  const record = (await getRound(roundKey({ commitment: chosen.commitment, clientSeed: 'cs', nonce: '5' })))!;
+  expect(record.verdict.status).toBe('verified');
+  expect(record.verdict.level).toBe('history');
+});
+
+it('the bet\'s action report from the page that reloaded arrives after the new page\'s outcome (another document: no order between them): the round is judged again, not witnessed', async () => {
+  const [bound, chosen] = [pair('late-bound'), pair('late-chosen')];
+  await claims(3, [panel(bound, 5, T)]); // the old page: its panel
+  // THE BET at T + 100 in the old page, which reloads in its own listener; its report is still on its way.
+  await claims(3, [panel(chosen, 5, T + 200)]); // the new page: a pair chosen knowing the bet
+  await action(3, T + 300, [slot(chosen, 5)]); // any click there
+  await claims(3, [outcome(chosen, 5, T + 400, T + 300)]);
+  await action(3, T + 100, [slot(bound, 5)]); // the old page's report, late
+  await claims(3, [{ source: 'json', commitment: chosen.commitment, serverSeed: chosen.serverSeed, observedAt: { commitment: T + 900, serverSeed: T + 900 } }]);
+  const record = (await getRound(roundKey({ commitment: chosen.commitment, clientSeed: 'cs', nonce: '5' })))!;
+  expect(record.verdict.status).toBe('verified');
+  expect(record.verdict.level).toBe('history');
+});
+
+it('honest: a click on the top page (no panel there: its action never ends), then in the game frame a bet on C1, a rotation to C2 (C1 revealed), a bet on C2: no mismatch', async () => {
+  const [c1, c2] = [pair('frame-honest-1'), pair('frame-honest-2')];
+  const TAB = 4;
+  const frame = (frameId: number) => sender(TAB, frameId);
+  const claimsIn = (frameId: number, list: CapturedClaim[]) => handleMessage({ type: 'claims', claims: list }, frame(frameId));
+  const actionIn = (frameId: number, at: number, slots: string[]) => handleMessage({ type: 'action', at, slots }, frame(frameId));
+  await claimsIn(1, [panel(c1, 5, T + 50)]); // the game frame: C1, next nonce 5
+  await actionIn(0, T + 100, []); // a click on the top page (a menu): no panel there, so no slot ends it
+  await actionIn(1, T + 200, [slot(c1, 5)]); // the game frame: the bet on C1
+  await claimsIn(1, [outcome(c1, 5, T + 250, T + 200), panel(c1, 6, T + 250)]); // its outcome; the panel moves on to nonce 6
+  await actionIn(1, T + 300, [slot(c1, 6)]); // the player's rotate click
+  await claimsIn(1, [{ source: 'json', commitment: c1.commitment, serverSeed: c1.serverSeed, observedAt: { commitment: T + 350, serverSeed: T + 350 } }, panel(c2, 6, T + 350)]); // C1 revealed, C2 next nonce 6 (nonces count on)
+  await actionIn(1, T + 300, [slot(c1, 6), slot(c2, 6)]); // the bet (the same round of the frame: its first action stays T + 300)
+  await claimsIn(1, [outcome(c2, 6, T + 450, T + 300), panel(c2, 7, T + 450)]);
+  await claimsIn(1, [{ source: 'json', commitment: c2.commitment, serverSeed: c2.serverSeed, observedAt: { commitment: T + 900, serverSeed: T + 900 } }]);
+  const record = (await getRound(roundKey({ commitment: c2.commitment, clientSeed: 'cs', nonce: '6' })))!;
+  expect(record.verdict.status).toBe('verified');
+  expect(record.preRoundCommitment).toBeUndefined();
+});
