@@ -59,7 +59,7 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
   // delivered late, a worker restart reordering frames' deliveries, is known by then); and when a
   // pair it was accused over is revealed or shown anew. A file brings no sighting of its own
   // (untimed), so it is never judged here.
-  const newOutcome = existing?.witness === undefined || existing.observedAt.result !== record.observedAt.result || existing.actedAt !== record.actedAt;
+  const newOutcome = existing?.witness === undefined || existing.observedAt.result !== record.observedAt.result || existing.actedAt !== record.actedAt || existing.documentActedAt !== record.documentActedAt;
   const completed = existing?.serverSeed === undefined && record.serverSeed !== undefined;
   if (!untimed && record.result !== undefined && (newOutcome || completed || rejudge)) {
     const judgement = (yield { judgement: record }) as WitnessJudgement | undefined;

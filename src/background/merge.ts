@@ -94,7 +94,7 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
   }
   // The earliest display of an outcome (whole or not yet) is when it was first seen, and the player's
   // action that counts is the latest one before that, in the document that showed it then.
-  if (claim.result !== undefined) noteResultTime(record, seenAt('result'), claim.actedAt);
+  if (claim.result !== undefined) noteResultTime(record, seenAt('result'), claim.actedAt, claim.documentActedAt);
   for (const field of VALUE_FIELDS) {
     const value = claim[field];
     if (value === undefined) continue;
@@ -250,12 +250,14 @@ function noteFileFields(existing: RoundRecord | undefined, record: RoundRecord):
 }
 
 /** Lowers the outcome's first-seen time to `at`, with the action before it (never one at or after it). */
-function noteResultTime(record: RoundRecord, at: number, actedAt: number | undefined): void {
+function noteResultTime(record: RoundRecord, at: number, actedAt: number | undefined, documentActedAt: number | undefined): void {
   const known = record.observedAt.result;
   if (known !== undefined && known <= at) return;
   record.observedAt.result = at;
   if (actedAt !== undefined && actedAt < at) record.actedAt = actedAt;
   else delete record.actedAt;
+  if (record.actedAt !== undefined && documentActedAt !== undefined && documentActedAt < at) record.documentActedAt = documentActedAt;
+  else delete record.documentActedAt;
 }
 
 /**

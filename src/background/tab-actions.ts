@@ -121,7 +121,7 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
       const outcomeAt = claim.observedAt.result!;
       const open = entry.actions.filter((action) => action.at < outcomeAt && (action.endedAt === undefined || action.endedAt >= outcomeAt));
       const earliest = Math.min(claim.actedAt ?? Infinity, ...open.map((action) => action.at));
-      return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest };
+      return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
     });
     return ended ? { tabs, value: credited } : { value: credited };
   });

@@ -191,6 +191,7 @@ export async function witnessOf(
     game: record.gameId,
     outcomeAt,
     ...(actedAt === undefined ? {} : { actedAt }),
+    ...(record.documentActedAt === undefined ? {} : { documentActedAt: record.documentActedAt }),
     ...(record.observedAt.serverSeed === undefined && own?.revealedAt === undefined
       ? {}
       : { revealedAt: Math.min(record.observedAt.serverSeed ?? Infinity, own?.revealedAt ?? Infinity) }),

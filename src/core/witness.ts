@@ -79,6 +79,14 @@ export interface WitnessInput {
   /** When the outcome was first seen, and the player's action credited as its bet, in that same page. */
   outcomeAt?: number;
   actedAt?: number;
+  /**
+   * When the worker credited the round with an earlier action of another document of its tab
+   * (background/tab-actions.ts): the action of the outcome's own document (-Infinity: it saw none).
+   * The earliest action decides `witnessed`; an accusation (step `witness`) is judged against this
+   * later one, so a click elsewhere in the tab that never ended (a page with no panel) cannot make
+   * an honest rotation look like a commitment changed after the bet.
+   */
+  documentActedAt?: number;
   /** When the round's server seed was first seen. */
   revealedAt?: number;
   /** The panel states of the round's own commitment. */
@@ -166,7 +174,8 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
 
   // A flood can only take `witnessed` away: an accusation rests on what was seen, and what a flood
   // hid cannot unsee it (a page must not withdraw one by flooding).
-  const change = actedAt === undefined ? undefined : changedAfterAction(input, own, rivals, actedAt);
+  const accusedAction = input.documentActedAt ?? actedAt;
+  const change = accusedAction === undefined || accusedAction === -Infinity ? undefined : changedAfterAction(input, own, rivals, accusedAction);
   const shownBeforeAction = change?.continued ? change.commitment : undefined;
   const pending = change !== undefined && !change.continued ? { pendingOn: change.commitment } : {};
   if (firstOwn === undefined || actedAt === undefined || !surelyBefore(firstOwn, actedAt)) {

@@ -31,6 +31,11 @@ export interface CapturedClaim {
    */
   actedAt?: number;
   /**
+   * Set by the worker, never sent: when tab-actions.ts credited the outcome with an earlier action
+   * of another document of the tab, the action this document credited (-Infinity: none).
+   */
+  documentActedAt?: number;
+  /**
    * An active-seed-pair state this document showed before, shown again after another commitment
    * for the same client seed: when (the page went back to a commitment it had replaced).
    */
@@ -98,6 +103,8 @@ export interface RoundRecord {
   observedAt: Partial<Record<ClaimField, number>>;
   /** The player's action credited as the bet (see CapturedClaim), in the document that showed the result first. */
   actedAt?: number;
+  /** The outcome's own document's action when an earlier one of the tab was credited (see CapturedClaim). */
+  documentActedAt?: number;
   /** The worker's judgement of the order it saw (core/witness.ts), made when the result was first stored. */
   witness?: WitnessReason;
   firstSeenAt: number;

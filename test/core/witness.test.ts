@@ -333,3 +333,25 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
     expect(reads).toBeLessThan(10 * others.length);
   });
 });
+
+describe('judgeWitness: an earlier action of another document of the tab (background/tab-actions.ts)', () => {
+  // C1 shown at 10 and again at 25 (after the tab's old click at 20), C2 shown at 40, the bet on C2
+  // in the outcome's own document at 50, the outcome at 60: an honest rotation seen from a tab whose
+  // click on a page with no panel never ended.
+  const states = [state('C1', 5, 10, { shownAgain: [25] }), state('C2', 5, 40)];
+  const round = { commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 60 };
+
+  it('decides witnessed on the earliest action, but accuses only against the outcome\'s own document\'s action', () => {
+    expect(judge(round, states)).toMatchObject({ reason: 'commitment-after-action', shownBeforeAction: 'C1' });
+    expect(judge(round, states, { documentActedAt: 50 })).toEqual({ reason: 'commitment-after-action' });
+  });
+
+  it('accuses no round whose own document saw no action (-Infinity), and takes no trust from it', () => {
+    expect(judge(round, states, { documentActedAt: -Infinity })).toEqual({ reason: 'commitment-after-action' });
+  });
+
+  it('still accuses when the panel went on with C1 past the document\'s own action too', () => {
+    const continued = [state('C1', 5, 10, { shownAgain: [55] }), state('C2', 5, 52)];
+    expect(judge(round, continued, { documentActedAt: 50 })).toMatchObject({ shownBeforeAction: 'C1' });
+  });
+});
