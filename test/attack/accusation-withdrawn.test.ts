@@ -3,51 +3,12 @@
 // came out on C2 first shown after it, and the panel went on with C1) has its accusation withdrawn by
 // what the page shows AFTERWARDS. apply-claim.ts: "An accusation is always the latest judgement's:
 // new evidence can withdraw it", and the page controls the new evidence.
-import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
-import { afterEach, expect, it } from 'vitest';
+import { cleanStoreAfterEach, outcome, pair, panel, play, reveal, T, type Pair } from './store-claims.js';
+import { expect, it } from 'vitest';
 import { roundKey } from '../../src/background/round-key.js';
-import { DATABASE_NAME, getRound, storeClaims } from '../../src/background/store.js';
-import { computeRound, gameById } from '../../src/core/index.js';
-import type { CapturedClaim } from '../../src/shared/records.js';
+import { getRound } from '../../src/background/store.js';
 
-const T = 1_700_000_000_000;
-const KENO = gameById('keno');
-afterEach(async () => {
-  await deleteDB(DATABASE_NAME);
-});
-
-const pair = (name: string) => {
-  const serverSeed = `server-seed-${name}`;
-  return { serverSeed, commitment: computeRound(KENO, serverSeed, 'x', 1).commitment };
-};
-type Pair = ReturnType<typeof pair>;
-const panel = (p: Pair, clientSeed: string, nonce: number, at: number): CapturedClaim => ({
-  source: 'dom',
-  game: 'Keno',
-  commitment: p.commitment,
-  clientSeed,
-  nonce: String(nonce),
-  observedAt: { game: at, commitment: at, clientSeed: at, nonce: at },
-});
-const outcome = (p: Pair, clientSeed: string, nonce: number, at: number, actedAt?: number): CapturedClaim => ({
-  source: 'dom',
-  game: 'Keno',
-  commitment: p.commitment,
-  clientSeed,
-  nonce: String(nonce),
-  result: (computeRound(KENO, p.serverSeed, clientSeed, nonce).outcome as number[]).map(String),
-  observedAt: { game: at, commitment: at, clientSeed: at, nonce: at, result: at },
-  ...(actedAt === undefined ? {} : { actedAt }),
-});
-const reveal = (p: Pair, at: number): CapturedClaim => ({ source: 'json', commitment: p.commitment, serverSeed: p.serverSeed, observedAt: { commitment: at, serverSeed: at } });
-async function play(...steps: (CapturedClaim | CapturedClaim[])[]): Promise<void> {
-  for (const step of steps) {
-    const batch = Array.isArray(step) ? step : [step];
-    const at = Math.max(...batch.map((claim) => Math.max(...Object.values(claim.observedAt), claim.shownAgainAt ?? 0)));
-    await storeClaims(batch, at + 1);
-  }
-}
+cleanStoreAfterEach();
 const verdictOf = async (p: Pair, clientSeed: string, nonce: number) => {
   const { verdict, preRoundCommitment } = (await getRound(roundKey({ commitment: p.commitment, clientSeed, nonce: String(nonce) })))!;
   return { status: verdict.status, failures: verdict.failures.map((f) => f.step), preRoundCommitment };

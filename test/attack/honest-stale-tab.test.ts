@@ -5,51 +5,15 @@
 // stale panel with the old commitment and the next nonce. C1 was revealed BEFORE the bet, so it cannot
 // have been the bet's pair; witness.ts's `continued` ("the panel showed it again after the action: its
 // reveal, seen whenever, came from a later rotation") does not hold for a reveal seen before the action.
-import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
-import { afterEach, expect, it } from 'vitest';
+import { cleanStoreAfterEach, outcome as outcomeOf, pair, panel, play, reveal, T, type Pair } from './store-claims.js';
+import { expect, it } from 'vitest';
 import { findings } from '../../src/background/findings.js';
 import { roundKey } from '../../src/background/round-key.js';
-import { DATABASE_NAME, getRound, storeClaims } from '../../src/background/store.js';
-import { computeRound, gameById } from '../../src/core/index.js';
-import type { CapturedClaim } from '../../src/shared/records.js';
+import { getRound } from '../../src/background/store.js';
 
-const T = 1_700_000_000_000;
-const KENO = gameById('keno');
-afterEach(async () => {
-  await deleteDB(DATABASE_NAME);
-});
-const pair = (name: string) => {
-  const serverSeed = `server-seed-${name}`;
-  return { serverSeed, commitment: computeRound(KENO, serverSeed, 'x', 1).commitment };
-};
-type Pair = ReturnType<typeof pair>;
-const panel = (p: Pair, clientSeed: string, nonce: number, at: number): CapturedClaim => ({
-  source: 'dom',
-  game: 'Keno',
-  commitment: p.commitment,
-  clientSeed,
-  nonce: String(nonce),
-  observedAt: { game: at, commitment: at, clientSeed: at, nonce: at },
-});
-const outcome = (p: Pair, clientSeed: string, nonce: number, at: number, actedAt?: number): CapturedClaim => ({
-  source: 'json',
-  game: 'Keno',
-  commitment: p.commitment,
-  clientSeed,
-  nonce: String(nonce),
-  result: (computeRound(KENO, p.serverSeed, clientSeed, nonce).outcome as number[]).map(String),
-  observedAt: { game: at, commitment: at, clientSeed: at, nonce: at, result: at },
-  ...(actedAt === undefined ? {} : { actedAt }),
-});
-const reveal = (p: Pair, at: number): CapturedClaim => ({ source: 'json', commitment: p.commitment, serverSeed: p.serverSeed, observedAt: { commitment: at, serverSeed: at } });
-async function play(...steps: (CapturedClaim | CapturedClaim[])[]): Promise<void> {
-  for (const step of steps) {
-    const batch = Array.isArray(step) ? step : [step];
-    const at = Math.max(...batch.map((claim) => Math.max(...Object.values(claim.observedAt))));
-    await storeClaims(batch, at + 1);
-  }
-}
+cleanStoreAfterEach();
+/** Tab A's outcomes come in a data message. */
+const outcome = (p: Pair, clientSeed: string, nonce: number, at: number, actedAt?: number) => outcomeOf(p, clientSeed, nonce, at, actedAt, 'json');
 
 it('a stale tab re-rendering the old pair after a bet, that pair revealed (rotation in another tab) before the bet: no mismatch, no finding', async () => {
   const [c1, c2] = [pair('stale-1'), pair('stale-2')];
