@@ -4,7 +4,7 @@
 // Anything else would let an edited file falsify the player's own evidence: a made-up seed or
 // outcome turns an honest round into a mismatch, a missing outcome or game name filled in decides
 // a verdict the casino never showed. Such a claim is refused with the fields named.
-import { nobleBackend } from '../core/index.js';
+import { seedHashesTo } from './round-key.js';
 import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
 import { FILE_FIELDS, othersOf, sameFieldValue, valueOf } from './merge.js';
@@ -43,7 +43,7 @@ export function fileRefusal(record: RoundRecord, claim: CapturedClaim): StoreRef
     const apart = record.fileOnly?.[field];
     if (captured.length === 0 && apart !== undefined && sameFieldValue(field, apart, filed, record.game)) continue;
     if (captured.length === 0) {
-      if (field === 'serverSeed' && record.commitment !== undefined && nobleBackend.sha3_256Hex(String(filed)) === record.commitment.toLowerCase()) continue;
+      if (field === 'serverSeed' && record.commitment !== undefined && seedHashesTo(String(filed), record.commitment.toLowerCase())) continue;
       fills.push(field);
     } else if (!captured.some((value) => sameFieldValue(field, value, filed, record.game))) differs.push(field);
   }

@@ -1,6 +1,6 @@
-import { canonicalOutcome, CLAIM_FIELDS, knownGameId, lookupGame, nobleBackend, normalizeGameName, type ClaimField } from '../core/index.js';
+import { canonicalOutcome, CLAIM_FIELDS, knownGameId, lookupGame, normalizeGameName, type ClaimField } from '../core/index.js';
 import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
-import { commitmentOf, roundKey } from './round-key.js';
+import { commitmentOf, roundKey, seedHashesTo } from './round-key.js';
 
 type MergeableField = Exclude<ClaimField, 'game'> | 'picks';
 /**
@@ -217,7 +217,7 @@ function takeOverFromFile(record: RoundRecord, claim: CapturedClaim): void {
 function provenByRound(record: RoundRecord, claim: CapturedClaim, field: FileField): boolean {
   const commitment = record.commitment?.toLowerCase();
   if (field === 'commitment') return commitment !== undefined && commitmentOf(claim) === commitment;
-  return field === 'serverSeed' && commitment !== undefined && record.serverSeed !== undefined && nobleBackend.sha3_256Hex(record.serverSeed) === commitment;
+  return field === 'serverSeed' && commitment !== undefined && record.serverSeed !== undefined && seedHashesTo(record.serverSeed, commitment);
 }
 
 /** Moves a file's value of a field (and the other values files gave for it) out of the round, into `fileOnly`. */

@@ -18,6 +18,9 @@ export function commitmentOf(claim: Pick<CapturedClaim, 'commitment' | 'serverSe
   return claim.commitment?.toLowerCase() ?? (claim.serverSeed !== undefined ? nobleBackend.sha3_256Hex(claim.serverSeed) : undefined);
 }
 
+/** Whether `seed` is the server seed of `commitment` (lowercase hex): the one check that makes a reveal real. */
+export const seedHashesTo = (seed: string, commitment: string): boolean => nobleBackend.sha3_256Hex(seed) === commitment;
+
 /** Primary keys of every round of one seed pair start with its commitment. */
 export function roundsOfCommitment(commitment: string): IDBKeyRange {
   return IDBKeyRange.bound(`${commitment}|`, `${commitment}|\uffff`);

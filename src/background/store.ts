@@ -2,7 +2,7 @@
 // worker stopped at any moment loses nothing (MV3 stops idle workers after ~30 s). The schema and
 // its numbered migrations are in schema.ts.
 import { openDB, unwrap, type IDBPDatabase } from 'idb';
-import { nobleBackend, noCounts, type VerdictStatus } from '../core/index.js';
+import { noCounts, type VerdictStatus } from '../core/index.js';
 import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
 import { applyClaim, revealClaim, seedsOf, type ClaimContext } from './apply-claim.js';
@@ -10,7 +10,7 @@ import { fileRefusal, isCaptured } from './import-guard.js';
 import { readMeta, writeMeta, type MetaSource } from './meta.js';
 import { panelTimeKeys, settledPanel, withPanelSighting, type PanelMemory } from './pre-round.js';
 import { canonicalNonce, isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
-import { commitmentOf, roundKey, roundsOfCommitment } from './round-key.js';
+import { commitmentOf, roundKey, roundsOfCommitment, seedHashesTo } from './round-key.js';
 import { STATUS_RANK } from './index-rank.js';
 import { DATABASE_VERSION, upgrade, type CommitmentSighting, type FairWitnessDB, type StoredRound, type Tally } from './schema.js';
 import { clearStorageProblem, currentStorageProblem, reportStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
@@ -222,7 +222,7 @@ type BatchView = ReturnType<typeof batchView>;
 /**
  * Reads ahead, for all of a batch's round claims at once, what the trust rule (witness-evidence.ts)
  * will read for each, one after the other: the index scans for other commitments shown (all of
- * them with one cursor per client seed, scanMany), their records, and their rounds on the same
+ * them at once, scanMany), their records, and their rounds on the same
  * nonce (with few requests, read-many.ts). Each judgement then finds it in the batch view instead
  * of waiting for several reads in turn. The answer it returns serves each scan asked again with
  * the same query; a query that comes out otherwise (a round merged differently than foreseen) is
@@ -245,7 +245,6 @@ async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedC
   }
   const found = await scanMany(view, [...queries.values()]);
   const answers = new Map([...queries.keys()].map((id, index) => [id, found[index]!]));
-  const scans = new Map<string, Promise<Set<string> | 'several'>>([...answers].map(([id, answer]) => [id, Promise.resolve(answer)]));
   const pairs = new Set<string>();
   const rounds = new Set<string>();
   for (const { id, query, nonce } of asked) {
@@ -257,21 +256,27 @@ async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedC
     }
   }
   await view.prefetch(rounds, pairs);
-  // Forgotten showings: the rounds of a batch mostly share a client seed and a few pairs' times.
-  const lostScans = new Map<string, Promise<Set<string> | 'several'>>();
   return {
-    others: (stores, query) => {
-      const id = idOf(query);
-      let answer = scans.get(id);
-      if (answer === undefined) scans.set(id, (answer = scanOthers(stores, query)));
-      return answer;
-    },
-    lost: (stores, clientSeed, from) => {
-      const id = `${clientSeed}\n${from}`;
-      let answer = lostScans.get(id);
-      if (answer === undefined) lostScans.set(id, (answer = scanForgotten(stores, clientSeed, from)));
-      return answer;
-    },
+    others: answeredOnce(scanOthers, idOf, answers),
+    // Forgotten showings: the rounds of a batch mostly share a client seed and a few pairs' times.
+    lost: answeredOnce(scanForgotten, (clientSeed, from) => `${clientSeed}\n${from}`),
+  };
+}
+
+type ScanAnswer = Set<string> | 'several';
+
+/** `scan` run once per query id for a batch, starting from the answers read ahead. */
+function answeredOnce<Query extends unknown[], Stores>(
+  scan: (stores: Stores, ...query: Query) => Promise<ScanAnswer>,
+  idOf: (...query: Query) => string,
+  known: ReadonlyMap<string, ScanAnswer> = new Map(),
+): (stores: Stores, ...query: Query) => Promise<ScanAnswer> {
+  const answers = new Map([...known].map(([id, answer]) => [id, Promise.resolve(answer)]));
+  return (stores, ...query) => {
+    const id = idOf(...query);
+    let answer = answers.get(id);
+    if (answer === undefined) answers.set(id, (answer = scan(stores, ...query)));
+    return answer;
   };
 }
 
@@ -471,7 +476,7 @@ async function recordSeedPair(
     }
     // Only a seed that hashes to the commitment retires it as a rival (core/witness.ts): a made-up
     // "reveal" must not, and must not cut its panel states either.
-    if (newSeed !== undefined && sighting.hashedAt === undefined && nobleBackend.sha3_256Hex(seed) === commitment) {
+    if (newSeed !== undefined && sighting.hashedAt === undefined && seedHashesTo(seed, commitment)) {
       sighting.hashedAt = revealedAt;
       setPanelMemory(sighting, settledPanel(sighting));
     }

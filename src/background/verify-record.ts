@@ -1,5 +1,6 @@
-import { canonicalOutcome, clip, nobleBackend, verifyRound, withNonceConflict, type RoundClaim, type RoundTrace } from '../core/index.js';
+import { canonicalOutcome, clip, verifyRound, withNonceConflict, type RoundClaim, type RoundTrace } from '../core/index.js';
 import type { RoundRecord, StoredVerdict } from '../shared/records.js';
+import { seedHashesTo } from './round-key.js';
 
 /** How much of a long outcome a failure quotes. */
 const MAX_QUOTED = 100;
@@ -11,7 +12,7 @@ const MAX_QUOTED = 100;
 export function seedOf(record: Pick<RoundRecord, 'serverSeed' | 'otherServerSeeds' | 'commitment'>): string | undefined {
   if (record.otherServerSeeds === undefined || record.commitment === undefined) return record.serverSeed;
   const commitment = record.commitment.toLowerCase();
-  return [record.serverSeed, ...record.otherServerSeeds].find((seed) => seed !== undefined && nobleBackend.sha3_256Hex(seed) === commitment) ?? record.serverSeed;
+  return [record.serverSeed, ...record.otherServerSeeds].find((seed) => seed !== undefined && seedHashesTo(seed, commitment)) ?? record.serverSeed;
 }
 
 /** The core's claim for a stored round. */

@@ -2,11 +2,11 @@
 // states of its own commitment, those of every other commitment shown for its client seed around the
 // player's action, which of those had their nonce used up by a round already seen, and the latest
 // refusal of a flooding tab. Reads only: the caller writes the judgement into the round's record.
-import { judgeWitness, nobleBackend, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
+import { judgeWitness, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
 import { forgottenLane } from './pre-round.js';
-import { commitmentOf, roundKey } from './round-key.js';
+import { commitmentOf, roundKey, seedHashesTo } from './round-key.js';
 import type { CommitmentSighting } from './schema.js';
 
 /** Index entries read at most per round; more around one bet is itself "several". */
@@ -41,25 +41,21 @@ interface KeyCursor {
 function hashedAtOf(sighting: CommitmentSighting): number | undefined {
   if (sighting.hashedAt !== undefined || sighting.revealedSeed === undefined) return sighting.hashedAt;
   const seeds = [sighting.revealedSeed, ...(sighting.otherSeeds ?? [])];
-  return seeds.some((seed) => nobleBackend.sha3_256Hex(seed) === sighting.commitment) ? sighting.revealedAt : undefined;
+  return seeds.some((seed) => seedHashesTo(seed, sighting.commitment)) ? sighting.revealedAt : undefined;
 }
 
-/** A commitment record's panel states for one client seed, as the rule reads them. */
-function statesOf(sighting: CommitmentSighting | undefined, clientSeed: string): PanelState[] {
-  if (sighting === undefined) return [];
+/**
+ * A commitment record's panel states for one client seed, and its forgotten showings that may be of
+ * it, as the rule reads them (each with the reveal that counts, found once).
+ */
+function evidenceOf(sighting: CommitmentSighting | undefined, clientSeed: string): { states: PanelState[]; forgotten: ForgottenShowings[] } {
+  if (sighting === undefined) return { states: [], forgotten: [] };
   const revealedAt = hashedAtOf(sighting);
-  return (sighting.panel ?? [])
-    .filter((state) => state.clientSeed === clientSeed)
-    .map((state) => ({ ...state, commitment: sighting.commitment, ...(revealedAt === undefined ? {} : { revealedAt }) }));
-}
-
-/** A commitment record's forgotten showings that may be of `clientSeed`, as the rule reads them. */
-function forgottenOf(sighting: CommitmentSighting | undefined, clientSeed: string): ForgottenShowings[] {
-  if (sighting?.forgotten === undefined) return [];
-  const revealedAt = hashedAtOf(sighting);
-  return sighting.forgotten
-    .filter((span) => span.clientSeed === undefined || span.clientSeed === clientSeed)
-    .map((span) => ({ ...span, commitment: sighting.commitment, ...(revealedAt === undefined ? {} : { revealedAt }) }));
+  const named = { commitment: sighting.commitment, ...(revealedAt === undefined ? {} : { revealedAt }) };
+  return {
+    states: (sighting.panel ?? []).filter((state) => state.clientSeed === clientSeed).map((state) => ({ ...state, ...named })),
+    forgotten: (sighting.forgotten ?? []).filter((span) => span.clientSeed === undefined || span.clientSeed === clientSeed).map((span) => ({ ...span, ...named })),
+  };
 }
 
 /**
@@ -130,7 +126,7 @@ export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed
   const { clientSeed, nonce } = record;
   const outcomeAt = record.observedAt.result;
   if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce) || outcomeAt === undefined) return undefined;
-  const firstOwn = Math.min(...statesOf(own, clientSeed).map((state) => state.seenAt));
+  const firstOwn = Math.min(...(own?.panel ?? []).filter((state) => state.clientSeed === clientSeed).map((state) => state.seenAt));
   return { commitment, clientSeed, upTo: record.actedAt ?? outcomeAt, firstOwn };
 }
 
@@ -151,7 +147,7 @@ export async function witnessOf(
   const outcomeAt = record.observedAt.result;
   if (outcomeAt === undefined) return { reason: 'not-observed' };
   const own = await stores.commitments.get(commitment);
-  const ownStates = statesOf(own, clientSeed);
+  const { states: ownStates, forgotten } = evidenceOf(own, clientSeed);
   const actedAt = record.actedAt;
   const upTo = actedAt ?? outcomeAt;
   let firstOwn = Infinity;
@@ -160,14 +156,14 @@ export async function witnessOf(
   const others = await (scan ?? scanOthers)(stores, { commitment, clientSeed, upTo, firstOwn });
   if (others === 'several') return { reason: 'several-commitments', partial: true };
   const otherStates: PanelState[] = [];
-  const forgotten = forgottenOf(own, clientSeed);
   const usedAt = new Map<string, number>();
   const playedAt = new Map<string, number>();
   const nonceText = canonicalNonce(nonce);
   const readOther = async (other: string) => {
     const sighting = await stores.commitments.get(other);
-    otherStates.push(...statesOf(sighting, clientSeed));
-    forgotten.push(...forgottenOf(sighting, clientSeed));
+    const evidence = evidenceOf(sighting, clientSeed);
+    otherStates.push(...evidence.states);
+    forgotten.push(...evidence.forgotten);
     // A round of that commitment on this nonce: from when it was seen, its panel state no longer
     // covers this one if it verifies (usedAt); seen at all, it keeps the rule from accusing (playedAt).
     const round = await stores.rounds.get(roundKey({ commitment: other, clientSeed, nonce: nonceText }));

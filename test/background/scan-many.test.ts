@@ -1,4 +1,4 @@
-// The trust rule's index scans for a whole batch with one cursor per client seed (scanMany) answer
+// The trust rule's index scans for a whole batch at once (scanMany) answer
 // each query exactly as its own scan (scanOthers) does, for any panel states stored and any queries,
 // through the real store's database (fake-indexeddb).
 import 'fake-indexeddb/auto';
