@@ -5,9 +5,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Budgets in bytes of gzip -9 (issues #12, #13): what a player's browser parses before it shows anything. */
+/**
+ * Budgets in bytes of gzip -9 (issues #12, #13): what a player's browser parses before it shows anything.
+ * The content script's was 12 KB until #23 (the fairness controls and the checked reveals that let
+ * the flows around the seed-pair panel be witnessed took it to about 12.7 KB): 13 KB now.
+ */
 export const BUDGETS = {
-  'content.js': 12 * 1024,
+  'content.js': 13 * 1024,
   'page-tap.js': 4 * 1024,
   'popup.js': 30 * 1024,
   'background.js': 25 * 1024,

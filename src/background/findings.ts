@@ -22,6 +22,7 @@ import { auditRounds, seedConflictFindings, severalCommitmentFindings, type Audi
 import type { RoundRecord } from '../shared/records.js';
 import type { CommitmentSighting } from './schema.js';
 import { openStore } from './store.js';
+import { hashedAtOf } from './round-key.js';
 
 /** Rounds read per request: bounded batches keep the worker's memory flat on a large store. */
 const BATCH = 2000;
@@ -56,7 +57,10 @@ export class StoreFindings {
 
   findings(commitments: readonly CommitmentSighting[]): Finding[] {
     const panelStates: PanelState[] = [];
-    for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
+    for (const sighting of commitments) {
+      const { commitment, panel, revealedSeed, otherSeeds } = sighting;
+      // Only a seed that hashes to it revealed a commitment: a made-up reveal hides no conflict.
+      const revealedAt = hashedAtOf(sighting);
       for (const state of panel ?? []) {
         // Each re-showing counts as a showing of its own: a page going back to a replaced commitment.
         for (const seenAt of [state.seenAt, ...(state.shownAgain ?? [])]) {

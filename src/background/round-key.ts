@@ -1,6 +1,7 @@
 import { nobleBackend } from '../core/index.js';
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { CapturedClaim } from '../shared/records.js';
+import type { CommitmentSighting } from './schema.js';
 
 /**
  * A seed pair (named by its commitment) and a nonce identify exactly one round. A history entry
@@ -20,6 +21,16 @@ export function commitmentOf(claim: Pick<CapturedClaim, 'commitment' | 'serverSe
 
 /** Whether `seed` is the server seed of `commitment` (lowercase hex): the one check that makes a reveal real. */
 export const seedHashesTo = (seed: string, commitment: string): boolean => nobleBackend.sha3_256Hex(seed) === commitment;
+
+/**
+ * When a seed that hashes to the commitment was first seen: the one reveal that retires it as a
+ * rival. Records stored before `hashedAt` was kept are checked here.
+ */
+export function hashedAtOf(sighting: CommitmentSighting): number | undefined {
+  if (sighting.hashedAt !== undefined || sighting.revealedSeed === undefined) return sighting.hashedAt;
+  const seeds = [sighting.revealedSeed, ...(sighting.otherSeeds ?? [])];
+  return seeds.some((seed) => seedHashesTo(seed, sighting.commitment)) ? sighting.revealedAt : undefined;
+}
 
 /** Primary keys of every round of one seed pair start with its commitment. */
 export function roundsOfCommitment(commitment: string): IDBKeyRange {

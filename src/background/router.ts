@@ -26,6 +26,7 @@ import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 import { noteAction, creditOutcomes } from './tab-actions.js';
+import { seedHashesTo } from './round-key.js';
 import { keepTally, tabContextWithCapture } from './tab-capture.js';
 import { tallyWriter } from './tally-writes.js';
 import { announceTab, countTabRounds, forgetTab, watchedTabIds } from './watched-tabs.js';
@@ -63,7 +64,7 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
       // Queued at once (before any wait), so it is kept before the claims sent after it are credited.
-      if (checked.message.type === 'action') return { ok: true, value: await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots) };
+      if (checked.message.type === 'action') return { ok: true, value: await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots, checked.message.betAt) };
       if (checked.message.type === 'capture-tally') return { ok: true, value: await writeTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
@@ -132,6 +133,7 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   // Each outcome with the earliest action of its tab still open when it was seen, in any of the tab's documents.
   const credited = await creditOutcomes(
     tab,
+    sender.frameId ?? 0,
     checkedClaims.map(({ claim }) => claim),
   );
   const valid = checkedClaims.map((item, position) => ({ ...item, claim: credited[position]! }));
@@ -184,7 +186,17 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   await countRounds(tab, accepted);
   await refreshBadge(counts);
   refused.sort((a, b) => a.index - b.index);
-  return { stored, refused, retryLater };
+  return { stored, refused, retryLater, revealed: checkedReveals(taken.map(({ claim }) => claim)) };
+}
+
+/** The commitments whose server seed shown with them hashes to them (of those within the budget: a flood buys no hashing). */
+function checkedReveals(claims: readonly CapturedClaim[]): string[] {
+  const revealed = new Set<string>();
+  for (const { commitment, serverSeed } of claims) {
+    const key = commitment?.toLowerCase();
+    if (key !== undefined && serverSeed !== undefined && !revealed.has(key) && seedHashesTo(serverSeed, key)) revealed.add(key);
+  }
+  return [...revealed];
 }
 
 /** Counts, for the tab's line in the popup, the distinct rounds its stored (or already known) claims were about. */

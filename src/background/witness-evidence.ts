@@ -6,7 +6,7 @@ import { judgeWitness, type ForgottenShowings, type PanelState, type WitnessJudg
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
 import { forgottenLane } from './pre-round.js';
-import { commitmentOf, roundKey, seedHashesTo } from './round-key.js';
+import { commitmentOf, hashedAtOf, roundKey, seedHashesTo } from './round-key.js';
 import type { CommitmentSighting } from './schema.js';
 
 /** Index entries read at most per round; more around one bet is itself "several". */
@@ -32,16 +32,6 @@ export interface EvidenceStores {
 
 interface KeyCursor {
   key: unknown;
-}
-
-/**
- * When a seed that hashes to the commitment was first seen: the one reveal that retires it as a
- * rival. Records stored before `hashedAt` was kept are checked here.
- */
-function hashedAtOf(sighting: CommitmentSighting): number | undefined {
-  if (sighting.hashedAt !== undefined || sighting.revealedSeed === undefined) return sighting.hashedAt;
-  const seeds = [sighting.revealedSeed, ...(sighting.otherSeeds ?? [])];
-  return seeds.some((seed) => seedHashesTo(seed, sighting.commitment)) ? sighting.revealedAt : undefined;
 }
 
 /**

@@ -66,8 +66,10 @@ function conflicting(states: readonly PanelState[]): Set<string> {
     if (live.size > 1) for (const commitment of live) involved.add(commitment);
   }
   // Shown again after another: in time order, a commitment's first and last states lie in different
-  // runs of consecutive states. Linear in the states: honest pairs are one run each.
-  const sorted = [...states].sort((a, b) => a.seenAt - b.seenAt);
+  // runs of consecutive states. Linear in the states: honest pairs are one run each. A state shown
+  // after its commitment was revealed is no other seed to choose from (a page that re-renders its
+  // panel a moment after the rotation's answer showed the new pair still shows the old one).
+  const sorted = states.filter((state) => unrevealedAt(state, state.seenAt)).sort((a, b) => a.seenAt - b.seenAt);
   const run: number[] = [];
   sorted.forEach((state, index) => run.push(index === 0 ? 0 : run[index - 1]! + (state.commitment === sorted[index - 1]!.commitment ? 0 : 1)));
   const span = new Map<string, { first: number; last: number }>();

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fileDisagreement, sightingsOf, StoreFindings } from '../../src/background/findings.js';
 import { mergeClaim } from '../../src/background/merge.js';
-import { roundKey } from '../../src/background/round-key.js';
+import { hashedAtOf, roundKey } from '../../src/background/round-key.js';
 import type { CommitmentSighting } from '../../src/background/schema.js';
 import { auditRounds, seedConflictFindings, severalCommitmentFindings, type AuditRound, type Finding, type PanelState } from '../../src/core/index.js';
 import type { CapturedClaim, RoundRecord } from '../../src/shared/records.js';
@@ -34,7 +34,10 @@ function oldFindings(records: readonly RoundRecord[], commitments: readonly Comm
     if (record.otherServerSeeds) noteSeeds(record.commitment, [record.serverSeed, ...record.otherServerSeeds]);
   }
   const panelStates: PanelState[] = [];
-  for (const { commitment, panel, revealedAt, revealedSeed, otherSeeds } of commitments) {
+  for (const sighting of commitments) {
+    const { commitment, panel, revealedSeed, otherSeeds } = sighting;
+    // Changed since 6df54fa on purpose (#23): only a seed that hashes to the commitment reveals it for the panel-state findings.
+    const revealedAt = hashedAtOf(sighting);
     for (const state of panel ?? []) {
       for (const seenAt of [state.seenAt, ...(state.shownAgain ?? [])]) {
         panelStates.push({ clientSeed: state.clientSeed, nonce: state.nonce, seenAt, commitment, ...(state.game === undefined ? {} : { game: state.game }), ...(revealedAt === undefined ? {} : { revealedAt }) });

@@ -3,7 +3,9 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditRoundOf, findings } from '../../src/background/findings.js';
+import { auditRoundOf, findings, StoreFindings } from '../../src/background/findings.js';
+import type { CommitmentSighting } from '../../src/background/schema.js';
+import { nobleBackend } from '../../src/core/index.js';
 import { DATABASE_NAME, storeClaims } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { roundKey } from '../../src/background/round-key.js';
@@ -115,5 +117,26 @@ describe('auditRoundOf', () => {
   it('is the one round the record is, with the other outcomes and bets the store kept for it', () => {
     const record = recordOf({ key: 'k1', gameId: 'keno', result: ['1'], conflictingResults: [['2'], ['3']], otherPicks: [['4', '5']] });
     expect(auditRoundOf(record)).toEqual({ key: 'k1', game: 'keno', result: ['1'], otherResults: [['2'], ['3']], otherBets: 1 });
+  });
+});
+
+describe('StoreFindings: several commitments, revealed only by a seed that hashes', () => {
+  const sighting = (commitment: string, shown: number[], reveal?: { seed: string; at: number }): CommitmentSighting => ({
+    commitment,
+    firstSeenAt: shown[0]!,
+    panel: shown.map((seenAt) => ({ clientSeed: 'cs', nonce: '1', seenAt })),
+    ...(reveal === undefined ? {} : { revealedSeed: reveal.seed, revealedAt: reveal.at }),
+  });
+  const seedA = 'seed-a';
+  const A = nobleBackend.sha3_256Hex(seedA);
+  const B = nobleBackend.sha3_256Hex('seed-b');
+
+  it('the old pair shown again just after its reveal (a late re-render): no finding', () => {
+    expect(new StoreFindings().findings([sighting(A, [1, 6], { seed: seedA, at: 5 }), sighting(B, [5, 7])])).toEqual([]);
+  });
+
+  it('a made-up reveal (a seed that does not hash to it) hides nothing: a several-commitments finding', () => {
+    const found = new StoreFindings().findings([sighting(A, [1, 6], { seed: 'made-up', at: 5 }), sighting(B, [5, 7])]);
+    expect(found.map((finding) => [finding.kind, finding.commitments])).toEqual([['several-commitments', [A, B].sort()]]);
   });
 });

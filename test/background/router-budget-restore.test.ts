@@ -35,7 +35,7 @@ describe('restoring the kept budgets', () => {
     expect(failed.ok).toBe(false);
     expect(kept.saved).toBe(0);
     const stored = (await handleMessage({ type: 'claims', claims: [claim] }, TAB)) as Reply<ClaimsAck>;
-    expect(stored).toEqual({ ok: true, value: { stored: 1, refused: [], retryLater: [] } });
+    expect(stored).toEqual({ ok: true, value: { stored: 1, refused: [], retryLater: [], revealed: [] } });
     expect(kept.saved).toBe(1);
   });
 });

@@ -157,7 +157,7 @@ describe('the per-tab rate limit on claims', () => {
     const tab = casinoTab();
     const timers: (() => void)[] = [];
     const outbox = claimOutbox(
-      claimSender((message) => handleMessage(message, tab)),
+      async (batch) => (await claimSender((message) => handleMessage(message, tab))(batch)).retryLater,
       { setTimer: (callback) => timers.push(callback) },
     );
     const claims = Array.from({ length: TAB_CLAIMS + 1000 }, newPair);

@@ -80,9 +80,16 @@ describe('handleMessage: who may send', () => {
     'https://de.cloudbet.com/de/casino/originals/roulette',
   ])('accepts claims from a casino tab at %s: stored, acknowledged, badge updated', async (url) => {
     const reply = await handleMessage(claimsMessage(claim()), casinoTab(url));
-    expect(reply).toEqual({ ok: true, value: { stored: 1, refused: [], retryLater: [] } });
+    // The seed shown hashes to the commitment: named in the answer (the content script's round tracker retires that pair).
+    expect(reply).toEqual({ ok: true, value: { stored: 1, refused: [], retryLater: [], revealed: [vector(0).commitment] } });
     expect((await getRound(roundKey(claim())))?.verdict.status).toBe('verified');
     expect(fake.badges).toEqual([{ text: '1', color: '#2e7d32', title: 'badgeTitleSummary:1:0:0' }]);
+  });
+
+  it('names in its answer only the commitments whose seed in the batch hashes to them (a made-up reveal is not named)', async () => {
+    const madeUp = { ...revealedClaim(vector(3), 'Keno'), serverSeed: 'f'.repeat(64) };
+    const reply = (await handleMessage(claimsMessage(revealedClaim(vector(2), 'Keno'), madeUp, { ...revealedClaim(vector(2), 'Keno'), commitment: vector(2).commitment.toUpperCase() }), casinoTab())) as Reply<{ revealed: string[] }>;
+    expect(reply.ok && reply.value.revealed).toEqual([vector(2).commitment]);
   });
 
   it('shows mismatches on the badge in red', async () => {
@@ -91,7 +98,7 @@ describe('handleMessage: who may send', () => {
       claimsMessage(revealedClaim(round, 'Keno'), { ...revealedClaim(vector(2), 'Keno'), result: wrongResult(vector(2), 'Keno') }, pendingClaim(vector(3), 'Keno')),
       casinoTab(),
     );
-    expect(reply).toEqual({ ok: true, value: { stored: 3, refused: [], retryLater: [] } });
+    expect(reply).toEqual({ ok: true, value: { stored: 3, refused: [], retryLater: [], revealed: [vector(1).commitment, vector(2).commitment] } });
     expect(fake.badges).toEqual([{ text: '1', color: '#c62828', title: 'badgeTitleSummary:1:1:1' }]);
   });
 });
@@ -122,14 +129,14 @@ describe('handleMessage: malformed messages', () => {
   ] as [string, unknown, string][])('from a casino tab, refuses a claim with %s on its own, with a specific reason', async (_label, claim, reason) => {
     expect(await handleMessage(claimsMessage(claim as CapturedClaim), casinoTab())).toEqual({
       ok: true,
-      value: { stored: 0, refused: [{ index: 0, reason }], retryLater: [] },
+      value: { stored: 0, refused: [{ index: 0, reason }], retryLater: [], revealed: [] },
     });
     expect((await summarise()).total).toBe(0);
   });
 
   it('a malformed claim is refused alone: the honest claims of its batch are stored', async () => {
     const reply = await handleMessage(claimsMessage(valid(), { ...valid(), nonce: 'x' }, pendingClaim(vector(1), 'Keno')), casinoTab());
-    expect(reply).toEqual({ ok: true, value: { stored: 2, refused: [{ index: 1, reason: 'nonce: nonce must be decimal digits' }], retryLater: [] } });
+    expect(reply).toEqual({ ok: true, value: { stored: 2, refused: [{ index: 1, reason: 'nonce: nonce must be decimal digits' }], retryLater: [], revealed: [valid().commitment] } });
     expect((await summarise()).total).toBe(2);
   });
 

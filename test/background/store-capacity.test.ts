@@ -48,7 +48,7 @@ describe('the store cap', () => {
     expect((await summary()).storeFill).toEqual({ share: 0.9, rounds: 9, pairs: 0, refused: 0 });
 
     const ack = await send([pendingClaim(vector(9), 'Keno'), pendingClaim(vector(10), 'Keno'), pendingClaim(vector(11), 'Keno')]);
-    expect(ack).toEqual({ stored: 1, refused: [1, 2].map((index) => ({ index, reason: STORE_FULL })), retryLater: [] });
+    expect(ack).toEqual({ stored: 1, refused: [1, 2].map((index) => ({ index, reason: STORE_FULL })), retryLater: [], revealed: [] });
     const full = await summary();
     expect(full.total).toBe(10);
     expect(full.storeFill).toEqual({ share: 1, rounds: 10, pairs: 0, refused: 2 });

@@ -54,7 +54,7 @@ function pageLoad(frameId = 0) {
       const reply = (await handleMessage({ type: 'claims', claims }, sender(frameId))) as { ok: boolean; error?: string };
       if (!reply.ok) throw new Error(reply.error);
     },
-    reportAction: (at, slots) => void replies.push(handleMessage({ type: 'action', at, slots }, sender(frameId))),
+    reportAction: (at, slots, betAt) => void replies.push(handleMessage({ type: 'action', at, slots, ...(betAt === undefined ? {} : { betAt }) }, sender(frameId))),
     now: () => time,
     scheduler: { minIntervalMs: 0, whenIdle: (callback: () => void) => callback() },
     outbox: { baseDelayMs: 1 },
@@ -64,6 +64,12 @@ function pageLoad(frameId = 0) {
   return {
     tap: (rounds: unknown[]) => document.dispatchEvent(new CustomEvent(TAP_EVENT, { detail: JSON.stringify({ rounds }) })),
     click: () => onPointerDown({ isTrusted: true, type: 'pointerdown' }),
+    /** A trusted press on a button that says `text` (the page's rotate button, its bet button…). */
+    press: (text: string) => {
+      const button = document.createElement('button');
+      button.textContent = text;
+      onPointerDown({ isTrusted: true, type: 'pointerdown', composedPath: () => [button] });
+    },
     /** Until every claim offered so far is stored and every action report answered. */
     settled: async () => {
       await vi.waitFor(() => expect(session.outbox.pending).toBe(0), { timeout: 2000, interval: 5 });
@@ -132,6 +138,57 @@ describe('the player’s actions count per tab, across its documents', () => {
   });
 });
 
+describe('fairness clicks before the same bet again (round-tracker.ts): the document’s credit stands in the worker', () => {
+  const PICKS = ['4', '18', '33'];
+  /** Round 1 on `first` (witnessed), the rotate button (the old seed revealed, `second` shown), the bet with `picks`: round 2's verdict. */
+  async function rotateThenBet(picks: string[], between?: (page: ReturnType<typeof pageLoad>) => ReturnType<typeof pageLoad>) {
+    const [first, second] = [pair(`rotate-1-${picks.join()}`), pair(`rotate-2-${picks.join()}`)];
+    let page = pageLoad();
+    page.tap([{ game: 'Keno', commitment: first.commitment, clientSeed: 'cs', nonce: '1' }]);
+    time += 1000;
+    page.press('Place bet');
+    time += 200;
+    page.tap([{ game: 'Keno', commitment: first.commitment, clientSeed: 'cs', nonce: '1', result: outcome(first.serverSeed, 1), picks: PICKS }]);
+    time += 1000;
+    page.press('Rotate seed pair');
+    time += 200;
+    page.tap([{ game: 'Keno', commitment: first.commitment, serverSeed: first.serverSeed }]);
+    page.tap([{ game: 'Keno', commitment: second.commitment, clientSeed: 'cs', nonce: '1' }]);
+    if (between) page = between(page);
+    time += 1000;
+    page.press('Place bet');
+    time += 200;
+    page.tap([{ game: 'Keno', commitment: second.commitment, clientSeed: 'cs', nonce: '1', result: outcome(second.serverSeed, 1), picks }]);
+    await page.settled();
+    page.unload();
+    await reveal(second.serverSeed, second.commitment);
+    return [await verdictOf(first.commitment, 1), await verdictOf(second.commitment, 1)];
+  }
+
+  it('rotate with the page’s button, then the same picks: both rounds witnessed', async () => {
+    const [one, two] = await rotateThenBet(PICKS);
+    expect(one).toMatchObject({ status: 'verified', level: 'witnessed' });
+    expect(two).toMatchObject({ status: 'verified', level: 'witnessed' });
+  });
+
+  it('rotate, then other picks: the rotate click may have been a pick, so round 2 is history (commitment after action)', async () => {
+    const [, two] = await rotateThenBet(['4', '18', '34']);
+    expect(two).toMatchObject({ status: 'verified', level: 'history', levelReason: 'commitment-after-action' });
+  });
+
+  it('rotate, the page reloaded, a pair shown there, any click, the same picks: not witnessed (the rotate click is still open in the tab)', async () => {
+    const [, two] = await rotateThenBet(PICKS, (page) => {
+      page.unload();
+      time += 500;
+      const reloaded = pageLoad();
+      reloaded.tap([{ game: 'Keno', commitment: pair('rotate-2-4,18,33').commitment, clientSeed: 'cs', nonce: '1' }]);
+      return reloaded;
+    });
+    expect(two!.status).toBe('verified');
+    expect(two!.level).not.toBe('witnessed');
+  });
+});
+
 describe('the tab’s open actions (tab-actions.ts)', () => {
   const outcomeClaim = (slot: string, at: number, actedAt?: number): CapturedClaim => {
     const [commitment, clientSeed, nonce] = slot.split('|');
@@ -144,25 +201,25 @@ describe('the tab’s open actions (tab-actions.ts)', () => {
     await handleMessage({ type: 'hello' }, sender());
     vi.resetModules();
     const fresh = await import('../../src/background/tab-actions.js');
-    const [credited] = await fresh.creditOutcomes(TAB, [outcomeClaim('bb|cs|1', 300, 250)]);
+    const [credited] = await fresh.creditOutcomes(TAB, 0, [outcomeClaim('bb|cs|1', 300, 250)]);
     expect(credited!.actedAt).toBe(100);
   });
 
   it('an outcome seen before the action that ended it is still credited with it (a late batch from another frame)', async () => {
     await noteAction(TAB, 0, 100, ['aa|cs|1']);
-    await creditOutcomes(TAB, [outcomeClaim('aa|cs|1', 400)]);
-    const [late, after] = await creditOutcomes(TAB, [outcomeClaim('bb|cs|1', 300, 250), outcomeClaim('cc|cs|1', 500, 450)]);
+    await creditOutcomes(TAB, 0, [outcomeClaim('aa|cs|1', 400)]);
+    const [late, after] = await creditOutcomes(TAB, 0, [outcomeClaim('bb|cs|1', 300, 250), outcomeClaim('cc|cs|1', 500, 450)]);
     expect([late!.actedAt, after!.actedAt]).toEqual([100, 450]);
   });
 
   it('past the bound, no action ends any more; a closed tab forgets them', async () => {
     for (let index = 0; index <= MAX_TAB_ACTIONS; index++) await noteAction(TAB, 1, 100 + index, [`s${index}|cs|1`]);
     // The outcomes of every kept action's slot: none ends, so the first action still counts.
-    await creditOutcomes(TAB, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1`, 1000)));
-    const [credited] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
+    await creditOutcomes(TAB, 0, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1`, 1000)));
+    const [credited] = await creditOutcomes(TAB, 0, [outcomeClaim('zz|cs|1', 2000, 1900)]);
     expect(credited!.actedAt).toBe(100);
     await forgetTabActions(TAB);
-    const [forgotten] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
+    const [forgotten] = await creditOutcomes(TAB, 0, [outcomeClaim('zz|cs|1', 2000, 1900)]);
     expect(forgotten!.actedAt).toBe(1900);
   });
 });

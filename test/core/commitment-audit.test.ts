@@ -27,6 +27,12 @@ describe('severalCommitmentFindings', () => {
     expect(found.map((finding) => finding.commitments)).toEqual([['A', 'B']]);
   });
 
+  it('not for the old pair shown a moment after its reveal, between the new pair\'s states (a panel re-rendered late after a rotation)', () => {
+    expect(severalCommitmentFindings([state('A', 2, 1, { revealedAt: 5 }), state('B', 1, 5), state('A', 2, 6, { revealedAt: 5 }), state('B', 1, 7)])).toEqual([]);
+    // Unrevealed when shown between B's states: still a finding.
+    expect(severalCommitmentFindings([state('A', 2, 1, { revealedAt: 9 }), state('B', 1, 5), state('A', 2, 6, { revealedAt: 9 }), state('B', 1, 7)]).map((finding) => finding.commitments)).toEqual([['A', 'B']]);
+  });
+
   it('not for a commitment revealed before it came back, nor across client seeds or games', () => {
     expect(severalCommitmentFindings([state('A', 1, 1), state('B', 1, 2), state('A', 2, 3, { revealedAt: 2 })])).toEqual([]);
     expect(severalCommitmentFindings([state('A', 1, 10), state('B', 1, 10, { clientSeed: 'other' })])).toEqual([]);

@@ -9,6 +9,7 @@ import type { CaptureChannel } from '../../shared/capture-channel.js';
 import { pageTally } from '../readers/capture-tally.js';
 import { strictClock } from './clock.js';
 import { roundTracker } from './round-tracker.js';
+import { isFairnessControl } from '../dom/fairness-control.js';
 import type { ShadowReach } from '../dom/dom-query.js';
 import { firstSeenLog, toClaim } from '../readers/normalise.js';
 import { claimOutbox, type ClaimOutbox, type OutboxOptions } from './outbox.js';
@@ -39,17 +40,27 @@ const OFFER_STEP = 100;
 const RECHECK_MS = 2000;
 const RECHECKS = 30;
 
+/** The worker's answer to a batch: what to send again, and the reveals it checked. */
+export interface SendReply {
+  retryLater: number[];
+  revealed: string[];
+}
+
 export interface CaptureOptions {
   document: Document;
-  send: (claims: CapturedClaim[]) => Promise<number[] | void>;
+  /**
+   * Hands a batch to the worker (worker-send.ts): resolves with the indexes to send again later, or
+   * with those and the commitments whose server seed in the batch the worker checked (round-tracker.ts).
+   */
+  send: (claims: CapturedClaim[]) => Promise<number[] | SendReply | void>;
   now?: () => number;
   scheduler?: SchedulerOptions;
   outbox?: OutboxOptions;
   /** Runs the next slice of a long scan once the page has had its turn (default: browserSlice). */
   nextSlice?: (callback: () => void) => void;
   sliceMs?: number;
-  /** Hears, at each action, the round's first action and the slots whose outcome ends it (round-tracker.ts; sent to the worker by content.ts). */
-  reportAction?: (roundActionAt: number, slots: string[]) => void;
+  /** Hears, at each action, the round's first action, the slots whose outcome ends it and its first action not on a fairness control (round-tracker.ts; sent to the worker by content.ts). */
+  reportAction?: (roundActionAt: number, slots: string[], betAt?: number) => void;
 }
 
 export interface CaptureStats {
@@ -81,7 +92,17 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const rounds = roundTracker();
   /** While a trusted action is handled, what is read first was held before it (clock.beforeNow). */
   let beforeAction = false;
-  const outbox = claimOutbox(options.send, options.outbox);
+  const outbox = claimOutbox(async (claims) => {
+    const reply = await options.send(claims);
+    if (reply === undefined || Array.isArray(reply)) return reply;
+    for (const commitment of reply.revealed) {
+      guard(() => {
+        const report = rounds.verified(commitment);
+        if (report) options.reportAction?.(...report);
+      });
+    }
+    return reply.retryLater;
+  }, options.outbox);
   // One observer for the document and every open shadow root (a root's changes do not reach the document's).
   const scanner = incrementalScanner(document, { onRoot: (root) => observer.observe(root, OBSERVED) });
   const sliceMs = options.sliceMs ?? SLICE_MS;
@@ -107,7 +128,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     const claims: CapturedClaim[] = [];
     const at = beforeAction ? clock.beforeNow() : clock();
     for (const [index, fields] of found.entries()) {
-      const claim = toClaim(fields, source, firstSeen, at, rounds.credited());
+      const claim = toClaim(fields, source, firstSeen, at, rounds.credited(fields));
       pageTally.count(channel(index), fields, claim);
       if (claim) claims.push(claim);
       if (index % OFFER_STEP === OFFER_STEP - 1) yield;
@@ -247,7 +268,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       beforeAction = true; // scanNow is guarded: it never throws
       scanNow();
       beforeAction = false;
-      const report = rounds.act(clock()); // first: an option left out must not skip it (?. skips its arguments)
+      const report = rounds.act(clock(), isFairnessControl(event)); // first: an option left out must not skip it (?. skips its arguments)
       options.reportAction?.(...report);
       stats.actions++;
     });

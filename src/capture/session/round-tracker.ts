@@ -12,6 +12,22 @@
 // seed, in markup or in a message of its own) has two live at the action, so the outcome it then
 // makes up for either ends nothing: it cannot clear the bet's click away before showing a pair it
 // chose after the bet.
+//
+// A rotation that gives the pair a new client seed too (the casino picks one) replaces neither
+// the old state's client seed nor its commitment: the old pair is retired instead by its reveal,
+// once the worker has checked that the seed hashes to it (a made-up reveal retires nothing), and
+// only by a reveal read before the round's first action that is not on a fairness control, so
+// that revealing a decoy's pair after the bet cannot leave a decoy alone at a later click.
+//
+// A control the page labels as a fairness control (rotate, show the seed pair, the client seed
+// field and its button: capture/dom/fairness-control.ts) is not taken for the bet when the round is
+// the same bet again: the outcome's picks are those of the outcome the page showed last before the
+// round's first action, with no action in between. The page knew that bet before any click of the
+// round, so it could have shown a pair chosen against it before them too and had it witnessed
+// either way: passing over the fairness clicks gives it nothing, however it labels its controls. A
+// different bet (new picks, or a game whose bet is not read, roulette) is still credited with the
+// round's first action: a page could label its pick controls as fairness controls and learn the
+// picks from them.
 import { canonicalNonce, isCommitmentSighting } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
 
@@ -22,6 +38,8 @@ const MAX_ROUND_SLOTS = 16;
  * no round ends (its rounds are `history`, never forged).
  */
 const MAX_LIVE = 32;
+/** Reveals remembered (commitments read with their server seed, and those the worker checked). */
+const MAX_REVEALS = 64;
 
 /** A panel state that names the slot of the next bet: a commitment sighting with its client seed and nonce. */
 const isPanelState = (claim: CapturedClaim): boolean => isCommitmentSighting(claim) && claim.clientSeed !== undefined && claim.nonce !== undefined;
@@ -29,29 +47,72 @@ const isPanelState = (claim: CapturedClaim): boolean => isCommitmentSighting(cla
 const slotOf = (claim: CapturedClaim): string =>
   `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${claim.nonce === undefined ? '' : canonicalNonce(claim.nonce)}`;
 
+/** A bet as an outcome shows it: the game and the picks, in numeric order ('' when no picks are shown). */
+export const betOf = (claim: Pick<CapturedClaim, 'game' | 'picks'>): string =>
+  claim.picks === undefined ? '' : `${claim.game ?? ''}|${claim.picks.map(Number).sort((a, b) => a - b).join()}`;
+
 export interface RoundTracker {
-  /** The action an outcome first seen now is credited with, if any. */
-  credited(): number | undefined;
+  /** The action an outcome first seen now (with its game and picks) is credited with, if any. */
+  credited(outcome?: Pick<CapturedClaim, 'game' | 'picks'>): number | undefined;
   /** What one reading at `at` showed (its claims, stamped `at` where first seen then). */
   read(claims: readonly CapturedClaim[], at: number): void;
   /**
-   * A trusted action of the player at `at`, after every reading before it. Returns the round's first
-   * action and the slots that end it, for the worker (background/tab-actions.ts).
+   * A trusted action of the player at `at`, after every reading before it; `fairness` when it was on
+   * a fairness control. Returns the round's first action, the slots that end it and, after leading
+   * fairness actions, the round's first other action, for the worker (background/tab-actions.ts).
    */
-  act(at: number): [roundActionAt: number, endingSlots: string[]];
+  act(at: number, fairness?: boolean): [roundActionAt: number, endingSlots: string[], betAt?: number];
+  /**
+   * The worker checked that a server seed read for `commitment` hashes to it. Returns a report for
+   * the worker when that leaves a slot alone at the round's bet action after all (the check came
+   * after it).
+   */
+  verified(commitment: string): ReturnType<RoundTracker['act']> | undefined;
 }
+
+/** Adds to a bounded set or map: past `max` the oldest entry goes. */
+const remember = <K, V>(entries: Map<K, V>, key: K, value: V, max: number): void => {
+  if (entries.size >= max) entries.delete(entries.keys().next().value!);
+  entries.set(key, value);
+};
 
 // A closure rather than a class: its state stays out of the minified content script's text (size budget).
 export function roundTracker(): RoundTracker {
   let lastActionAt: number | undefined;
   let roundActionAt: number | undefined;
+  /** The round's first action that was not on a fairness control. */
+  let roundBetAt: number | undefined;
+  /** The bet of the outcome(s) the page showed last, when no action came since (null: outcomes of several bets). */
+  let shownSinceAction: string | null | undefined;
+  /** What shownSinceAction was at the round's first action: the bet the page knew before the round. */
+  let betBeforeRound: string | null | undefined;
   /** The slots that were the only live panel state at one of the current round's actions. */
   const roundSlots = new Set<string>();
   /** The live panel states by slot, oldest first. */
   const live = new Map<string, CapturedClaim>();
+  /** When a server seed was first read for a commitment (lowercase). */
+  const revealedAt = new Map<string, number>();
+  /** Commitments whose read seed the worker checked. */
+  const checked = new Map<string, true>();
+  /** The live slots at the round's bet action, when more than one was live then. */
+  let crowdedAtBet: string[] | undefined;
+
+  /** Drops the live states whose pair a checked reveal, read before the round's bet action, retired. */
+  const retire = (): void => {
+    for (const [slot, state] of live) {
+      // (The placeholder past MAX_LIVE has no commitment: it is never retired.)
+      const commitment = state.commitment?.toLowerCase() ?? '';
+      if (checked.has(commitment) && revealedAt.get(commitment)! < (roundBetAt ?? Infinity)) live.delete(slot);
+    }
+  };
+  const report = (): ReturnType<RoundTracker['act']> =>
+    roundBetAt === undefined || roundBetAt === roundActionAt ? [roundActionAt!, [...roundSlots]] : [roundActionAt!, [...roundSlots], roundBetAt];
 
   return {
-    credited: () => roundActionAt ?? lastActionAt,
+    credited(outcome) {
+      const sameBet = outcome !== undefined && typeof betBeforeRound === 'string' && betBeforeRound !== '' && betOf(outcome) === betBeforeRound;
+      return sameBet && roundBetAt !== undefined ? roundBetAt : (roundActionAt ?? lastActionAt);
+    },
     read(claims, at) {
       const shown = claims.filter(isPanelState);
       // Replaced: by a later state for the same client seed, or for the same commitment (a pair has one
@@ -64,16 +125,43 @@ export function roundTracker(): RoundTracker {
       else live.set('', {} as CapturedClaim);
       // The outcome of a slot that was alone at one of the round's actions ends it: the next click may
       // be the next bet. (No round, no slots: they start and end together.)
-      if (claims.some((claim) => claim.observedAt.result === at && roundSlots.has(slotOf(claim)))) {
-        roundActionAt = undefined;
+      const outcomes = claims.filter((claim) => claim.observedAt.result === at);
+      if (outcomes.some((claim) => roundSlots.has(slotOf(claim)))) {
+        roundActionAt = roundBetAt = crowdedAtBet = undefined;
         roundSlots.clear();
       }
+      for (const claim of claims) {
+        const commitment = claim.commitment?.toLowerCase();
+        if (claim.serverSeed !== undefined && commitment !== undefined && !revealedAt.has(commitment)) remember(revealedAt, commitment, at, MAX_REVEALS);
+      }
+      if (outcomes.length > 0) shownSinceAction = outcomes.every((claim) => betOf(claim) === betOf(outcomes[0]!)) ? betOf(outcomes[0]!) : null;
     },
-    act(at) {
+    act(at, fairness) {
       lastActionAt = at;
-      roundActionAt ??= at;
+      if (roundActionAt === undefined) {
+        roundActionAt = at;
+        betBeforeRound = shownSinceAction;
+      }
+      const bet = !fairness && roundBetAt === undefined;
+      if (bet) roundBetAt = at;
+      shownSinceAction = undefined;
+      retire();
       if (live.size === 1 && roundSlots.size < MAX_ROUND_SLOTS) roundSlots.add(live.keys().next().value!);
-      return [roundActionAt, [...roundSlots]];
+      else if (bet && live.size > 1) crowdedAtBet = [...live.keys()];
+      return report();
+    },
+    verified(commitment) {
+      const key = commitment.toLowerCase();
+      const seenAt = revealedAt.get(key);
+      if (seenAt === undefined) return undefined;
+      remember(checked, key, true, MAX_REVEALS);
+      retire();
+      // The bet action came before the worker's answer: was the retired pair all that kept its slot from being alone?
+      if (roundBetAt === undefined || crowdedAtBet === undefined || seenAt >= roundBetAt) return undefined;
+      crowdedAtBet = crowdedAtBet.filter((slot) => !slot.startsWith(`${key}|`));
+      if (crowdedAtBet.length !== 1 || roundSlots.has(crowdedAtBet[0]!) || roundSlots.size >= MAX_ROUND_SLOTS) return undefined;
+      roundSlots.add(crowdedAtBet[0]!);
+      return report();
     },
   };
 }

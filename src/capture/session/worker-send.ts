@@ -4,16 +4,23 @@
 // that batch instead of blocking every later round behind it.
 import type { CapturedClaim } from '../../shared/records.js';
 import { PermanentRefusal } from './outbox.js';
+import type { SendReply } from './capture-session.js';
 
 const PERMANENT = /^(?:invalid message|sender not allowed)/;
 
-/** Sends a batch; resolves with the indexes the worker refused for its budget only (to be sent again later). */
+/**
+ * Sends a batch; resolves with the indexes the worker refused for its budget only (to be sent again
+ * later) and the commitments whose server seed in the batch it checked.
+ */
 export function claimSender(sendToWorker: (message: unknown) => Promise<unknown>) {
-  return async (claims: CapturedClaim[]): Promise<number[]> => {
+  return async (claims: CapturedClaim[]): Promise<SendReply> => {
     const reply: unknown = await sendToWorker({ type: 'claims', claims });
     if (typeof reply === 'object' && reply !== null && (reply as { ok?: unknown }).ok === true) {
-      const retry = (reply as { value?: { retryLater?: unknown } }).value?.retryLater;
-      return Array.isArray(retry) ? retry.filter((index): index is number => Number.isInteger(index) && index >= 0 && index < claims.length) : [];
+      const { retryLater, revealed } = (reply as { value?: { retryLater?: unknown; revealed?: unknown } }).value ?? {};
+      return {
+        retryLater: Array.isArray(retryLater) ? retryLater.filter((index): index is number => Number.isInteger(index) && index >= 0 && index < claims.length) : [],
+        revealed: Array.isArray(revealed) ? revealed.filter((commitment): commitment is string => typeof commitment === 'string') : [],
+      };
     }
     const error = String((reply as { error?: unknown } | null | undefined)?.error ?? 'no reply from the worker');
     throw PERMANENT.test(error) ? new PermanentRefusal(error) : new Error(error);

@@ -94,7 +94,7 @@ async function waitForFinding(driver: BrowserDriver, kind: string, commitments: 
  * Sets the casino's cheat and seed-pair modes, rotates from Node to a pair no page has shown (with
  * a client seed of its own: no earlier panel state is for it), runs `play`, and puts the modes back.
  */
-async function onFreshPair<T>(casino: DemoCasino, modes: { cheat?: CheatMode; pairMode?: PairMode }, play: () => Promise<T>): Promise<T> {
+export async function onFreshPair<T>(casino: DemoCasino, modes: { cheat?: CheatMode; pairMode?: PairMode }, play: () => Promise<T>): Promise<T> {
   casino.setCheat(modes.cheat ?? 'none');
   casino.setPairMode(modes.pairMode ?? 'fixed');
   casino.rotateSeedPair();
@@ -106,11 +106,11 @@ async function onFreshPair<T>(casino: DemoCasino, modes: { cheat?: CheatMode; pa
   }
 }
 
-const roundsSince = (casino: DemoCasino, count: number): PlayedRound[] => casino.state().rounds.slice(count);
+export const roundsSince = (casino: DemoCasino, count: number): PlayedRound[] => casino.state().rounds.slice(count);
 const commitmentsOf = (rounds: readonly PlayedRound[]) => new Set(rounds.map((round) => round.commitment));
 
 /** Every round verified and `witnessed`, nothing mismatched, no finding about the seed pairs of `all` (the rounds themselves by default). */
-async function expectHonest(driver: BrowserDriver, rounds: readonly PlayedRound[], all: readonly PlayedRound[] = rounds): Promise<void> {
+export async function expectHonest(driver: BrowserDriver, rounds: readonly PlayedRound[], all: readonly PlayedRound[] = rounds): Promise<void> {
   const stored = await waitForStored(driver, rounds, (round) => round.status !== 'pending', 'the honest rounds checked');
   expect(stored.map((round) => [round.status, round.level, round.levelReason])).toEqual(rounds.map(() => ['verified', 'witnessed', 'bound-before-bet']));
   expect(findingsAbout(await driver.findings(), commitmentsOf(all), all)).toEqual([]);
@@ -130,7 +130,7 @@ async function idle(tab: CasinoTab): Promise<void> {
  * while the pages are open: what a page shows last (a reveal after a bet) is read by the extension's
  * next scan, a moment later, and a page closed at once would take it away unread.
  */
-async function withPages<T>(driver: BrowserDriver, paths: string[], use: (tabs: CasinoTab[]) => Promise<T>): Promise<T> {
+export async function withPages<T>(driver: BrowserDriver, paths: string[], use: (tabs: CasinoTab[]) => Promise<T>): Promise<T> {
   const tabs: CasinoTab[] = [];
   try {
     for (const path of paths) tabs.push(await driver.openCasino(path));

@@ -1,0 +1,45 @@
+// Whether a trusted action was on a control the page labels, in its text, as a fairness control:
+// rotate the seed pair, show or hide it, set the client seed, or the client seed field itself.
+// Such an action is not taken for the bet of a round that bets the same again
+// (session/round-tracker.ts says why that is safe whatever a page labels). Read from the text the
+// page gives the control, never from its position or style: reading text runs no page code and
+// tells the page nothing.
+import { labelKey } from '../readers/label-key.js';
+import { matchLabel } from '../readers/labels.js';
+
+/** Every accepted wording, folded as labelKey folds (exact match, no extra words). */
+const CONTROL_WORDS = new Set(
+  (
+    'rotate|rotate seed pair|rotate seeds|new seed pair|new seeds|change seed pair|change seeds|change seed|' +
+    'set client seed|change client seed|save client seed|show seed pair|hide seed pair|seed pair|seeds|fairness|provably fair|' +
+    'seed paar wechseln|seed paar rotieren|neues seed paar|seeds wechseln|client seed setzen|client seed andern|client seed speichern|' +
+    'seed paar einblenden|seed paar ausblenden|seed paar|fairness|nachweisbar fair'
+  )
+    .split('|')
+    .map(labelKey),
+);
+
+const CONTROLS = 'button,a,summary,label,input,textarea,[role=button],[role=tab],[role=switch]';
+
+/** Never throws: the action must count whatever the page put under it. */
+export function isFairnessControl(event: Event): boolean {
+  try {
+    return onFairnessControl(event);
+  } catch {
+    return false;
+  }
+}
+
+function onFairnessControl(event: Event): boolean {
+  // Inside an open shadow root the window sees the host as the target: the path starts at the node itself.
+  const target = event.composedPath()[0];
+  const control = target instanceof Element ? target.closest(CONTROLS) : null;
+  if (control === null) return false;
+  if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+    // The client seed field: named by its label, or by its own aria-label or placeholder.
+    const name = control.labels?.[0]?.textContent ?? control.getAttribute('aria-label') ?? control.placeholder;
+    return matchLabel(name)?.field === 'clientSeed';
+  }
+  const text = control.textContent ?? '';
+  return text.length <= 80 && CONTROL_WORDS.has(labelKey(text));
+}

@@ -1,0 +1,117 @@
+// The flows a player uses around the seed-pair panel, on one page without reloading (#23): rotate
+// with the page's button then bet, rotate after every round, close the panel and open it again,
+// type a client seed and set it. On keno, betting the same picks again, every round is `witnessed`
+// with no mismatch and no finding: a click on a fairness control is not taken for the bet of a round
+// that bets what the page already knew (capture/session/round-tracker.ts). On roulette, whose bet
+// the extension does not read, the round after a rotation stays `history` (docs/trust.md, limits).
+import { expect } from 'vitest';
+import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
+import type { BrowserDriver, CasinoTab } from './driver.js';
+import { expectHonest, onFreshPair, roundsSince, waitForStored, withPages } from './witness-scenario.js';
+
+const KENO = '/casino/keno';
+const ROULETTE = '/casino/roulette?variant=european';
+const KENO_BET = 'button[data-action="bet"][data-game="keno"]';
+const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
+const QUICK_PICK = 'button[data-action="quick-pick"]';
+const ROTATE = 'button[data-action="rotate"]';
+const TOGGLE_PANEL = 'button[data-action="toggle-seed-pair"]';
+
+/** Quick pick and a first bet on a fresh pair, `more` on the keno page, then a rotation that reveals the last pair: every round witnessed. */
+async function kenoFlow(driver: BrowserDriver, casino: DemoCasino, more: (tab: CasinoTab) => Promise<void>, rounds: number): Promise<void> {
+  const before = casino.state().rounds.length;
+  await onFreshPair(casino, {}, () =>
+    withPages(driver, [KENO], async ([tab]) => {
+      await tab!.act(QUICK_PICK);
+      await tab!.act(KENO_BET);
+      await more(tab!);
+      await tab!.act(ROTATE);
+      const played = roundsSince(casino, before);
+      expect(played).toHaveLength(rounds);
+      expect(new Set(played.map((round) => String(round.picks))).size).toBe(1);
+      await expectHonest(driver, played);
+    }),
+  );
+}
+
+/** Rotate with the page's button, then bet the same picks: both rounds witnessed. */
+export function rotateThenBet(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  return kenoFlow(
+    driver,
+    casino,
+    async (tab) => {
+      await tab.act(ROTATE);
+      await tab.act(KENO_BET);
+    },
+    2,
+  );
+}
+
+/** A rotation after every round (to see each seed revealed), four rounds: all witnessed. */
+export function rotateEveryRound(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  return kenoFlow(
+    driver,
+    casino,
+    async (tab) => {
+      for (let round = 0; round < 3; round++) {
+        await tab.act(ROTATE);
+        await tab.act(KENO_BET);
+      }
+    },
+    4,
+  );
+}
+
+/** The panel closed after the first round, a bet with it closed, then opened again (showing the next nonce only now) and a bet: all witnessed. */
+export function panelClosedThenOpened(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  return kenoFlow(
+    driver,
+    casino,
+    async (tab) => {
+      await tab.act(TOGGLE_PANEL);
+      expect(await tab.evaluate(() => document.getElementById('client-seed') === null), 'the panel is closed').toBe(true);
+      await tab.act(KENO_BET);
+      await tab.act(TOGGLE_PANEL);
+      await tab.act(KENO_BET);
+    },
+    3,
+  );
+}
+
+/** A client seed typed into the panel's field and set, then a bet: witnessed. */
+export function clientSeedTypedThenBet(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  const clientSeed = `fw-typed-${driver.name}-${casino.state().rounds.length}`;
+  return kenoFlow(
+    driver,
+    casino,
+    async (tab) => {
+      await tab.type('#client-seed', clientSeed);
+      await tab.act('button[data-action="set-client-seed"]');
+      await tab.act(KENO_BET);
+      expect(casino.state().rounds.at(-1)!.clientSeed).toBe(clientSeed);
+    },
+    2,
+  );
+}
+
+/**
+ * Roulette: the extension does not read where the chips are, so it cannot tell the rotate click
+ * from a bet the page learnt: the spin after a rotation is `history` (commitment after action), the
+ * one before it witnessed, no mismatch.
+ */
+export async function rouletteRotateThenSpin(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  const before = casino.state().rounds.length;
+  await onFreshPair(casino, {}, () =>
+    withPages(driver, [ROULETTE], async ([tab]) => {
+      await tab!.act(SPIN);
+      await tab!.act(ROTATE);
+      await tab!.act(SPIN);
+      await tab!.act(ROTATE);
+      const played = roundsSince(casino, before);
+      expect(played).toHaveLength(2);
+      await expectHonest(driver, played.slice(0, 1), played);
+      const [after] = await waitForStored(driver, played.slice(1), (round) => round.status !== 'pending', 'the spin after the rotation checked');
+      expect(after).toEqual({ status: 'verified', level: 'history', levelReason: 'commitment-after-action', failures: [] });
+    }),
+  );
+}
