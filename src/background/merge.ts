@@ -95,6 +95,10 @@ export function mergeClaim(existing: RoundRecord | undefined, claim: CapturedCla
   // The earliest display of an outcome (whole or not yet) is when it was first seen, and the player's
   // action that counts is the latest one before that, in the document that showed it then.
   if (claim.result !== undefined) noteResultTime(record, seenAt('result'), claim.actedAt, claim.documentActedAt);
+  // The player typed this round's client seed in the page (never a file's word): from its first key.
+  if (!options.fromFile && claim.clientSeedTypedAt !== undefined && claim.clientSeed !== undefined && claim.clientSeed === (record.clientSeed ?? claim.clientSeed)) {
+    record.clientSeedTypedAt = Math.min(record.clientSeedTypedAt ?? Infinity, claim.clientSeedTypedAt);
+  }
   for (const field of VALUE_FIELDS) {
     const value = claim[field];
     if (value === undefined) continue;

@@ -11,6 +11,7 @@ export * from './uint32-stream.js';
 export * from './verdict-status.js';
 export * from './verify.js';
 export * from './witness.js';
+export * from './client-seed-proof.js';
 export * from './commitment-audit.js';
 export * from './export-format.js';
 export * from './self-test.js';

@@ -1,6 +1,6 @@
 // What the proof view draws, from either a stored round (the worker's round-detail) or a round
 // checked in the popup (the core's verdict on the typed-in fields).
-import { lookupGame, outcomeTextOf, type ClaimProblem, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
+import { clientSeedProof, lookupGame, outcomeTextOf, type ClaimProblem, type ClientSeedProof, type FailedStep, type Outcome, type RoundTrace, type RoundVerdict, type TrustLevel, type VerdictStatus, type WitnessReason } from '../core/index.js';
 import type { RoundDetail } from '../shared/messages.js';
 
 /** A failed step with the values it compared; the view words it (the core's English `message` is not carried). */
@@ -26,6 +26,8 @@ export interface ProofModel {
   signatureShown?: string;
   /** Keno: the player's picks, as shown. */
   picks?: string[];
+  /** Whether the player typed the client seed after the commitment was shown (core/client-seed-proof.ts); only for rounds the extension watched. */
+  clientSeedProof?: ClientSeedProof;
   /** The bet as the casino showed it (decimal text). */
   stake?: string;
   payout?: string;
@@ -78,6 +80,10 @@ export function proofFromDetail(detail: RoundDetail): ProofModel {
     commitmentBeforeRound: record.preRoundCommitment,
     signatureShown: record.roundSignature,
     picks: record.picks,
+    // A round from a file, or stored before the rule looked for the player's action, was not watched: nothing to say.
+    ...(record.witness === undefined || record.witness === 'not-observed' || record.clientSeed === undefined
+      ? {}
+      : { clientSeedProof: clientSeedProof(record.clientSeedTypedAt, record.observedAt.commitment) }),
     stake: record.stake,
     payout: record.payout,
     multiplier: record.multiplier,

@@ -2,7 +2,8 @@
 // seen, the bet, the trust level and why), then the steps as the published procedure runs them:
 // commitment → round signature → SHAKE256 draws → outcome, each computed value beside the shown one.
 import type { ComponentChildren } from 'preact';
-import { gameShapeOf, type FailedStep, type GameShape } from '../core/index.js';
+import { useMemo } from 'preact/hooks';
+import { gameShapeOf, type ClientSeedProof, type FailedStep, type GameShape } from '../core/index.js';
 import { dateTimeText, moneyText, multiplierText } from './amounts.js';
 import { Field, MatchMark, VerdictBadge } from '../ui/bits.js';
 import { DrawTable } from './draw-table.js';
@@ -80,6 +81,29 @@ function BetText({ proof }: { proof: ProofModel }) {
   );
 }
 
+const CLIENT_SEED_PROOF_KEYS: Record<ClientSeedProof, string> = {
+  'set-after-commitment': 'clientSeedSetAfterCommitment',
+  'set-before-commitment': 'clientSeedSetBeforeCommitment',
+  'not-set-here': 'clientSeedNotSetHere',
+};
+
+/** 16 random bytes as hex: a client seed no casino can have guessed. */
+const freshClientSeed = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** What the round's client seed proves, and for one the player did not set, a fresh one to copy. */
+function ClientSeedFact({ proof }: { proof: ClientSeedProof }) {
+  const { t } = useEnv();
+  const fresh = useMemo(freshClientSeed, []);
+  return (
+    <>
+      <Fact label={t('clientSeedProof')} field="clientSeedProof">
+        <span data-client-seed-proof={proof}>{t(CLIENT_SEED_PROOF_KEYS[proof])}</span>
+      </Fact>
+      {proof === 'not-set-here' && <Field label={t('freshClientSeed')} value={fresh} copy field="freshClientSeed" />}
+    </>
+  );
+}
+
 /** How the seeds' numbers become the outcome, for the shapes whose words the UI has. */
 const OUTCOME_EXPLAIN_KEYS: Partial<Record<GameShape['kind'], string>> = { draw: 'stepOutcomeExplainKeno', wheel: 'stepOutcomeExplainRoulette' };
 
@@ -132,6 +156,7 @@ export function ProofView({ proof }: { proof: ProofModel }) {
             {proof.level === 'history' && <span class="hint what-to-do">{t('historyWhatToDo')}</span>}
           </Fact>
         )}
+        {proof.clientSeedProof && <ClientSeedFact proof={proof.clientSeedProof} />}
       </dl>
       <h3 class="steps-heading">{t(trace ? 'stepsHeading' : 'seedsHeading')}</h3>
       <dl class="fields">

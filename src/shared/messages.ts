@@ -48,6 +48,7 @@ export const capturedClaimSchema = v.strictObject({
   multiplier: v.optional(amount('multiplier')),
   observedAt: observedAtSchema,
   actedAt: v.optional(time),
+  clientSeedTypedAt: v.optional(time),
   shownAgainAt: v.optional(time),
 });
 

@@ -36,6 +36,11 @@ export interface CapturedClaim {
    */
   documentActedAt?: number;
   /**
+   * An outcome's client seed was spelled by the player's own key presses and pastes in the page's
+   * client seed field (capture/session/player-seed.ts): when the first of them came.
+   */
+  clientSeedTypedAt?: number;
+  /**
    * An active-seed-pair state this document showed before, shown again after another commitment
    * for the same client seed: when (the page went back to a commitment it had replaced).
    */
@@ -105,6 +110,8 @@ export interface RoundRecord {
   actedAt?: number;
   /** The outcome's own document's action when an earlier one of the tab was credited (see CapturedClaim). */
   documentActedAt?: number;
+  /** When the player began typing this round's client seed in a casino page (see CapturedClaim); never from a file. */
+  clientSeedTypedAt?: number;
   /** The worker's judgement of the order it saw (core/witness.ts), made when the result was first stored. */
   witness?: WitnessReason;
   firstSeenAt: number;

@@ -332,3 +332,28 @@ describe('mergeClaim: what only a file gave, when the casino\'s page captures th
     expect(shown.fileSaid).toEqual({ result: fromFile.result });
   });
 });
+
+describe('mergeClaim: when the player typed the client seed', () => {
+  const outcome = (clientSeedTypedAt?: number, clientSeed = 'typed-seed'): CapturedClaim => ({
+    source: 'json',
+    commitment: 'ab'.repeat(32),
+    clientSeed,
+    nonce: '1',
+    result: ['1'],
+    observedAt: { commitment: 500, clientSeed: 500, nonce: 500, result: 500 },
+    ...(clientSeedTypedAt === undefined ? {} : { clientSeedTypedAt }),
+  });
+
+  it('keeps the earliest time a page said, and a later sighting without one does not remove it', () => {
+    let record = mergeClaim(undefined, outcome(300), 1000, 1);
+    record = mergeClaim(record, outcome(200), 1000, 1);
+    record = mergeClaim(record, outcome(), 1000, 1);
+    expect(record.clientSeedTypedAt).toBe(200);
+  });
+
+  it('never from a file, nor for another client seed than the round\'s', () => {
+    expect(mergeClaim(undefined, outcome(300), 1000, 1, { fromFile: true }).clientSeedTypedAt).toBeUndefined();
+    const record = mergeClaim(undefined, outcome(undefined), 1000, 1);
+    expect(mergeClaim(record, { ...outcome(100, 'other-seed'), commitment: record.commitment }, 1000, 1).clientSeedTypedAt).toBeUndefined();
+  });
+});

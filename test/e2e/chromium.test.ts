@@ -34,7 +34,7 @@ import {
   severalCommitmentsAttack,
   twoSeedsAttack,
 } from './support/witness-scenario.js';
-import { clientSeedTypedThenBet, panelClosedThenOpened, rotateEveryRound, rotateThenBet, rouletteRotateThenSpin } from './support/fairness-flow-scenario.js';
+import { clientSeedTypedThenBet, panelClosedThenOpened, rotateEveryRound, rotateThenBet, rotateThenClientSeedThenBet, rouletteRotateThenSpin } from './support/fairness-flow-scenario.js';
 import { CHANNEL_PAGES, commitmentRightBeforeClick, roundsThroughChannel } from './support/channel-scenario.js';
 import { commitmentAnsweredAtPress } from './support/press-scenario.js';
 import { betWhileLoading } from './support/loading-scenario.js';
@@ -81,7 +81,9 @@ describe('Chromium: the production build against the demo casino', () => {
   it('witnesses keno rounds bet the same again after a rotation with the page\'s button', () => rotateThenBet(driver, casino));
   it('witnesses every keno round when the player rotates after each', () => rotateEveryRound(driver, casino));
   it('witnesses keno rounds with the panel closed after the first, and after opening it again', () => panelClosedThenOpened(driver, casino));
-  it('witnesses a keno round after a client seed typed and set', () => clientSeedTypedThenBet(driver, casino));
+  it('witnesses a keno round after a client seed typed and set (the casino knew it: it started a new pair)', () => clientSeedTypedThenBet(driver, casino));
+  it('witnesses a keno round after a rotation and a client seed typed on the new pair, set after its commitment was shown', () =>
+    rotateThenClientSeedThenBet(driver, casino));
   it('keeps the roulette spin after a rotation history (its bet is not read), with no mismatch', () => rouletteRotateThenSpin(driver, casino));
   it('flags several commitments shown for one client seed and nonce (never witnessed)', () => severalCommitmentsAttack(driver, casino));
   it('does not witness a panel re-rendered to another commitment after the bet (history: it looks like a rotation)', () => rerenderAfterBetAttack(driver, casino));

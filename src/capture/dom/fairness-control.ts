@@ -10,10 +10,9 @@ import { matchLabel } from '../readers/labels.js';
 /** Every accepted wording, folded as labelKey folds (exact match, no extra words). */
 const CONTROL_WORDS = new Set(
   (
-    'rotate|rotate seed pair|rotate seeds|new seed pair|new seeds|change seed pair|change seeds|change seed|' +
-    'set client seed|change client seed|save client seed|show seed pair|hide seed pair|seed pair|seeds|fairness|provably fair|' +
-    'seed paar wechseln|seed paar rotieren|neues seed paar|seeds wechseln|client seed setzen|client seed andern|client seed speichern|' +
-    'seed paar einblenden|seed paar ausblenden|seed paar|fairness|nachweisbar fair'
+    'rotate|rotate seed pair|rotate seeds|new seed pair|change seed pair|change seeds|change seed|set client seed|change client seed|' +
+    'show seed pair|hide seed pair|seed pair|seeds|fairness|provably fair|' +
+    'seed paar wechseln|seed paar rotieren|neues seed paar|client seed setzen|client seed andern|seed paar einblenden|seed paar ausblenden|seed paar'
   )
     .split('|')
     .map(labelKey),
@@ -21,25 +20,23 @@ const CONTROL_WORDS = new Set(
 
 const CONTROLS = 'button,a,summary,label,input,textarea,[role=button],[role=tab],[role=switch]';
 
-/** Never throws: the action must count whatever the page put under it. */
-export function isFairnessControl(event: Event): boolean {
+/** What a trusted action was on: the client seed field, another fairness control, or neither. Never throws: the action must count whatever the page put under it. */
+export function fairnessControlOf(event: Event): 'client-seed' | 'control' | undefined {
   try {
-    return onFairnessControl(event);
+    // Inside an open shadow root the window sees the host as the target: the path starts at the node itself.
+    const target = event.composedPath()[0];
+    const control = target instanceof Element ? target.closest(CONTROLS) : null;
+    if (control === null) return undefined;
+    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      // The client seed field: named by its label, or by its own aria-label or placeholder.
+      const name = control.labels?.[0]?.textContent ?? control.getAttribute('aria-label') ?? control.placeholder;
+      return matchLabel(name)?.field === 'clientSeed' ? 'client-seed' : undefined;
+    }
+    const text = control.textContent ?? '';
+    return text.length <= 80 && CONTROL_WORDS.has(labelKey(text)) ? 'control' : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-function onFairnessControl(event: Event): boolean {
-  // Inside an open shadow root the window sees the host as the target: the path starts at the node itself.
-  const target = event.composedPath()[0];
-  const control = target instanceof Element ? target.closest(CONTROLS) : null;
-  if (control === null) return false;
-  if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
-    // The client seed field: named by its label, or by its own aria-label or placeholder.
-    const name = control.labels?.[0]?.textContent ?? control.getAttribute('aria-label') ?? control.placeholder;
-    return matchLabel(name)?.field === 'clientSeed';
-  }
-  const text = control.textContent ?? '';
-  return text.length <= 80 && CONTROL_WORDS.has(labelKey(text));
-}
+export const isFairnessControl = (event: Event): boolean => fairnessControlOf(event) !== undefined;

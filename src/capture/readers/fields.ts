@@ -2,7 +2,7 @@
 import type { CapturedClaim } from '../../shared/records.js';
 
 /** A round's fields as read from a page, a paste or a JSON response: no source, no times. */
-export type FairnessFields = Omit<CapturedClaim, 'source' | 'observedAt' | 'actedAt' | 'documentActedAt' | 'shownAgainAt'>;
+export type FairnessFields = Omit<CapturedClaim, 'source' | 'observedAt' | 'actedAt' | 'documentActedAt' | 'clientSeedTypedAt' | 'shownAgainAt'>;
 export type FieldName = keyof FairnessFields;
 
 export const FIELD_NAMES = [

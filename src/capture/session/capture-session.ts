@@ -9,7 +9,8 @@ import type { CaptureChannel } from '../../shared/capture-channel.js';
 import { pageTally } from '../readers/capture-tally.js';
 import { strictClock } from './clock.js';
 import { roundTracker } from './round-tracker.js';
-import { isFairnessControl } from '../dom/fairness-control.js';
+import { fairnessControlOf } from '../dom/fairness-control.js';
+import { playerSeeds } from './player-seed.js';
 import type { ShadowReach } from '../dom/dom-query.js';
 import { firstSeenLog, toClaim } from '../readers/normalise.js';
 import { claimOutbox, type ClaimOutbox, type OutboxOptions } from './outbox.js';
@@ -90,6 +91,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const firstSeen = firstSeenLog(clock);
   /** Which action an outcome is credited with as its bet, and when a round ends (round-tracker.ts). */
   const rounds = roundTracker();
+  /** The client seeds the player's own keys and pastes spelled (player-seed.ts). */
+  const seeds = playerSeeds();
   /** While a trusted action is handled, what is read first was held before it (clock.beforeNow). */
   let beforeAction = false;
   const outbox = claimOutbox(async (claims) => {
@@ -129,6 +132,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     const at = beforeAction ? clock.beforeNow() : clock();
     for (const [index, fields] of found.entries()) {
       const claim = toClaim(fields, source, firstSeen, at, rounds.credited(fields));
+      const typedAt = claim?.result === undefined || claim.clientSeed === undefined ? undefined : seeds.typedAt(claim.clientSeed);
+      if (typedAt !== undefined) claim!.clientSeedTypedAt = typedAt;
       pageTally.count(channel(index), fields, claim);
       if (claim) claims.push(claim);
       if (index % OFFER_STEP === OFFER_STEP - 1) yield;
@@ -268,9 +273,18 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       beforeAction = true; // scanNow is guarded: it never throws
       scanNow();
       beforeAction = false;
-      const report = rounds.act(clock(), isFairnessControl(event)); // first: an option left out must not skip it (?. skips its arguments)
+      const on = fairnessControlOf(event);
+      const at = clock();
+      const report = rounds.act(at, on !== undefined); // first: an option left out must not skip it (?. skips its arguments)
       options.reportAction?.(...report);
       stats.actions++;
+      const key = event as KeyboardEvent;
+      if (on !== 'client-seed') seeds.elsewhere();
+      else if (event.type === 'keydown') seeds.key(event.composedPath()[0]!, key.key, key.ctrlKey || key.altKey || key.metaKey, at);
+    });
+  const onPaste = (event: Event): void =>
+    guard(() => {
+      if (event.isTrusted && fairnessControlOf(event) === 'client-seed') seeds.paste(event.composedPath()[0]!, (event as ClipboardEvent).clipboardData?.getData('text/plain') ?? '', clock());
     });
   const win = document.defaultView;
 
@@ -280,6 +294,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   document.addEventListener('change', onInput, true);
   document.addEventListener(TAP_EVENT, onTap);
   for (const type of ACTION_EVENTS) win?.addEventListener(type, onAction, true);
+  win?.addEventListener('paste', onPaste, true);
   win?.addEventListener('pagehide', onPageHide);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
   request();
@@ -299,6 +314,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       document.removeEventListener(TAP_EVENT, onTap);
       document.removeEventListener('DOMContentLoaded', onLoaded);
       for (const type of ACTION_EVENTS) win?.removeEventListener(type, onAction, true);
+      win?.removeEventListener('paste', onPaste, true);
       win?.removeEventListener('pagehide', onPageHide);
     },
   };

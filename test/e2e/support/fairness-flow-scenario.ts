@@ -6,7 +6,8 @@
 // the extension does not read, the round after a rotation stays `history` (docs/trust.md, limits).
 import { expect } from 'vitest';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
-import type { BrowserDriver, CasinoTab } from './driver.js';
+import { clientSeedProof, type ClientSeedProof } from '../../../src/core/index.js';
+import { askInPage, type BrowserDriver, type CasinoTab } from './driver.js';
 import { expectHonest, onFreshPair, roundsSince, waitForStored, withPages } from './witness-scenario.js';
 
 const KENO = '/casino/keno';
@@ -17,8 +18,24 @@ const QUICK_PICK = 'button[data-action="quick-pick"]';
 const ROTATE = 'button[data-action="rotate"]';
 const TOGGLE_PANEL = 'button[data-action="toggle-seed-pair"]';
 
+type PlayedRound = ReturnType<DemoCasino['state']>['rounds'][number];
+
+/** What the stored round's client seed proves, from what the worker stored (the popup words it: test/popup/client-seed-proof.test.tsx). */
+async function clientSeedProofOf(driver: BrowserDriver, round: PlayedRound): Promise<ClientSeedProof> {
+  const [detail] = (await driver.inPopup(askInPage, [{ type: 'round-detail', key: `${round.commitment}|${round.clientSeed}|${round.nonce}` }])) as [
+    { record: { clientSeedTypedAt?: number; observedAt: { commitment?: number } } },
+  ];
+  return clientSeedProof(detail.record.clientSeedTypedAt, detail.record.observedAt.commitment);
+}
+
 /** Quick pick and a first bet on a fresh pair, `more` on the keno page, then a rotation that reveals the last pair: every round witnessed. */
-async function kenoFlow(driver: BrowserDriver, casino: DemoCasino, more: (tab: CasinoTab) => Promise<void>, rounds: number): Promise<void> {
+async function kenoFlow(
+  driver: BrowserDriver,
+  casino: DemoCasino,
+  more: (tab: CasinoTab) => Promise<void>,
+  rounds: number,
+  check: (played: PlayedRound[]) => Promise<void> = async () => undefined,
+): Promise<void> {
   const before = casino.state().rounds.length;
   await onFreshPair(casino, {}, () =>
     withPages(driver, [KENO], async ([tab]) => {
@@ -30,6 +47,7 @@ async function kenoFlow(driver: BrowserDriver, casino: DemoCasino, more: (tab: C
       expect(played).toHaveLength(rounds);
       expect(new Set(played.map((round) => String(round.picks))).size).toBe(1);
       await expectHonest(driver, played);
+      await check(played);
     }),
   );
 }
@@ -78,7 +96,11 @@ export function panelClosedThenOpened(driver: BrowserDriver, casino: DemoCasino)
   );
 }
 
-/** A client seed typed into the panel's field and set, then a bet: witnessed. */
+/**
+ * A client seed typed into the panel's field and set, then a bet: witnessed. The demo casino starts
+ * a new pair when the client seed of a pair with rounds is set, so the round's commitment came after
+ * the typing: the casino knew the client seed (set-before-commitment); round 1's seed was the casino's.
+ */
 export function clientSeedTypedThenBet(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   const clientSeed = `fw-typed-${driver.name}-${casino.state().rounds.length}`;
   return kenoFlow(
@@ -91,6 +113,33 @@ export function clientSeedTypedThenBet(driver: BrowserDriver, casino: DemoCasino
       expect(casino.state().rounds.at(-1)!.clientSeed).toBe(clientSeed);
     },
     2,
+    async ([first, second]) => {
+      expect(await clientSeedProofOf(driver, first!)).toBe('not-set-here');
+      expect(await clientSeedProofOf(driver, second!)).toBe('set-before-commitment');
+    },
+  );
+}
+
+/**
+ * Rotate first, then type and set a client seed on the new pair before betting on it (the casino
+ * keeps that pair's commitment), then bet: witnessed, and the client seed was set after the
+ * commitment was shown, so no server seed could have been chosen against it.
+ */
+export function rotateThenClientSeedThenBet(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  const clientSeed = `fw-fresh-${driver.name}-${casino.state().rounds.length}`;
+  return kenoFlow(
+    driver,
+    casino,
+    async (tab) => {
+      await tab.act(ROTATE);
+      const committed = casino.state().activeSeedPair.commitment;
+      await tab.type('#client-seed', clientSeed);
+      await tab.act('button[data-action="set-client-seed"]');
+      await tab.act(KENO_BET);
+      expect(casino.state().rounds.at(-1)).toMatchObject({ clientSeed, commitment: committed });
+    },
+    2,
+    async ([, second]) => expect(await clientSeedProofOf(driver, second!)).toBe('set-after-commitment'),
   );
 }
 

@@ -1,0 +1,55 @@
+// The client seeds the player's own keys and pastes spelled (player-seed.ts): rebuilt from the
+// trusted events alone, so a value the page put in the field is never taken for the player's.
+import { describe, expect, it } from 'vitest';
+import { playerSeeds } from '../../../src/capture/session/player-seed.js';
+
+const field = {};
+const typeInto = (seeds: ReturnType<typeof playerSeeds>, target: object, text: string, from: number) =>
+  [...text].forEach((key, index) => seeds.key(target, key, false, from + index));
+
+describe('playerSeeds', () => {
+  it('a seed typed key by key counts from its first key; every prefix too', () => {
+    const seeds = playerSeeds();
+    typeInto(seeds, field, 'abc1', 100);
+    expect([seeds.typedAt('abc1'), seeds.typedAt('ab'), seeds.typedAt('abc2')]).toEqual([100, 100, undefined]);
+  });
+
+  it('Backspace takes a key back; Shift is no key; a pasted seed counts (Ctrl+V itself adds nothing)', () => {
+    const seeds = playerSeeds();
+    typeInto(seeds, field, 'abx', 10);
+    seeds.key(field, 'Backspace', false, 20);
+    seeds.key(field, 'Shift', false, 21);
+    seeds.key(field, 'C', false, 22);
+    seeds.key(field, 'v', true, 23);
+    seeds.paste(field, '-pasted', 24);
+    expect(seeds.typedAt('abC-pasted')).toBe(10);
+    const pasted = playerSeeds();
+    pasted.paste(field, 'whole-seed', 5);
+    expect(pasted.typedAt('whole-seed')).toBe(5);
+  });
+
+  it('a key it cannot follow (an arrow, Delete) makes the rest of that typing unknown', () => {
+    const seeds = playerSeeds();
+    typeInto(seeds, field, 'ab', 0);
+    seeds.key(field, 'ArrowLeft', false, 5);
+    typeInto(seeds, field, 'c', 6);
+    expect([seeds.typedAt('ab'), seeds.typedAt('abc'), seeds.typedAt('cab')]).toEqual([0, undefined, undefined]);
+  });
+
+  it('another field, or an action elsewhere (the Set button), starts the next typing anew', () => {
+    const seeds = playerSeeds();
+    typeInto(seeds, field, 'one', 0);
+    seeds.elsewhere();
+    typeInto(seeds, field, 'two', 50);
+    const other = {};
+    typeInto(seeds, other, 'six', 90);
+    expect([seeds.typedAt('one'), seeds.typedAt('two'), seeds.typedAt('onetwo'), seeds.typedAt('six'), seeds.typedAt('twosix')]).toEqual([0, 50, undefined, 90, undefined]);
+  });
+
+  it('remembers a bounded number of values: a page holding the focus gets no unbounded memory', () => {
+    const seeds = playerSeeds();
+    typeInto(seeds, field, 'x'.repeat(1000), 0);
+    expect(seeds.typedAt('x')).toBeUndefined();
+    expect(seeds.typedAt('x'.repeat(1000))).toBe(0);
+  });
+});
