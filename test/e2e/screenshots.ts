@@ -1,5 +1,5 @@
 // Screenshots for people to look at, not a test: the popup's list, a witnessed round's proof, a
-// `history` round's proof (with the reason for its level), a mismatched keno round's proof, the
+// `history` round's proof (with the reason for its level, and scrolled to what its client seed proves), a mismatched keno round's proof, the
 // statistics page and the popup with the store-full notice, at the popup's size, in Chromium and
 // Firefox, in English and German; the statistics page also whole, at that width and at a desktop window's.
 // `npm run screenshots` (after `npm run build`) writes them to test-results/screenshots/. German Firefox needs its language pack
@@ -25,6 +25,8 @@ interface Shown {
   waitFor(selector: string): Promise<void>;
   /** `fullPage`: the whole page, not only what the window shows. */
   shoot(file: string, fullPage?: boolean): Promise<void>;
+  /** Scrolls the element into the middle of the window. */
+  scrollTo(selector: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ interface AnyPage {
   click(selector: string): Promise<unknown>;
   waitForSelector(selector: string, options: { timeout: number }): Promise<unknown>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+  evaluate(fn: (selector: string) => void, selector: string): Promise<unknown>;
   close(): Promise<unknown>;
 }
 
@@ -40,6 +43,7 @@ const shownIn = (page: AnyPage, dir: string): Shown => ({
   click: async (selector) => void (await page.click(selector)),
   waitFor: async (selector) => void (await page.waitForSelector(selector, { timeout: 10_000 })),
   shoot: async (file, fullPage = false) => void (await page.screenshot({ path: join(dir, file), fullPage })),
+  scrollTo: async (selector) => void (await page.evaluate((wanted) => document.querySelector(wanted)?.scrollIntoView({ block: 'center' }), selector)),
   close: async () => void (await page.close()),
 });
 
@@ -110,6 +114,11 @@ async function shootAll(open: (path: string, size?: typeof SIZE) => Promise<Show
     await popup.click(`[data-verdict="verified"][data-level="${level}"] button`);
     await popup.waitFor('.proof');
     await popup.shoot(`${prefix}-detail-${level}.png`);
+    // What the client seed proves (the casino's own, here), with a fresh one to copy.
+    if (level === 'history') {
+      await popup.scrollTo('[data-field="clientSeedProof"]');
+      await popup.shoot(`${prefix}-detail-client-seed.png`);
+    }
     await popup.click('button.back');
   }
   // The keno round shown with a wrong draw: its board marks what differs.
