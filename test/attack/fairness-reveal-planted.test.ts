@@ -11,6 +11,8 @@
 // "alone at the bet", D's outcome ends the round, and the pair the page shows next (chosen after the
 // bet) is witnessed at the player's next click. Without the planted reveal the round never ends
 // (control below). What the page leaves behind: a seed-conflict finding on C (two seeds for it).
+// Closed: the tracker keeps, per commitment, the seed read last and when it was first read, so a
+// checked reveal counts from the first reading of the seed the page showed last (the true one).
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +48,7 @@ describe('the round tracker alone', () => {
     return { atBet, report, next, credited: tracker.credited() };
   }
 
-  it.fails('open hole: a made-up seed for C read before the bet, C\'s true seed after it: C retired as of the bet, D alone, the round ends on D\'s outcome, S credited with the next click', () => {
+  it('closed: a made-up seed for C read before the bet, C\'s true seed after it: C is not retired as of the bet (the time is the true seed\'s), the round does not end, S credited with the bet', () => {
     const { atBet, report, credited } = run(true);
     expect(atBet).toEqual([10, []]); // two live at the bet: nothing ends the round
     expect(report).toBeUndefined(); // a reveal read after the bet must not leave D alone at it
@@ -88,7 +90,7 @@ describe('the same through the capture session, the router and the store', () =>
     return verdictOf(s, 1, CS);
   }
 
-  it.fails('open hole: the planted made-up reveal, C\'s true seed after the bet: the pair shown after the bet is witnessed', async () => {
+  it('closed: the planted made-up reveal, C\'s true seed after the bet: the pair shown after the bet is not witnessed', async () => {
     const verdict = await flow(true);
     expect(verdict?.status).toBe('verified');
     // The trace it leaves: a finding on C (a made-up seed and the true one)…
