@@ -32,7 +32,7 @@ const PICKS = ['4', '18', '33'];
  * dialog, or the player's next move) and shows the outcome on `chosen`. Returns round 2's verdict.
  */
 async function mislabelledBet(name: string, bet: (page: TabPage) => void, picks2 = PICKS) {
-  const [bound, chosen]: Pair[] = [pair(`${name}-bound`), pair(`${name}-chosen`)];
+  const [bound, chosen]: [Pair, Pair] = [pair(`${name}-bound`), pair(`${name}-chosen`)];
   const page = tabPage();
   page.tap([kenoPanel(bound, 1)]);
   later();

@@ -23,7 +23,7 @@ afterEach(async () => {
 const PICKS = ['4', '18', '33'];
 
 async function rotateWithStaleRerender(name: string, game: 'roulette' | 'keno', picks2 = PICKS, revealOnRotate = true, first = 0) {
-  const [old, next]: Pair[] = [pair(`rerender-old-${name}`), pair(`rerender-new-${name}`)];
+  const [old, next]: [Pair, Pair] = [pair(`rerender-old-${name}`), pair(`rerender-new-${name}`)];
   const panel = (p: Pair, nonce: number) => (game === 'keno' ? kenoPanel(p, nonce) : roulettePanel(p, nonce));
   const outcome = (p: Pair, nonce: number, picks: string[]) => (game === 'keno' ? kenoOutcome(p, nonce, picks) : rouletteOutcome(p, nonce));
   const page = tabPage();
