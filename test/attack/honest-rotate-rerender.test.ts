@@ -98,18 +98,18 @@ it('honest keno, the same picks, nonces counting on, the old seed seen only late
   expect(record?.preRoundCommitment).toBeUndefined();
 });
 
-// Open hole (a false accusation): the round is credited with the rotate click (roulette's bet is not
+// A false accusation (was open): the round is credited with the rotate click (roulette's bet is not
 // read; keno with other picks), A. witness.ts changedAfterAction: the old pair C was the latest state
 // covering the round before A; the round came out on S, first shown after A; and C was shown again
 // after A (the stale re-render, a re-showing after S), which `continued` takes for "C was still the
 // active pair after the bet", so C's reveal (seen after A) is excused as a later rotation: mismatch,
 // step `witness`. But that re-showing came AFTER C's true seed was seen: a revealed pair is no longer
 // anyone's active pair (commitment-audit.ts now says the same for the finding). Fix: a showing
-// counts for `continued` only before the commitment's hashing reveal.
-it.fails.each([
+// counts for `continued` only before the commitment's hashing reveal. Closed that way (witness.ts).
+it.each([
   ['roulette', 'roulette', ['4']],
   ['keno, other picks', 'keno', ['4', '18', '34']],
-] as const)('open hole: honest %s, nonces counting on, the old seed shown at the rotation, then a stale re-render of the old pair: no mismatch', async (name, game, picks) => {
+] as const)('closed: honest %s, nonces counting on, the old seed shown at the rotation, then a stale re-render of the old pair: no mismatch', async (name, game, picks) => {
   const { record } = await rotateWithStaleRerender(`on-${name}`, game, [...picks], true, 6);
   expect(record?.verdict.status).toBe('verified');
   expect(record?.preRoundCommitment).toBeUndefined();
