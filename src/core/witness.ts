@@ -230,10 +230,14 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
 function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): { commitment: string; continued: boolean } | undefined {
   // Still the active pair after the bet: the panel showed it again after the action. Its reveal,
   // seen whenever, then came from a later rotation, not from one before the bet that was seen late
-  // or never seen.
+  // or never seen. A showing after its seed was seen (a stale re-render once the rotation's answer
+  // revealed it) says nothing of the kind: a revealed pair is nobody's active pair any more.
   const continued = new Set<string>();
   const afterAction = (at: number) => surelyBefore(actedAt, at);
-  for (const state of input.otherStates) if (state.clientSeed === input.clientSeed && shownWhen(state, afterAction)) continued.add(state.commitment);
+  for (const state of input.otherStates) {
+    const beforeReveal = (at: number) => afterAction(at) && (state.revealedAt === undefined || surelyBefore(at, state.revealedAt));
+    if (state.clientSeed === input.clientSeed && shownWhen(state, beforeReveal)) continued.add(state.commitment);
+  }
   // Its nonce used up (an auto-bet moving on to a new pair): by a round seen by this round's outcome.
   // One the page shows later (it knows the pair's seed, so it even verifies) withdraws no accusation.
   const played = (commitment: string) => {

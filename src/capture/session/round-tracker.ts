@@ -90,8 +90,12 @@ export function roundTracker(): RoundTracker {
   const roundSlots = new Set<string>();
   /** The live panel states by slot, oldest first. */
   const live = new Map<string, CapturedClaim>();
-  /** When a server seed was first read for a commitment (lowercase). */
-  const revealedAt = new Map<string, number>();
+  /**
+   * Per commitment (lowercase), the server seed read for it last and when it was first read: the
+   * worker's answer says only that a seed of the batch hashes, so a made-up seed shown before the
+   * bet must not lend its time to the true one shown after it. (An honest page shows one seed.)
+   */
+  const revealedAt = new Map<string, [seed: string, at: number]>();
   /** Commitments whose read seed the worker checked. */
   const checked = new Map<string, true>();
   /** The live slots at the round's bet action, when more than one was live then. */
@@ -102,7 +106,7 @@ export function roundTracker(): RoundTracker {
     for (const [slot, state] of live) {
       // (The placeholder past MAX_LIVE has no commitment: it is never retired.)
       const commitment = state.commitment?.toLowerCase() ?? '';
-      if (checked.has(commitment) && revealedAt.get(commitment)! < (roundBetAt ?? Infinity)) live.delete(slot);
+      if (checked.has(commitment) && revealedAt.get(commitment)![1] < (roundBetAt ?? Infinity)) live.delete(slot);
     }
   };
   const report = (): ReturnType<RoundTracker['act']> =>
@@ -132,7 +136,7 @@ export function roundTracker(): RoundTracker {
       }
       for (const claim of claims) {
         const commitment = claim.commitment?.toLowerCase();
-        if (claim.serverSeed !== undefined && commitment !== undefined && !revealedAt.has(commitment)) remember(revealedAt, commitment, at, MAX_REVEALS);
+        if (claim.serverSeed !== undefined && commitment !== undefined && revealedAt.get(commitment)?.[0] !== claim.serverSeed) remember(revealedAt, commitment, [claim.serverSeed, at], MAX_REVEALS);
       }
       if (outcomes.length > 0) shownSinceAction = outcomes.every((claim) => betOf(claim) === betOf(outcomes[0]!)) ? betOf(outcomes[0]!) : null;
     },
@@ -152,7 +156,7 @@ export function roundTracker(): RoundTracker {
     },
     verified(commitment) {
       const key = commitment.toLowerCase();
-      const seenAt = revealedAt.get(key);
+      const seenAt = revealedAt.get(key)?.[1];
       if (seenAt === undefined) return undefined;
       remember(checked, key, true, MAX_REVEALS);
       retire();
