@@ -64,7 +64,7 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
       // Queued at once (before any wait), so it is kept before the claims sent after it are credited.
-      if (checked.message.type === 'action') return { ok: true, value: await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots, checked.message.betAt) };
+      if (checked.message.type === 'action') return { ok: true, value: await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots) };
       if (checked.message.type === 'capture-tally') return { ok: true, value: await writeTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
@@ -133,7 +133,6 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   // Each outcome with the earliest action of its tab still open when it was seen, in any of the tab's documents.
   const credited = await creditOutcomes(
     tab,
-    sender.frameId ?? 0,
     checkedClaims.map(({ claim }) => claim),
   );
   const valid = checkedClaims.map((item, position) => ({ ...item, claim: credited[position]! }));

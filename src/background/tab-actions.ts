@@ -6,9 +6,7 @@
 // the round's actions (capture/session/round-tracker.ts, sent by capture/content.ts), and the worker
 // keeps them per tab: an outcome from any document of the tab is credited with the earliest action
 // still open before it. An action ends with an outcome of one of its slots, from any document of the
-// tab, as a document's own round does. A document that credits its outcome with a later action of
-// the same round (the same bet again after fairness clicks, capture/session/round-tracker.ts) is not
-// overruled by that round's own report, only by other rounds, frames and documents. Kept in the store's
+// tab, as a document's own round does. Kept in the store's
 // `meta` (the browser stops an idle worker while the tabs stay open) until the tab closes: a page
 // left for another site and come back must not have forgotten the bet.
 import { MAX_ACTION_SLOTS } from '../shared/messages.js';
@@ -26,8 +24,6 @@ interface KeptAction {
   frame: number;
   /** The document's clock reading of the round's first action. */
   at: number;
-  /** The round's first action not on a fairness control, when fairness actions came first. */
-  betAt?: number;
   slots: string[];
   /** When the outcome that ended it was first seen (outcomes seen before that are still credited with it). */
   endedAt?: number;
@@ -43,7 +39,7 @@ interface TabActions {
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isAction = (value: unknown): value is KeptAction => {
   const action = value as KeptAction;
-  return typeof value === 'object' && value !== null && isNumber(action.frame) && isNumber(action.at) && Array.isArray(action.slots) && (action.endedAt === undefined || isNumber(action.endedAt)) && (action.betAt === undefined || isNumber(action.betAt));
+  return typeof value === 'object' && value !== null && isNumber(action.frame) && isNumber(action.at) && Array.isArray(action.slots) && (action.endedAt === undefined || isNumber(action.endedAt));
 };
 const isTab = (value: unknown): value is TabActions =>
   typeof value === 'object' && value !== null && isNumber((value as TabActions).tab) && Array.isArray((value as TabActions).actions) && (value as TabActions).actions.every(isAction);
@@ -73,24 +69,21 @@ const entryOf = (tabs: TabActions[], tab: number): TabActions => {
 };
 
 /** A document's round began at `at` (or its panel showed another slot at a later action of it). */
-export function noteAction(tab: number, frame: number, at: number, slots: readonly string[], betAt?: number): Promise<void> {
+export function noteAction(tab: number, frame: number, at: number, slots: readonly string[]): Promise<void> {
   return update((tabs) => {
     const entry = entryOf(tabs, tab);
     const known = entry.actions.find((action) => action.frame === frame && action.at === at);
     if (known) {
       const more = slots.filter((slot) => !known.slots.includes(slot));
-      // A round's first bet action is set once: a later report cannot move it.
-      const bet = known.betAt === undefined && betAt !== undefined && betAt > at;
-      if (more.length === 0 && !bet) return { value: undefined };
+      if (more.length === 0) return { value: undefined };
       known.slots = [...known.slots, ...more].slice(0, MAX_ACTION_SLOTS);
-      if (bet) known.betAt = betAt;
     } else if (!entry.full) {
       // An ended action makes room; an open one never does (it may be the bet).
       if (entry.actions.length >= MAX_TAB_ACTIONS) {
         const ended = entry.actions.findIndex((action) => action.endedAt !== undefined);
         if (ended >= 0) entry.actions.splice(ended, 1);
       }
-      if (entry.actions.length < MAX_TAB_ACTIONS) entry.actions.push({ frame, at, slots: slots.slice(0, MAX_ACTION_SLOTS), ...(betAt !== undefined && betAt > at ? { betAt } : {}) });
+      if (entry.actions.length < MAX_TAB_ACTIONS) entry.actions.push({ frame, at, slots: slots.slice(0, MAX_ACTION_SLOTS) });
       else entry.full = true;
     }
     return { tabs: [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS), value: undefined };
@@ -105,7 +98,7 @@ const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined 
  * it was first seen (if earlier than its own). By the times seen, not the order of arrival: a batch
  * or a frame's claims late do not change what is credited.
  */
-export function creditOutcomes(tab: number, frame: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
+export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
   if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
   return update((tabs) => {
     const entry = tabs.find((kept) => kept.tab === tab);
@@ -126,19 +119,13 @@ export function creditOutcomes(tab: number, frame: number, claims: readonly Capt
     const credited = claims.map((claim) => {
       if (!isOutcome(claim)) return claim;
       const outcomeAt = claim.observedAt.result!;
-      const open = entry.actions.filter(
-        (action) => action.at < outcomeAt && (action.endedAt === undefined || action.endedAt >= outcomeAt) && !ownRoundCredit(action, frame, claim.actedAt),
-      );
+      const open = entry.actions.filter((action) => action.at < outcomeAt && (action.endedAt === undefined || action.endedAt >= outcomeAt));
       const earliest = Math.min(claim.actedAt ?? Infinity, ...open.map((action) => action.at));
       return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
     });
     return ended ? { tabs, value: credited } : { value: credited };
   });
 }
-
-/** The outcome's document credited it with an action of this very round, from its first action up to its first bet action. */
-const ownRoundCredit = (action: KeptAction, frame: number, actedAt: number | undefined): boolean =>
-  action.frame === frame && actedAt !== undefined && action.at <= actedAt && actedAt <= (action.betAt ?? action.at);
 
 /** The tab closed: its actions go with it. */
 export function forgetTabActions(tab: number): Promise<void> {

@@ -22,7 +22,7 @@ try {
     document,
     send: claimSender(sendToWorker),
     scheduler: { whenIdle: browserIdle(window) },
-    reportAction: (at, slots, betAt) => sendToWorker(betAt === undefined ? { type: 'action', at, slots } : { type: 'action', at, slots, betAt }).catch(() => undefined),
+    reportAction: (at, slots) => sendToWorker({ type: 'action', at, slots }).catch(() => undefined),
   });
   // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
   if (window === window.top) announcePage(window, sendToWorker);

@@ -94,11 +94,9 @@ export const contentMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('bye') }),
   // A round's first trusted action in a document, with the slots (commitment|client seed|nonce) its
   // panel showed at the round's actions so far: sent again as a slot is added (background/tab-actions.ts).
-  // `betAt`: the round's first action not on a fairness control, when fairness actions came first.
   v.strictObject({
     type: v.literal('action'),
     at: time,
-    betAt: v.optional(time),
     slots: v.pipe(v.array(claimText(MAX_HASH_TEXT_LENGTH + MAX_SEED_LENGTH + 24)), v.maxLength(MAX_ACTION_SLOTS)),
   }),
   // What a frame's capture saw so far, sent again whole after each change (background/tab-capture.ts).

@@ -44,18 +44,34 @@ async function rotationsWithNewClientSeed(name: string, answerFirst: boolean) {
     later();
     page.tap([kenoOutcome(next, 1, PICKS, `cs${index + 2}`), kenoPanel(next, 2, `cs${index + 2}`)]);
     await page.settled();
+    // A second bet on the new pair, with nothing before it: witnessed only if the rotated round ended.
+    later(1000);
+    page.press('Place bet');
+    later();
+    page.tap([kenoOutcome(next, 2, PICKS, `cs${index + 2}`), kenoPanel(next, 3, `cs${index + 2}`)]);
+    await page.settled();
   }
   page.unload();
   await revealToWorker(pairs[2]!);
-  return Promise.all(pairs.map((p, index) => verdictOf(p, 1, `cs${index + 1}`)));
+  const afterRotation = await Promise.all(pairs.slice(1).map((p, index) => verdictOf(p, 1, `cs${index + 2}`)));
+  const secondBets = await Promise.all(pairs.slice(1).map((p, index) => verdictOf(p, 2, `cs${index + 2}`)));
+  return { first: await verdictOf(pairs[0]!, 1, 'cs1'), afterRotation, secondBets };
 }
 
-it('honest: rotations that change the client seed too, the answer back before each bet: every round witnessed', async () => {
-  for (const verdict of await rotationsWithNewClientSeed('before', true)) expect(verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
+/** The rounds right after a rotation are credited with the rotate click (history); the ones after them end up witnessed: the rotated rounds ended. */
+function expectRotationsEnded({ first, afterRotation, secondBets }: Awaited<ReturnType<typeof rotationsWithNewClientSeed>>) {
+  expect(first).toMatchObject({ status: 'verified', level: 'witnessed' });
+  expect(afterRotation).toEqual(afterRotation.map(() => expect.objectContaining({ status: 'verified', level: 'history', levelReason: 'commitment-after-action' })));
+  expect(secondBets).toEqual(secondBets.map(() => expect.objectContaining({ status: 'verified', level: 'witnessed' })));
+  expect(afterRotation).toHaveLength(2);
+}
+
+it('honest: rotations that change the client seed too, the answer back before each bet: each rotated round ends (the next bet witnessed)', async () => {
+  expectRotationsEnded(await rotationsWithNewClientSeed('before', true));
 });
 
-it('honest: the same, each bet right after the rotation\'s answer was read (the worker\'s answer after the bet): every round witnessed', async () => {
-  for (const verdict of await rotationsWithNewClientSeed('after', false)) expect(verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
+it('honest: the same, each bet right after the rotation\'s answer was read (the worker\'s answer after the bet): each rotated round ends all the same', async () => {
+  expectRotationsEnded(await rotationsWithNewClientSeed('after', false));
 });
 
 /** C (the player's client seed) and D (a decoy client seed) live at the bet; `revealD` shows D's true seed at the given moment; C's made-up outcome; S; a click; S's outcome. */

@@ -76,7 +76,7 @@ export function tabPage(frameId = 0, doc: Document = document): TabPage {
   const session = startCapture({
     document: doc,
     send: claimSender((message) => handleMessage(message, sender(frameId))),
-    reportAction: (at, slots, betAt) => void replies.push(handleMessage({ type: 'action', at, slots, ...(betAt === undefined ? {} : { betAt }) }, sender(frameId))),
+    reportAction: (at, slots) => void replies.push(handleMessage({ type: 'action', at, slots }, sender(frameId))),
     now: () => clock.time,
     scheduler: { minIntervalMs: 0, whenIdle: (callback: () => void) => callback() },
     outbox: { baseDelayMs: 1 },

@@ -54,7 +54,7 @@ function pageLoad(frameId = 0) {
       const reply = (await handleMessage({ type: 'claims', claims }, sender(frameId))) as { ok: boolean; error?: string };
       if (!reply.ok) throw new Error(reply.error);
     },
-    reportAction: (at, slots, betAt) => void replies.push(handleMessage({ type: 'action', at, slots, ...(betAt === undefined ? {} : { betAt }) }, sender(frameId))),
+    reportAction: (at, slots) => void replies.push(handleMessage({ type: 'action', at, slots }, sender(frameId))),
     now: () => time,
     scheduler: { minIntervalMs: 0, whenIdle: (callback: () => void) => callback() },
     outbox: { baseDelayMs: 1 },
@@ -138,7 +138,7 @@ describe('the player’s actions count per tab, across its documents', () => {
   });
 });
 
-describe('fairness clicks before the same bet again (round-tracker.ts): the document’s credit stands in the worker', () => {
+describe('a rotate click before the bet (round-tracker.ts): the round’s first action, in the document and in the worker', () => {
   const PICKS = ['4', '18', '33'];
   /** Round 1 on `first` (witnessed), the rotate button (the old seed revealed, `second` shown), the bet with `picks`: round 2's verdict. */
   async function rotateThenBet(picks: string[], between?: (page: ReturnType<typeof pageLoad>) => ReturnType<typeof pageLoad>) {
@@ -165,13 +165,13 @@ describe('fairness clicks before the same bet again (round-tracker.ts): the docu
     return [await verdictOf(first.commitment, 1), await verdictOf(second.commitment, 1)];
   }
 
-  it('rotate with the page’s button, then the same picks: both rounds witnessed', async () => {
+  it('rotate with the page’s button, then the same picks: round 1 witnessed, round 2 history (the page controls its labels and the picks it reports)', async () => {
     const [one, two] = await rotateThenBet(PICKS);
     expect(one).toMatchObject({ status: 'verified', level: 'witnessed' });
-    expect(two).toMatchObject({ status: 'verified', level: 'witnessed' });
+    expect(two).toMatchObject({ status: 'verified', level: 'history', levelReason: 'commitment-after-action' });
   });
 
-  it('rotate, then other picks: the rotate click may have been a pick, so round 2 is history (commitment after action)', async () => {
+  it('rotate, then other picks: round 2 history (commitment after action)', async () => {
     const [, two] = await rotateThenBet(['4', '18', '34']);
     expect(two).toMatchObject({ status: 'verified', level: 'history', levelReason: 'commitment-after-action' });
   });
@@ -201,25 +201,25 @@ describe('the tab’s open actions (tab-actions.ts)', () => {
     await handleMessage({ type: 'hello' }, sender());
     vi.resetModules();
     const fresh = await import('../../src/background/tab-actions.js');
-    const [credited] = await fresh.creditOutcomes(TAB, 0, [outcomeClaim('bb|cs|1', 300, 250)]);
+    const [credited] = await fresh.creditOutcomes(TAB, [outcomeClaim('bb|cs|1', 300, 250)]);
     expect(credited!.actedAt).toBe(100);
   });
 
   it('an outcome seen before the action that ended it is still credited with it (a late batch from another frame)', async () => {
     await noteAction(TAB, 0, 100, ['aa|cs|1']);
-    await creditOutcomes(TAB, 0, [outcomeClaim('aa|cs|1', 400)]);
-    const [late, after] = await creditOutcomes(TAB, 0, [outcomeClaim('bb|cs|1', 300, 250), outcomeClaim('cc|cs|1', 500, 450)]);
+    await creditOutcomes(TAB, [outcomeClaim('aa|cs|1', 400)]);
+    const [late, after] = await creditOutcomes(TAB, [outcomeClaim('bb|cs|1', 300, 250), outcomeClaim('cc|cs|1', 500, 450)]);
     expect([late!.actedAt, after!.actedAt]).toEqual([100, 450]);
   });
 
   it('past the bound, no action ends any more; a closed tab forgets them', async () => {
     for (let index = 0; index <= MAX_TAB_ACTIONS; index++) await noteAction(TAB, 1, 100 + index, [`s${index}|cs|1`]);
     // The outcomes of every kept action's slot: none ends, so the first action still counts.
-    await creditOutcomes(TAB, 0, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1`, 1000)));
-    const [credited] = await creditOutcomes(TAB, 0, [outcomeClaim('zz|cs|1', 2000, 1900)]);
+    await creditOutcomes(TAB, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1`, 1000)));
+    const [credited] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
     expect(credited!.actedAt).toBe(100);
     await forgetTabActions(TAB);
-    const [forgotten] = await creditOutcomes(TAB, 0, [outcomeClaim('zz|cs|1', 2000, 1900)]);
+    const [forgotten] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
     expect(forgotten!.actedAt).toBe(1900);
   });
 });

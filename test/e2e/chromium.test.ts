@@ -78,11 +78,11 @@ describe('Chromium: the production build against the demo casino', () => {
   it('keeps the client seed across rotations with the seed-pair panel closed for a while', () => clientSeedKeptWithPanelClosed(driver, casino));
   it('witnesses every round of an auto-bet started by one click', () => honestAutoBet(driver, casino));
   it('witnesses rounds bet in two tabs on one seed pair', () => honestTwoTabs(driver, casino));
-  it('witnesses keno rounds bet the same again after a rotation with the page\'s button', () => rotateThenBet(driver, casino));
-  it('witnesses every keno round when the player rotates after each', () => rotateEveryRound(driver, casino));
-  it('witnesses keno rounds with the panel closed after the first, and after opening it again', () => panelClosedThenOpened(driver, casino));
-  it('witnesses a keno round after a client seed typed and set (the casino knew it: it started a new pair)', () => clientSeedTypedThenBet(driver, casino));
-  it('witnesses a keno round after a rotation and a client seed typed on the new pair, set after its commitment was shown', () =>
+  it('after a rotation with the page\'s button: the next bet history (the click may have been a bet), the one after witnessed, no mismatch', () => rotateThenBet(driver, casino));
+  it('rotating after every round: each round after a rotate click history, never a mismatch or a finding', () => rotateEveryRound(driver, casino));
+  it('witnesses keno rounds with the panel closed after the first, and after opening it again (the pair was shown before)', () => panelClosedThenOpened(driver, casino));
+  it('a client seed typed and set, then a bet: history, and the proof says the casino knew the client seed (it started a new pair)', () => clientSeedTypedThenBet(driver, casino));
+  it('a rotation, a client seed typed on the new pair, a bet: the proof says the client seed was set after the commitment was shown', () =>
     rotateThenClientSeedThenBet(driver, casino));
   it('keeps the roulette spin after a rotation history (its bet is not read), with no mismatch', () => rouletteRotateThenSpin(driver, casino));
   it('flags several commitments shown for one client seed and nonce (never witnessed)', () => severalCommitmentsAttack(driver, casino));

@@ -30,7 +30,7 @@ const proofLine = (detail: Element) => detail.querySelector('[data-client-seed-p
 test('typed after the commitment was shown: the casino could not choose its seed against it; no advice', async () => {
   const detail = await proofOf(2000);
   expect(proofLine(detail)!.getAttribute('data-client-seed-proof')).toBe('set-after-commitment');
-  expect(proofLine(detail)!.textContent).toMatch(/^You typed this client seed after the casino had shown this round's commitment/);
+  expect(proofLine(detail)!.textContent).toMatch(/^You typed this client seed after the casino had shown this round's commitment: it committed to its server seed before it knew your client seed\.$/);
   expect(detail.querySelector('[data-field="freshClientSeed"]')).toBeNull();
 });
 

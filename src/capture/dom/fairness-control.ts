@@ -1,9 +1,10 @@
 // Whether a trusted action was on a control the page labels, in its text, as a fairness control:
 // rotate the seed pair, show or hide it, set the client seed, or the client seed field itself.
-// Such an action is not taken for the bet of a round that bets the same again
-// (session/round-tracker.ts says why that is safe whatever a page labels). Read from the text the
-// page gives the control, never from its position or style: reading text runs no page code and
-// tells the page nothing.
+// It is still the round's first action like any other (the page decides what a control says: see
+// session/round-tracker.ts); the label only decides which reveals retire a pair there, and finds the
+// client seed field whose typing session/player-seed.ts follows. Read from the text the page gives
+// the control, never from its position or style: reading text runs no page code and tells the page
+// nothing.
 import { labelKey } from '../readers/label-key.js';
 import { matchLabel } from '../readers/labels.js';
 

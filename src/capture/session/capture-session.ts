@@ -60,8 +60,8 @@ export interface CaptureOptions {
   /** Runs the next slice of a long scan once the page has had its turn (default: browserSlice). */
   nextSlice?: (callback: () => void) => void;
   sliceMs?: number;
-  /** Hears, at each action, the round's first action, the slots whose outcome ends it and its first action not on a fairness control (round-tracker.ts; sent to the worker by content.ts). */
-  reportAction?: (roundActionAt: number, slots: string[], betAt?: number) => void;
+  /** Hears, at each action, the round's first action and the slots whose outcome ends it (round-tracker.ts; sent to the worker by content.ts). */
+  reportAction?: (roundActionAt: number, slots: string[]) => void;
 }
 
 export interface CaptureStats {
@@ -131,7 +131,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     const claims: CapturedClaim[] = [];
     const at = beforeAction ? clock.beforeNow() : clock();
     for (const [index, fields] of found.entries()) {
-      const claim = toClaim(fields, source, firstSeen, at, rounds.credited(fields));
+      const claim = toClaim(fields, source, firstSeen, at, rounds.credited());
       const typedAt = claim?.result === undefined || claim.clientSeed === undefined ? undefined : seeds.typedAt(claim.clientSeed);
       if (typedAt !== undefined) claim!.clientSeedTypedAt = typedAt;
       pageTally.count(channel(index), fields, claim);

@@ -19,15 +19,12 @@
 // only by a reveal read before the round's first action that is not on a fairness control, so
 // that revealing a decoy's pair after the bet cannot leave a decoy alone at a later click.
 //
-// A control the page labels as a fairness control (rotate, show the seed pair, the client seed
-// field and its button: capture/dom/fairness-control.ts) is not taken for the bet when the round is
-// the same bet again: the outcome's picks are those of the outcome the page showed last before the
-// round's first action, with no action in between. The page knew that bet before any click of the
-// round, so it could have shown a pair chosen against it before them too and had it witnessed
-// either way: passing over the fairness clicks gives it nothing, however it labels its controls. A
-// different bet (new picks, or a game whose bet is not read, roulette) is still credited with the
-// round's first action: a page could label its pick controls as fairness controls and learn the
-// picks from them.
+// A click on a control the page labels as a fairness control (rotate, show the seed pair, set the
+// client seed) is still the round's first action when it comes first: the page controls its
+// labels, its focus and the bet it reports with the outcome, so passing such a click over would let
+// a page that labels its pick or bet controls that way show a pair chosen against the bet
+// (test/attack/fairness-label-bet.test.ts, fairness-picks-lie.test.ts). The label only decides
+// which reveals retire a pair (above).
 import { canonicalNonce, isCommitmentSighting } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
 
@@ -47,21 +44,17 @@ const isPanelState = (claim: CapturedClaim): boolean => isCommitmentSighting(cla
 const slotOf = (claim: CapturedClaim): string =>
   `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${claim.nonce === undefined ? '' : canonicalNonce(claim.nonce)}`;
 
-/** A bet as an outcome shows it: the game and the picks, in numeric order ('' when no picks are shown). */
-export const betOf = (claim: Pick<CapturedClaim, 'game' | 'picks'>): string =>
-  claim.picks === undefined ? '' : `${claim.game ?? ''}|${claim.picks.map(Number).sort((a, b) => a - b).join()}`;
-
 export interface RoundTracker {
-  /** The action an outcome first seen now (with its game and picks) is credited with, if any. */
-  credited(outcome?: Pick<CapturedClaim, 'game' | 'picks'>): number | undefined;
+  /** The action an outcome first seen now is credited with, if any. */
+  credited(): number | undefined;
   /** What one reading at `at` showed (its claims, stamped `at` where first seen then). */
   read(claims: readonly CapturedClaim[], at: number): void;
   /**
    * A trusted action of the player at `at`, after every reading before it; `fairness` when it was on
-   * a fairness control. Returns the round's first action, the slots that end it and, after leading
-   * fairness actions, the round's first other action, for the worker (background/tab-actions.ts).
+   * a fairness control. Returns the round's first action and the slots that end it, for the worker
+   * (background/tab-actions.ts).
    */
-  act(at: number, fairness?: boolean): [roundActionAt: number, endingSlots: string[], betAt?: number];
+  act(at: number, fairness?: boolean): [roundActionAt: number, endingSlots: string[]];
   /**
    * The worker checked that a server seed read for `commitment` hashes to it. Returns a report for
    * the worker when that leaves a slot alone at the round's bet action after all (the check came
@@ -80,12 +73,8 @@ const remember = <K, V>(entries: Map<K, V>, key: K, value: V, max: number): void
 export function roundTracker(): RoundTracker {
   let lastActionAt: number | undefined;
   let roundActionAt: number | undefined;
-  /** The round's first action that was not on a fairness control. */
+  /** The round's first action that was not on a fairness control: a reveal read after it retires nothing in this round. */
   let roundBetAt: number | undefined;
-  /** The bet of the outcome(s) the page showed last, when no action came since (null: outcomes of several bets). */
-  let shownSinceAction: string | null | undefined;
-  /** What shownSinceAction was at the round's first action: the bet the page knew before the round. */
-  let betBeforeRound: string | null | undefined;
   /** The slots that were the only live panel state at one of the current round's actions. */
   const roundSlots = new Set<string>();
   /** The live panel states by slot, oldest first. */
@@ -109,14 +98,10 @@ export function roundTracker(): RoundTracker {
       if (checked.has(commitment) && revealedAt.get(commitment)![1] < (roundBetAt ?? Infinity)) live.delete(slot);
     }
   };
-  const report = (): ReturnType<RoundTracker['act']> =>
-    roundBetAt === undefined || roundBetAt === roundActionAt ? [roundActionAt!, [...roundSlots]] : [roundActionAt!, [...roundSlots], roundBetAt];
+  const report = (): ReturnType<RoundTracker['act']> => [roundActionAt!, [...roundSlots]];
 
   return {
-    credited(outcome) {
-      const sameBet = outcome !== undefined && typeof betBeforeRound === 'string' && betBeforeRound !== '' && betOf(outcome) === betBeforeRound;
-      return sameBet && roundBetAt !== undefined ? roundBetAt : (roundActionAt ?? lastActionAt);
-    },
+    credited: () => roundActionAt ?? lastActionAt,
     read(claims, at) {
       const shown = claims.filter(isPanelState);
       // Replaced: by a later state for the same client seed, or for the same commitment (a pair has one
@@ -138,17 +123,12 @@ export function roundTracker(): RoundTracker {
         const commitment = claim.commitment?.toLowerCase();
         if (claim.serverSeed !== undefined && commitment !== undefined && revealedAt.get(commitment)?.[0] !== claim.serverSeed) remember(revealedAt, commitment, [claim.serverSeed, at], MAX_REVEALS);
       }
-      if (outcomes.length > 0) shownSinceAction = outcomes.every((claim) => betOf(claim) === betOf(outcomes[0]!)) ? betOf(outcomes[0]!) : null;
     },
     act(at, fairness) {
       lastActionAt = at;
-      if (roundActionAt === undefined) {
-        roundActionAt = at;
-        betBeforeRound = shownSinceAction;
-      }
+      roundActionAt ??= at;
       const bet = !fairness && roundBetAt === undefined;
       if (bet) roundBetAt = at;
-      shownSinceAction = undefined;
       retire();
       if (live.size === 1 && roundSlots.size < MAX_ROUND_SLOTS) roundSlots.add(live.keys().next().value!);
       else if (bet && live.size > 1) crowdedAtBet = [...live.keys()];

@@ -1,14 +1,15 @@
 // The flows a player uses around the seed-pair panel, on one page without reloading (#23): rotate
 // with the page's button then bet, rotate after every round, close the panel and open it again,
-// type a client seed and set it. On keno, betting the same picks again, every round is `witnessed`
-// with no mismatch and no finding: a click on a fairness control is not taken for the bet of a round
-// that bets what the page already knew (capture/session/round-tracker.ts). On roulette, whose bet
-// the extension does not read, the round after a rotation stays `history` (docs/trust.md, limits).
+// type a client seed and set it. The round right after such a click is `history` (commitment after
+// action): the page controls its labels, its focus and the bet it reports, so Fair Witness cannot
+// tell that click from a bet (docs/trust.md, limits; test/attack/fairness-*.test.ts). Every other
+// round is `witnessed`, the rounds after a rotation end (the next bet is witnessed again), and no
+// honest flow gets a mismatch or a finding.
 import { expect } from 'vitest';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
 import { clientSeedProof, type ClientSeedProof } from '../../../src/core/index.js';
 import { askInPage, type BrowserDriver, type CasinoTab } from './driver.js';
-import { expectHonest, onFreshPair, roundsSince, waitForStored, withPages } from './witness-scenario.js';
+import { expectHonest, onFreshPair, roundsSince, waitForStored, withPages, type StoredRound } from './witness-scenario.js';
 
 const KENO = '/casino/keno';
 const ROULETTE = '/casino/roulette?variant=european';
@@ -28,12 +29,25 @@ async function clientSeedProofOf(driver: BrowserDriver, round: PlayedRound): Pro
   return clientSeedProof(detail.record.clientSeedTypedAt, detail.record.observedAt.commitment);
 }
 
-/** Quick pick and a first bet on a fresh pair, `more` on the keno page, then a rotation that reveals the last pair: every round witnessed. */
+const W = 'witnessed';
+const H = 'history';
+
+/** Every round verified, each at its `levels` entry (history: commitment after action), no finding about their pairs. */
+async function expectLevels(driver: BrowserDriver, played: readonly PlayedRound[], levels: readonly string[]): Promise<void> {
+  expect(played).toHaveLength(levels.length);
+  const witnessed = played.filter((_, index) => levels[index] === W);
+  await expectHonest(driver, witnessed, played);
+  const others = played.filter((_, index) => levels[index] !== W);
+  const stored: StoredRound[] = await waitForStored(driver, others, (round) => round.status !== 'pending', 'the rounds after a fairness click checked');
+  expect(stored).toEqual(others.map(() => ({ status: 'verified', level: 'history', levelReason: 'commitment-after-action', failures: [] })));
+}
+
+/** Quick pick and a first bet on a fresh pair, `more` on the keno page, then a rotation that reveals the last pair: each round at its level of `levels`. */
 async function kenoFlow(
   driver: BrowserDriver,
   casino: DemoCasino,
   more: (tab: CasinoTab) => Promise<void>,
-  rounds: number,
+  levels: readonly string[],
   check: (played: PlayedRound[]) => Promise<void> = async () => undefined,
 ): Promise<void> {
   const before = casino.state().rounds.length;
@@ -44,15 +58,14 @@ async function kenoFlow(
       await more(tab!);
       await tab!.act(ROTATE);
       const played = roundsSince(casino, before);
-      expect(played).toHaveLength(rounds);
       expect(new Set(played.map((round) => String(round.picks))).size).toBe(1);
-      await expectHonest(driver, played);
+      await expectLevels(driver, played, levels);
       await check(played);
     }),
   );
 }
 
-/** Rotate with the page's button, then bet the same picks: both rounds witnessed. */
+/** Rotate with the page's button, then bet twice: the bet after the rotate click history, the next one witnessed again. */
 export function rotateThenBet(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   return kenoFlow(
     driver,
@@ -60,12 +73,13 @@ export function rotateThenBet(driver: BrowserDriver, casino: DemoCasino): Promis
     async (tab) => {
       await tab.act(ROTATE);
       await tab.act(KENO_BET);
+      await tab.act(KENO_BET);
     },
-    2,
+    [W, H, W],
   );
 }
 
-/** A rotation after every round (to see each seed revealed), four rounds: all witnessed. */
+/** A rotation after every round (to see each seed revealed), four rounds: the first witnessed, each one after a rotate click history. */
 export function rotateEveryRound(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   return kenoFlow(
     driver,
@@ -76,11 +90,15 @@ export function rotateEveryRound(driver: BrowserDriver, casino: DemoCasino): Pro
         await tab.act(KENO_BET);
       }
     },
-    4,
+    [W, H, H, H],
   );
 }
 
-/** The panel closed after the first round, a bet with it closed, then opened again (showing the next nonce only now) and a bet: all witnessed. */
+/**
+ * The panel closed after the first round, a bet with it closed, then opened again and a bet: all
+ * witnessed. The panel showed the pair before the first bet, and a panel state covers its nonce and
+ * the later ones: the click that opens the panel again shows nothing new, so it hides nothing.
+ */
 export function panelClosedThenOpened(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   return kenoFlow(
     driver,
@@ -92,12 +110,12 @@ export function panelClosedThenOpened(driver: BrowserDriver, casino: DemoCasino)
       await tab.act(TOGGLE_PANEL);
       await tab.act(KENO_BET);
     },
-    3,
+    [W, W, W],
   );
 }
 
 /**
- * A client seed typed into the panel's field and set, then a bet: witnessed. The demo casino starts
+ * A client seed typed into the panel's field and set, then a bet: history (the typing came first). The demo casino starts
  * a new pair when the client seed of a pair with rounds is set, so the round's commitment came after
  * the typing: the casino knew the client seed (set-before-commitment); round 1's seed was the casino's.
  */
@@ -112,7 +130,7 @@ export function clientSeedTypedThenBet(driver: BrowserDriver, casino: DemoCasino
       await tab.act(KENO_BET);
       expect(casino.state().rounds.at(-1)!.clientSeed).toBe(clientSeed);
     },
-    2,
+    [W, H],
     async ([first, second]) => {
       expect(await clientSeedProofOf(driver, first!)).toBe('not-set-here');
       expect(await clientSeedProofOf(driver, second!)).toBe('set-before-commitment');
@@ -122,8 +140,8 @@ export function clientSeedTypedThenBet(driver: BrowserDriver, casino: DemoCasino
 
 /**
  * Rotate first, then type and set a client seed on the new pair before betting on it (the casino
- * keeps that pair's commitment), then bet: witnessed, and the client seed was set after the
- * commitment was shown, so no server seed could have been chosen against it.
+ * keeps that pair's commitment), then bet: history (the rotate click came first), but the client
+ * seed was set after the commitment was shown: the casino committed before it knew it.
  */
 export function rotateThenClientSeedThenBet(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   const clientSeed = `fw-fresh-${driver.name}-${casino.state().rounds.length}`;
@@ -138,7 +156,7 @@ export function rotateThenClientSeedThenBet(driver: BrowserDriver, casino: DemoC
       await tab.act(KENO_BET);
       expect(casino.state().rounds.at(-1)).toMatchObject({ clientSeed, commitment: committed });
     },
-    2,
+    [W, H],
     async ([, second]) => expect(await clientSeedProofOf(driver, second!)).toBe('set-after-commitment'),
   );
 }
