@@ -1,7 +1,9 @@
 // Packs the built extensions for the stores, reproducibly: the same sources give byte-identical zips.
+//   node scripts/package.mjs --build     builds dist/chrome and dist/firefox first (`npm run package`)
 //   node scripts/package.mjs             dist/chrome, dist/firefox -> dist/fair-witness-<version>-{chrome,firefox,source}.zip
 //   node scripts/package.mjs --dist DIR  the same from and into DIR (tests build elsewhere)
-// `npm run package` builds first.
+// The version is package.json's (the build writes it into the manifests), and only a version that
+// CHANGELOG.md names as released is packed.
 //
 // Reproducible: entries sorted by path (bytewise), files only (no directory entries), every
 // timestamp 1980-01-01 00:00:00 (the zip epoch), every mode 0644 (Unix), no extra fields, and
@@ -9,13 +11,14 @@
 // versions and even CPUs (its zlib picks SIMD code paths at run time), fflate's cannot.
 //
 // The source zip is what addons.mozilla.org asks of add-ons whose code is bundled and minified:
-// everything `npm ci && npm run build` needs to rebuild dist/firefox, and nothing else.
+// everything `npm ci && npm run package` needs to rebuild dist/firefox, and nothing else.
 import { deflateSync, zipSync } from 'fflate';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { assertReleased } from './changelog.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +27,7 @@ export const TARGETS = ['chrome', 'firefox'];
 /** What the source zip holds: files and folders at the top of the repository. */
 export const SOURCE_PATHS = [
   'README.md',
+  'CHANGELOG.md',
   'LICENSE',
   'package.json',
   'package-lock.json',
@@ -35,6 +39,8 @@ export const SOURCE_PATHS = [
   'src',
   'scripts/build.mjs',
   'scripts/build-cli.mjs',
+  'scripts/bundle-sizes.mjs',
+  'scripts/changelog.mjs',
   'scripts/package.mjs',
 ];
 
@@ -81,16 +87,39 @@ async function readAll(base, paths) {
   return files;
 }
 
-/** Zips `distDir/<target>` for each target, plus the source zip; resolves to the written paths. */
-export async function packageExtensions({ distDir = join(root, 'dist'), sourceRoot = root } = {}) {
+/** A refusal to pack, with what to do: printed as it is, without a stack. */
+export class PackageRefusal extends Error {}
+
+/** package.json's version, once the changelog names it as released. */
+export async function releasedVersion(sourceRoot = root) {
+  const { version } = JSON.parse(await readFile(join(sourceRoot, 'package.json'), 'utf8'));
+  const changelog = join(sourceRoot, 'CHANGELOG.md');
+  if (!existsSync(changelog)) throw new PackageRefusal(`no CHANGELOG.md in ${sourceRoot}: a store package needs the changelog entry of its version (${version})`);
+  try {
+    assertReleased(version, await readFile(changelog, 'utf8'));
+  } catch (error) {
+    throw new PackageRefusal(`will not package ${version}: ${error.message}`);
+  }
+  return version;
+}
+
+/**
+ * Zips `distDir/<target>` for each target, plus the source zip; resolves to the written paths.
+ * `build` first builds the extensions into `distDir` (from this checkout: `sourceRoot` must be it).
+ */
+export async function packageExtensions({ distDir = join(root, 'dist'), sourceRoot = root, build = false } = {}) {
+  // Before the build: a refused version costs no build time.
+  const version = await releasedVersion(sourceRoot);
+  if (build) {
+    const { buildExtension } = await import('./build.mjs');
+    for (const target of TARGETS) await buildExtension(target, join(distDir, target));
+  }
   const written = [];
-  let version;
   for (const target of TARGETS) {
     const dir = join(distDir, target);
-    if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`no build at ${dir}: run \`npm run build\` first`);
+    if (!existsSync(join(dir, 'manifest.json'))) throw new PackageRefusal(`no build at ${dir}: run \`npm run build\` first`);
     const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'));
-    if (version !== undefined && manifest.version !== version) throw new Error(`versions differ: ${version}, ${target} ${manifest.version}`);
-    version = manifest.version;
+    if (manifest.version !== version) throw new PackageRefusal(`the build at ${dir} is version ${manifest.version}, package.json says ${version}: run \`npm run build\` again`);
     const out = join(distDir, `fair-witness-${version}-${target}.zip`);
     await writeFile(out, reproducibleZip(await readAll(dir, await filesUnder(dir))));
     written.push(out);
@@ -110,7 +139,13 @@ export async function packageExtensions({ distDir = join(root, 'dist'), sourceRo
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { dist: { type: 'string' } } });
-  const written = await packageExtensions(values.dist === undefined ? {} : { distDir: resolve(values.dist) });
-  for (const path of written) console.log(`wrote ${relative(process.cwd(), path) || path} (${(await stat(path)).size} bytes)`);
+  const { values } = parseArgs({ options: { dist: { type: 'string' }, build: { type: 'boolean' } } });
+  try {
+    const written = await packageExtensions({ ...(values.dist === undefined ? {} : { distDir: resolve(values.dist) }), build: values.build === true });
+    for (const path of written) console.log(`wrote ${relative(process.cwd(), path) || path} (${(await stat(path)).size} bytes)`);
+  } catch (error) {
+    if (!(error instanceof PackageRefusal)) throw error;
+    console.error(`package: ${error.message}`);
+    process.exitCode = 1;
+  }
 }
