@@ -1,7 +1,11 @@
 // Packs the built extensions for the stores, reproducibly: the same sources give byte-identical zips.
-//   node scripts/package.mjs             dist/chrome, dist/firefox -> dist/fair-witness-<version>-{chrome,firefox,source}.zip
+//   node scripts/package.mjs --build     builds dist/chrome and dist/firefox first (`npm run package`)
+//   node scripts/package.mjs             dist/chrome, dist/firefox -> dist/chrome-web-store/ and
+//                                        dist/addons.mozilla.org/ (STORES: the zips, the store/ texts,
+//                                        for AMO the source zip and the reviewer notes)
 //   node scripts/package.mjs --dist DIR  the same from and into DIR (tests build elsewhere)
-// `npm run package` builds first.
+// The version is package.json's (the build writes it into the manifests), and only a version that
+// CHANGELOG.md names as released is packed.
 //
 // Reproducible: entries sorted by path (bytewise), files only (no directory entries), every
 // timestamp 1980-01-01 00:00:00 (the zip epoch), every mode 0644 (Unix), no extra fields, and
@@ -9,13 +13,16 @@
 // versions and even CPUs (its zlib picks SIMD code paths at run time), fflate's cannot.
 //
 // The source zip is what addons.mozilla.org asks of add-ons whose code is bundled and minified:
-// everything `npm ci && npm run build` needs to rebuild dist/firefox, and nothing else.
+// everything `npm ci && npm run package` needs to rebuild dist/firefox (store/amo-reviewer-notes.md
+// says how), and nothing else.
 import { deflateSync, zipSync } from 'fflate';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { assertReleased } from './changelog.mjs';
+import { reviewerNotes } from './reviewer-notes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +31,7 @@ export const TARGETS = ['chrome', 'firefox'];
 /** What the source zip holds: files and folders at the top of the repository. */
 export const SOURCE_PATHS = [
   'README.md',
+  'CHANGELOG.md',
   'LICENSE',
   'package.json',
   'package-lock.json',
@@ -35,7 +43,11 @@ export const SOURCE_PATHS = [
   'src',
   'scripts/build.mjs',
   'scripts/build-cli.mjs',
+  'scripts/bundle-sizes.mjs',
+  'scripts/changelog.mjs',
   'scripts/package.mjs',
+  'scripts/reviewer-notes.mjs',
+  'store',
 ];
 
 /** The zip epoch, in local time: fflate writes DOS timestamps from the local clock fields. */
@@ -81,21 +93,46 @@ async function readAll(base, paths) {
   return files;
 }
 
-/** Zips `distDir/<target>` for each target, plus the source zip; resolves to the written paths. */
-export async function packageExtensions({ distDir = join(root, 'dist'), sourceRoot = root } = {}) {
-  const written = [];
-  let version;
-  for (const target of TARGETS) {
-    const dir = join(distDir, target);
-    if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`no build at ${dir}: run \`npm run build\` first`);
-    const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'));
-    if (version !== undefined && manifest.version !== version) throw new Error(`versions differ: ${version}, ${target} ${manifest.version}`);
-    version = manifest.version;
-    const out = join(distDir, `fair-witness-${version}-${target}.zip`);
-    await writeFile(out, reproducibleZip(await readAll(dir, await filesUnder(dir))));
-    written.push(out);
-  }
+/** A refusal to pack, with what to do: printed as it is, without a stack. */
+export class PackageRefusal extends Error {}
 
+/** package.json's version, once the changelog names it as released. */
+export async function releasedVersion(sourceRoot = root) {
+  const { version } = JSON.parse(await readFile(join(sourceRoot, 'package.json'), 'utf8'));
+  const changelog = join(sourceRoot, 'CHANGELOG.md');
+  if (!existsSync(changelog)) throw new PackageRefusal(`no CHANGELOG.md in ${sourceRoot}: a store package needs the changelog entry of its version (${version})`);
+  try {
+    assertReleased(version, await readFile(changelog, 'utf8'));
+  } catch (error) {
+    throw new PackageRefusal(`will not package ${version}: ${error.message}`);
+  }
+  return version;
+}
+
+/**
+ * One folder per store in `distDir`, each emptied first: its browser's zip, the listing texts and,
+ * for addons.mozilla.org, the source zip and the notes for its reviewer.
+ */
+export const STORES = [
+  { folder: 'chrome-web-store', target: 'chrome', source: false },
+  { folder: 'addons.mozilla.org', target: 'firefox', source: true },
+];
+/** Copied into every store's folder under their own names. */
+export const STORE_TEXTS = ['store/listing.en.md', 'store/listing.de.md', 'store/privacy-policy.md'];
+const REVIEWER_NOTES = 'store/amo-reviewer-notes.md';
+/** The filled reviewer notes' name, in the AMO folder and at the source zip's root (where a reviewer looks first). */
+export const REVIEWER_NOTES_NAME = 'REVIEWER-NOTES.md';
+
+/** The zip of the build in `dir`, once its manifest says `version`. */
+async function browserZip(dir, version) {
+  if (!existsSync(join(dir, 'manifest.json'))) throw new PackageRefusal(`no build at ${dir}: run \`npm run build\` first`);
+  const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'));
+  if (manifest.version !== version) throw new PackageRefusal(`the build at ${dir} is version ${manifest.version}, package.json says ${version}: run \`npm run build\` again`);
+  return reproducibleZip(await readAll(dir, await filesUnder(dir)));
+}
+
+/** The source zip: SOURCE_PATHS of `sourceRoot`, and the reviewer notes. */
+async function sourceZip(sourceRoot, notes) {
   const sourcePaths = [];
   for (const path of SOURCE_PATHS) {
     const full = join(sourceRoot, path);
@@ -103,14 +140,56 @@ export async function packageExtensions({ distDir = join(root, 'dist'), sourceRo
     if ((await stat(full)).isDirectory()) sourcePaths.push(...(await filesUnder(full)).map((file) => `${path}/${file}`));
     else sourcePaths.push(path);
   }
-  const sourceZip = join(distDir, `fair-witness-${version}-source.zip`);
-  await writeFile(sourceZip, reproducibleZip(await readAll(sourceRoot, sourcePaths)));
-  written.push(sourceZip);
+  const files = await readAll(sourceRoot, sourcePaths);
+  files.set(REVIEWER_NOTES_NAME, Buffer.from(notes));
+  return reproducibleZip(files);
+}
+
+/**
+ * Packs `distDir/<target>` into one folder per store (STORES); resolves to the written paths.
+ * `build` first builds the extensions into `distDir` (from this checkout: `sourceRoot` must be it).
+ */
+export async function packageExtensions({ distDir = join(root, 'dist'), sourceRoot = root, build = false } = {}) {
+  // Before the build: a refused version costs no build time.
+  const version = await releasedVersion(sourceRoot);
+  if (build) {
+    const { buildExtension } = await import('./build.mjs');
+    for (const target of TARGETS) await buildExtension(target, join(distDir, target));
+  }
+  const zips = new Map();
+  for (const target of TARGETS) zips.set(target, await browserZip(join(distDir, target), version));
+  const { dependencies } = JSON.parse(await readFile(join(sourceRoot, 'package.json'), 'utf8'));
+  const notes = reviewerNotes(await readFile(join(sourceRoot, REVIEWER_NOTES), 'utf8'), { version, dependencies });
+  const texts = await readAll(sourceRoot, STORE_TEXTS);
+
+  const written = [];
+  for (const store of STORES) {
+    const folder = join(distDir, store.folder);
+    const files = new Map([[`fair-witness-${version}-${store.target}.zip`, zips.get(store.target)]]);
+    for (const [path, text] of texts) files.set(basename(path), text);
+    if (store.source) {
+      files.set(`fair-witness-${version}-source.zip`, await sourceZip(sourceRoot, notes));
+      files.set(REVIEWER_NOTES_NAME, Buffer.from(notes));
+    }
+    // Emptied: a zip of an earlier version left beside this one could be uploaded by mistake.
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    for (const [name, data] of files) {
+      await writeFile(join(folder, name), data);
+      written.push(join(folder, name));
+    }
+  }
   return written;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { dist: { type: 'string' } } });
-  const written = await packageExtensions(values.dist === undefined ? {} : { distDir: resolve(values.dist) });
-  for (const path of written) console.log(`wrote ${relative(process.cwd(), path) || path} (${(await stat(path)).size} bytes)`);
+  const { values } = parseArgs({ options: { dist: { type: 'string' }, build: { type: 'boolean' } } });
+  try {
+    const written = await packageExtensions({ ...(values.dist === undefined ? {} : { distDir: resolve(values.dist) }), build: values.build === true });
+    for (const path of written) console.log(`wrote ${relative(process.cwd(), path) || path} (${(await stat(path)).size} bytes)`);
+  } catch (error) {
+    if (!(error instanceof PackageRefusal)) throw error;
+    console.error(`package: ${error.message}`);
+    process.exitCode = 1;
+  }
 }

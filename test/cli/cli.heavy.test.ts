@@ -2,7 +2,7 @@
 // through bin/fair-witness.js as a child process. Checks the contract in docs/design.md ("Contracts
 // other tools and tests rely on" → command line): output, --json shapes and exit codes 0/1/2.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -83,7 +83,9 @@ describe('fair-witness --help / --version', () => {
   it('prints the version of package.json', () => {
     const result = run(['--version']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('fair-witness 0.1.0\n');
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(result.stdout).toBe(`fair-witness ${version}\n`);
   });
 });
 

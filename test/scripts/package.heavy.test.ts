@@ -1,16 +1,26 @@
-// `npm run package`: the same sources give byte-identical zips. Builds twice into temporary
-// folders (never dist/, which the e2e suites load meanwhile) and packs each build.
+// `npm run package`: the same sources give byte-identical zips, in one folder per store with its
+// listing texts. Builds twice into temporary folders (never dist/, which the e2e suites load
+// meanwhile) and packs each build.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { firstLoad } from '../../scripts/bundle-sizes.mjs';
+import { REVIEWER_NOTES_NAME, STORE_TEXTS } from '../../scripts/package.mjs';
+import { listingSections } from './store-texts.js';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const version = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')).version as string;
-const zipNames = ['chrome', 'firefox', 'source'].map((kind) => `fair-witness-${version}-${kind}.zip`);
+const CHROME_STORE = 'chrome-web-store';
+const AMO = 'addons.mozilla.org';
+/** Each zip, by where it lies in a packed folder. */
+const zipPaths = {
+  chrome: join(CHROME_STORE, `fair-witness-${version}-chrome.zip`),
+  firefox: join(AMO, `fair-witness-${version}-firefox.zip`),
+  source: join(AMO, `fair-witness-${version}-source.zip`),
+};
 
 /** Every file of a build but the popup's chunks, whose names carry a content hash. */
 const FIXED_FILES = [
@@ -91,7 +101,7 @@ describe('npm run package', () => {
   });
 
   test('two builds of the same sources give byte-identical zips', async () => {
-    for (const name of zipNames) {
+    for (const name of Object.values(zipPaths)) {
       const [first, second] = await Promise.all(runs.map((dir) => readFile(join(dir, name))));
       expect(first!.length, name).toBeGreaterThan(0);
       expect(first!.equals(second!), `${name} differs between two builds`).toBe(true);
@@ -101,7 +111,7 @@ describe('npm run package', () => {
   test('each browser zip holds exactly its build, sorted, with fixed times and modes', async () => {
     const dir = runs[0]!;
     for (const target of ['chrome', 'firefox']) {
-      const zip = await readFile(join(dir, `fair-witness-${version}-${target}.zip`));
+      const zip = await readFile(join(dir, zipPaths[target as 'chrome' | 'firefox']));
       const entries = centralDirectory(zip);
       // The chunks the build wrote (each with its map), among them the import's reader, loaded on demand.
       const chunks = (await readdir(join(dir, target, 'chunks'))).map((name) => `chunks/${name}`);
@@ -125,12 +135,53 @@ describe('npm run package', () => {
   });
 
   test('the source zip holds what the build needs and no build output or tests', async () => {
-    const names = centralDirectory(await readFile(join(runs[0]!, zipNames[2]!))).map((entry) => entry.name);
+    const names = centralDirectory(await readFile(join(runs[0]!, zipPaths.source))).map((entry) => entry.name);
     expect(names).toEqual([...names].sort());
-    for (const needed of ['package.json', 'package-lock.json', 'manifest.json', 'scripts/build.mjs', 'src/popup/popup.tsx', 'icons/icon-16.png']) {
-      expect(names).toContain(needed);
-    }
+    const needed = ['package.json', 'package-lock.json', 'manifest.json', 'CHANGELOG.md', REVIEWER_NOTES_NAME, 'scripts/build.mjs', 'src/popup/popup.tsx', 'icons/icon-16.png', ...STORE_TEXTS];
+    for (const name of needed) expect(names).toContain(name);
     expect(names.filter((name) => /^(dist|node_modules|test)\//.test(name))).toEqual([]);
+  });
+
+  test('each store gets one folder: its zip, the listing texts as in store/, and for AMO the source zip and the filled reviewer notes', async () => {
+    const dir = runs[0]!;
+    const texts = STORE_TEXTS.map((path) => basename(path));
+    expect((await readdir(join(dir, CHROME_STORE))).sort()).toEqual([basename(zipPaths.chrome), ...texts].sort());
+    expect((await readdir(join(dir, AMO))).sort()).toEqual([basename(zipPaths.firefox), basename(zipPaths.source), REVIEWER_NOTES_NAME, ...texts].sort());
+    for (const store of [CHROME_STORE, AMO]) {
+      for (const path of STORE_TEXTS) expect(await readFile(join(dir, store, basename(path)), 'utf8'), `${store}/${path}`).toBe(await readFile(join(repoRoot, path), 'utf8'));
+    }
+    const notes = await readFile(join(dir, AMO, REVIEWER_NOTES_NAME), 'utf8');
+    const npm = execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim();
+    expect(notes).toMatch(new RegExp(`built with Node\\.js ${process.version.replaceAll('.', '\\.')} and npm\\s+${npm.replaceAll('.', '\\.')} on`));
+    expect(notes).not.toContain('{{');
+    // The source zip carries the same notes, for a reviewer who opens it first.
+    const source = unzipSync(await readFile(join(dir, zipPaths.source)));
+    expect(Buffer.from(source[REVIEWER_NOTES_NAME]!).toString('utf8')).toBe(notes);
+  });
+
+  test("every permission and host pattern of each build is justified in both listings' Permissions", async () => {
+    for (const target of ['chrome', 'firefox'] as const) {
+      const manifest = JSON.parse(Buffer.from(unzipSync(await readFile(join(runs[0]!, zipPaths[target])))['manifest.json']!).toString('utf8'));
+      const asked: string[] = [
+        ...(manifest.permissions ?? []),
+        ...(manifest.optional_permissions ?? []),
+        ...(manifest.host_permissions ?? []),
+        ...(manifest.optional_host_permissions ?? []),
+        ...manifest.content_scripts.flatMap((script: { matches: string[] }) => script.matches),
+      ];
+      expect(asked.length, target).toBeGreaterThan(0);
+      const collected = manifest.browser_specific_settings?.gecko?.data_collection_permissions;
+      for (const lang of ['en', 'de']) {
+        const section = listingSections(await readFile(join(repoRoot, 'store', `listing.${lang}.md`), 'utf8')).get('Permissions')!;
+        for (const permission of asked) expect(section, `${target}: ${permission} (listing.${lang}.md)`).toContain(`\`${permission}\``);
+        // The listing says none is requested: true only while the build asks for none.
+        if ((manifest.permissions ?? []).length > 0) expect(section, `${target}: listing.${lang}.md says permissions are empty`).not.toMatch(/`permissions` (is empty|ist leer)/);
+        if (collected !== undefined) {
+          const declared = [...(collected.required ?? []), ...(collected.optional ?? [])];
+          expect(section, `${target}: data_collection_permissions`).toContain(`\`data_collection_permissions: ${declared.join(', ')}\``);
+        }
+      }
+    }
   });
 
   test("the popup bundle has no HTML sink (the build takes Preact's innerHTML assignment out)", async () => {
