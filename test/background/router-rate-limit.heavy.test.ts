@@ -121,7 +121,7 @@ describe('the per-tab rate limit on claims', () => {
     await flood(flooding, TAB_CLAIMS / 200 + 1);
     // The honest tab's next new rounds are taken.
     const more = Array.from({ length: 200 }, (_, i) => pendingRound(1000 + i));
-    expect(await sendClaims(honest, more)).toEqual({ stored: 200, refused: [], retryLater: [] });
+    expect(await sendClaims(honest, more)).toMatchObject({ stored: 200, refused: [], retryLater: [] });
     expect((await summary()).rateLimited?.map((note) => note.host)).toEqual(['cloudbet.com']);
   });
 
@@ -189,7 +189,7 @@ describe('the per-tab rate limit on claims', () => {
     // The same rounds, now revealed with another display of their outcome: admitted, not refused.
     const again = rounds.map((round) => ({ ...round, roundSignature: undefined, stake: '1.00' }));
     const ack = await sendClaims(tab, again.map(({ roundSignature: _none, ...round }) => round));
-    expect(ack).toEqual({ stored: 100, refused: [], retryLater: [] });
+    expect(ack).toMatchObject({ stored: 100, refused: [], retryLater: [] });
     // New rounds from that tab are still refused, every one, to be sent again.
     const fresh = await sendClaims(tab, Array.from({ length: 200 }, (_, i) => pendingRound(20_000 + i)));
     expect(fresh.stored).toBe(0);

@@ -9,14 +9,8 @@ import { expect } from 'vitest';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
 import { clientSeedProof, type ClientSeedProof } from '../../../src/core/index.js';
 import { askInPage, type BrowserDriver, type CasinoTab } from './driver.js';
-import { expectHonest, onFreshPair, roundsSince, waitForStored, withPages, type StoredRound } from './witness-scenario.js';
+import { expectHonest, KENO, KENO_BET, onFreshPair, QUICK_PICK, ROTATE, ROULETTE, roundsSince, SPIN, waitForStored, withPages, type StoredRound } from './witness-scenario.js';
 
-const KENO = '/casino/keno';
-const ROULETTE = '/casino/roulette?variant=european';
-const KENO_BET = 'button[data-action="bet"][data-game="keno"]';
-const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
-const QUICK_PICK = 'button[data-action="quick-pick"]';
-const ROTATE = 'button[data-action="rotate"]';
 const TOGGLE_PANEL = 'button[data-action="toggle-seed-pair"]';
 
 type PlayedRound = ReturnType<DemoCasino['state']>['rounds'][number];

@@ -25,12 +25,13 @@ export interface StoredRound {
   failures: string[];
 }
 
-const ROULETTE = '/casino/roulette?variant=european';
-const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
-const KENO = '/casino/keno';
-const KENO_BET = 'button[data-action="bet"][data-game="keno"]';
-const QUICK_PICK = 'button[data-action="quick-pick"]';
-const ROTATE = 'button[data-action="rotate"]';
+/** The demo casino's pages and controls the scenarios use. */
+export const ROULETTE = '/casino/roulette?variant=european';
+export const SPIN = 'button[data-action="bet"][data-game="roulette-european"]';
+export const KENO = '/casino/keno';
+export const KENO_BET = 'button[data-action="bet"][data-game="keno"]';
+export const QUICK_PICK = 'button[data-action="quick-pick"]';
+export const ROTATE = 'button[data-action="rotate"]';
 
 const keyOf = (round: Pick<PlayedRound, 'commitment' | 'clientSeed' | 'nonce'>) => `${round.commitment}|${round.clientSeed}|${round.nonce}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
