@@ -27,6 +27,7 @@ import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 import { noteAction, creditOutcomes } from './tab-actions.js';
 import { seedHashesTo } from './round-key.js';
+import { ensurePersistent } from './storage-persistence.js';
 import { keepTally, tabContextWithCapture } from './tab-capture.js';
 import { tallyWriter } from './tally-writes.js';
 import { announceTab, countTabRounds, forgetTab, watchedTabIds } from './watched-tabs.js';
@@ -241,9 +242,10 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
   switch (message.type) {
     case 'summary': {
       // A store that cannot be read has its problem in the summary already: answer with that.
-      const [summary, rateLimited] = await Promise.all([store.summarise(), loadRateLimitNotes().catch(() => [])]);
+      const [summary, rateLimited, persistence] = await Promise.all([store.summarise(), loadRateLimitNotes().catch(() => []), ensurePersistent()]);
       summary.selfTest ??= await selfTest();
       if (rateLimited.length > 0) summary.rateLimited = rateLimited;
+      summary.persistence = persistence;
       return summary;
     }
     case 'rounds': {

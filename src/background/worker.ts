@@ -2,11 +2,14 @@
 // acknowledged, so the browser may stop this worker at any moment (MV3 does after ~30 s idle).
 import { onInstalled, onMessage, onStartup, onTabClosed, openExtensionPage } from '../shared/browser.js';
 import { handleMessage, refreshBadge, selfTest } from './router.js';
+import { ensurePersistent } from './storage-persistence.js';
 import { forgetAllTabActions, forgetTabActions } from './tab-actions.js';
 import { forgetAllTabs, forgetTab } from './watched-tabs.js';
 
 // Listeners are registered synchronously at start-up, so a worker woken by a message receives it.
 onMessage(handleMessage);
+// The store must not be deleted to free disk space (Firefox grants it here, in its background page).
+void ensurePersistent();
 
 onInstalled((reason) => {
   // An update cuts the old content scripts off (Chrome does not inject the new ones into open

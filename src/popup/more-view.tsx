@@ -1,7 +1,7 @@
 // The "More" view: what a player needs now and then, not at every glance. Export and import, the
 // self-test, what the words mean, and deleting the history last, away from the export buttons.
 import type { ComponentChildren } from 'preact';
-import type { Summary } from '../shared/records.js';
+import type { StoragePersistence, Summary } from '../shared/records.js';
 import { ClearData } from './clear-data.js';
 import { DataActions } from './data-actions.js';
 import { useEnv, type ExportKind } from './env.js';
@@ -21,6 +21,12 @@ const GLOSSARY: readonly [term: string, meaning: string][] = [
   ['clientSeed', 'glossaryClientSeed'],
   ['nonce', 'glossaryNonce'],
 ];
+
+const PERSISTENCE_KEYS: Record<StoragePersistence, string> = {
+  persisted: 'storageKept',
+  unlimited: 'storageKept',
+  'best-effort': 'storageBestEffort',
+};
 
 function Section({ heading, children, id }: { heading: string; children: ComponentChildren; id: string }) {
   return (
@@ -46,6 +52,11 @@ export function MoreView({ summary, exportOnOpen, onChanged, onRerunSelfTest, se
     <div class="more">
       <Section id="more-data" heading={t('moreData')}>
         <DataActions total={total} ready={summary !== undefined} exportOnOpen={exportOnOpen} onImported={onChanged} />
+        {summary?.persistence && (
+          <p class="hint" data-persistence={summary.persistence}>
+            {t(PERSISTENCE_KEYS[summary.persistence])}
+          </p>
+        )}
       </Section>
       <Section id="more-self-test" heading={t('moreSelfTest')}>
         <SelfTestPanel selfTest={summary?.selfTest} onRerun={onRerunSelfTest} running={selfTestRunning} />

@@ -18,6 +18,11 @@ export function onMessage(handler: (message: unknown, sender: MessageSender) => 
   browser.runtime.onMessage.addListener((message: unknown, sender: MessageSender) => handler(message, sender));
 }
 
+/** Whether the extension holds a permission of its manifest (asking needs none). */
+export function hasPermission(permission: string): Promise<boolean> {
+  return browser.permissions.contains({ permissions: [permission as browser.Manifest.Permission] });
+}
+
 export function onInstalled(listener: (reason: string) => void): void {
   browser.runtime.onInstalled.addListener((details) => listener(details.reason));
 }

@@ -205,7 +205,16 @@ export interface Summary {
   rateLimited?: RateLimitNote[];
   /** Only when the store is nearly full or refused something for being full (src/background/store-capacity.ts). */
   storeFill?: StoreFillNote;
+  /** Whether the browser may delete the store to free disk space (src/background/storage-persistence.ts). */
+  persistence?: StoragePersistence;
 }
+
+/**
+ * `persisted`: the browser granted persistent storage; `unlimited`: the `unlimitedStorage`
+ * permission, which keeps Chromium from evicting it; `best-effort`: the browser may delete it when
+ * the disk runs low.
+ */
+export type StoragePersistence = 'persisted' | 'unlimited' | 'best-effort';
 
 /** How full the store is: the fuller of rounds and seed pairs as a share of its cap (0–1), and what it refused. */
 export interface StoreFillNote {

@@ -6,3 +6,4 @@ export const extensionId = (): string => EXTENSION_ID;
 export const extensionUrl = (path: string): string => `chrome-extension://${EXTENSION_ID}/${path}`;
 export const message = (name: string): string => name;
 export const setBadge = async (): Promise<void> => undefined;
+export const hasPermission = async (): Promise<boolean> => false;

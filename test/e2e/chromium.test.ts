@@ -39,6 +39,7 @@ import { CHANNEL_PAGES, commitmentRightBeforeClick, roundsThroughChannel } from 
 import { commitmentAnsweredAtPress } from './support/press-scenario.js';
 import { betWhileLoading } from './support/loading-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
+import { storageKept } from './support/storage-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
 import { exportClearImport, chromiumDataPage } from './support/import-scenario.js';
@@ -60,6 +61,7 @@ describe('Chromium: the production build against the demo casino', () => {
   it('verifies honest rounds as witnessed and flags a wrong displayed result', () => honestAndWrongResult(driver, casino));
   it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
   it('reads German labels', () => germanPage(driver, casino));
+  it('keeps its store out of eviction (unlimited storage, which Chromium never evicts)', () => storageKept(driver, 'unlimited'));
   it('draws the popup\'s text at full size (13 px body text)', () => popupTextIsFullSize(driver));
   it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
     ungroupedValuesInTheCaptureReport(driver));

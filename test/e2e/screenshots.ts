@@ -121,6 +121,11 @@ async function shootAll(open: (path: string, size?: typeof SIZE) => Promise<Show
     }
     await popup.click('button.back');
   }
+  // The More view: export and import, and whether the browser may delete the history.
+  await popup.click('button[data-view="more"]');
+  await popup.waitFor('[data-persistence]');
+  await popup.shoot(`${prefix}-popup-more.png`);
+  await popup.click('button[data-view="list"]');
   // The keno round shown with a wrong draw: its board marks what differs.
   await popup.click('[data-verdict="mismatch"][data-game="keno"] button');
   await popup.waitFor('.proof');

@@ -3,7 +3,7 @@
 import { auditRounds, knownGameId, verifyRound, type RoundClaim } from '../../src/core/index.js';
 import { auditRoundOf } from '../../src/background/findings.js';
 import { validatePageMessage, type ImportReport, type PageMessage, type PageResponses, type Reply, type TabContext } from '../../src/shared/messages.js';
-import type { RoundRecord, SelfTestResult, StorageProblem, Summary } from '../../src/shared/records.js';
+import type { RoundRecord, SelfTestResult, StorageProblem, StoragePersistence, Summary } from '../../src/shared/records.js';
 import { createWorkerClient, type WorkerClient } from '../../src/ui/worker-client.js';
 import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { claimsOfExportedRound } from '../../src/background/import.js';
@@ -47,6 +47,7 @@ export { rowOf };
 export interface FakeOptions {
   storageProblem?: StorageProblem;
   selfTest?: SelfTestResult;
+  persistence?: StoragePersistence;
 }
 
 /** The worker's page-message side over a list of records. */
@@ -91,7 +92,14 @@ export class FakeWorker {
       counts[record.verdict.status]++;
       if (record.verdict.level) levels[record.verdict.level]++;
     }
-    return { total: this.records.length, counts, levels, selfTest: this.options.selfTest, storageProblem: this.options.storageProblem };
+    return {
+      total: this.records.length,
+      counts,
+      levels,
+      selfTest: this.options.selfTest,
+      storageProblem: this.options.storageProblem,
+      ...(this.options.persistence ? { persistence: this.options.persistence } : {}),
+    };
   }
 
   private answer(message: PageMessage): PageResponses[keyof PageResponses] {

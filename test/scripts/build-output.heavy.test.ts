@@ -56,8 +56,8 @@ describe.each(TARGETS)('dist/%s', (target) => {
     }
   });
 
-  it('asks for no permission and keeps the default content security policy', () => {
-    expect(manifest.permissions ?? []).toEqual([]);
+  it('asks for no permission but unlimitedStorage (the store must not be evicted) and keeps the default content security policy', () => {
+    expect(manifest.permissions ?? []).toEqual(['unlimitedStorage']);
     expect(manifest.optional_permissions).toBeUndefined();
     expect(manifest.host_permissions).toBeUndefined();
     expect(manifest.content_security_policy).toBeUndefined();
