@@ -1,12 +1,13 @@
 // What a round's client seed proves. The casino commits to its server seed; a client seed it did
-// not know then leaves it nothing to choose its seed against. So a client seed the player typed in
-// the page after the commitment was shown rules out a seed chosen for the round, whatever the bet;
-// one the player set before the commitment was shown (a casino that starts a new pair when the
-// client seed is set), or one Fair Witness never saw the player type (the casino chose it), could
-// have been ground against by the casino if it could guess the bet (the same numbers again).
+// not know then leaves it nothing to choose that seed against. So for a client seed the player typed
+// in the page after the round's commitment was shown, the casino committed before it knew it (it
+// could still have kept other commitments open to choose from: the trust rule's several-commitments
+// check); one the player set before the commitment was shown (a casino that starts a new pair when
+// the client seed is set), or one Fair Witness never saw the player type (the casino chose it), the
+// casino knew when it committed, and could have ground its seed against a bet it could guess.
 
 export type ClientSeedProof =
-  /** Typed by the player after the round's commitment was first seen: no seed could be chosen against it. */
+  /** Typed by the player after the round's commitment was first seen: the casino committed before it knew it. */
   | 'set-after-commitment'
   /** Typed by the player, but the commitment was first seen only after that: the casino knew the client seed when it committed. */
   | 'set-before-commitment'

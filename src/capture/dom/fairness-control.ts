@@ -39,5 +39,3 @@ export function fairnessControlOf(event: Event): 'client-seed' | 'control' | und
     return undefined;
   }
 }
-
-export const isFairnessControl = (event: Event): boolean => fairnessControlOf(event) !== undefined;

@@ -2,7 +2,9 @@
 // Which trusted actions are on a fairness control (capture/dom/fairness-control.ts): by the text the
 // page gives the control, exactly, in English and German; the client seed field by its label.
 import { afterEach, describe, expect, it } from 'vitest';
-import { isFairnessControl } from '../../../src/capture/dom/fairness-control.js';
+import { fairnessControlOf } from '../../../src/capture/dom/fairness-control.js';
+
+const isFairnessControl = (event: Event): boolean => fairnessControlOf(event) !== undefined;
 
 afterEach(() => document.body.replaceChildren());
 
@@ -13,7 +15,7 @@ const html = (markup: string): HTMLElement => {
   return document.body.firstElementChild as HTMLElement;
 };
 
-describe('isFairnessControl', () => {
+describe('fairnessControlOf', () => {
   it('the demo casino\'s fairness controls, in English and German, and what is inside them (an icon, a span)', () => {
     const words = ['Rotate seed pair', 'Set client seed', 'Hide seed pair', 'Show seed pair', 'Seed-Paar wechseln', 'Client-Seed setzen', 'Seed-Paar ausblenden', 'Seed-Paar einblenden', 'Provably Fair'];
     for (const word of words) expect([word, isFairnessControl(eventOn(html(`<button>${word}</button>`)))]).toEqual([word, true]);
@@ -23,7 +25,8 @@ describe('isFairnessControl', () => {
 
   it('the client seed field, by its label, aria-label or placeholder', () => {
     html('<div><label for="cs">Client Seed</label><input id="cs"></div>');
-    expect(isFairnessControl(eventOn(document.getElementById('cs')!))).toBe(true);
+    expect(fairnessControlOf(eventOn(document.getElementById('cs')!))).toBe('client-seed');
+    expect(fairnessControlOf(eventOn(html('<button>Rotate seed pair</button>')))).toBe('control');
     expect(isFairnessControl(eventOn(html('<input aria-label="Aktueller Client-Seed">')))).toBe(true);
     expect(isFairnessControl(eventOn(html('<input placeholder="Your client seed">')))).toBe(true);
   });
