@@ -1,14 +1,21 @@
 import { message, setBadge } from '../shared/browser.js';
-import type { Summary } from '../shared/records.js';
+import type { StorageProblem, Summary } from '../shared/records.js';
 
 const MISMATCH_RED = '#c62828';
 const VERIFIED_GREEN = '#2e7d32';
+const PROBLEM_AMBER = '#b26a00';
 
-/** Badge text and colour: red with the mismatch count when any round is mismatched, else the verified count. */
+/**
+ * Badge text and colour: "!" in amber while rounds cannot be stored (they wait in the casino tabs;
+ * the popup says what to do), else red with the mismatch count when any round is mismatched, else
+ * the verified count.
+ */
 export function badgeFor(
   summary: Pick<Summary, 'total' | 'counts'>,
   translate: (name: string, substitutions?: string[]) => string,
+  storageProblem?: StorageProblem,
 ): { text: string; color: string; title: string } {
+  if (storageProblem) return { text: '!', color: PROBLEM_AMBER, title: translate('badgeTitleStorageProblem') };
   const { verified, pending, mismatch } = summary.counts;
   const title =
     summary.total === 0
@@ -26,7 +33,7 @@ function compact(count: number): string {
 }
 
 /** The summary's badge on the watched casino tabs (watched-tabs.ts); other tabs show no text, and the same title. */
-export async function showSummaryOnBadge(summary: Pick<Summary, 'total' | 'counts'>, tabs: readonly number[]): Promise<void> {
-  const { text, color, title } = badgeFor(summary, message);
+export async function showSummaryOnBadge(summary: Pick<Summary, 'total' | 'counts'>, tabs: readonly number[], storageProblem?: StorageProblem): Promise<void> {
+  const { text, color, title } = badgeFor(summary, message, storageProblem);
   await setBadge(text, color, title, tabs);
 }

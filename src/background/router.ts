@@ -21,7 +21,7 @@ import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rat
 import { gameFigures } from './outcomes.js';
 import { roundKey } from './round-key.js';
 import { exportedRoundOf, rowOf } from './rows.js';
-import { storageFailure, StorageProblemError } from './storage-problem.js';
+import { currentStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
@@ -179,7 +179,9 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   } catch (error) {
     // Nothing was stored: the content script sends these again, and they must not cost twice.
     claimRateLimiter.refund(tab, admitted.length, sumBytes(admitted));
-    throw storageFailure(error);
+    const failure = storageFailure(error);
+    await refreshBadge();
+    throw failure;
   } finally {
     await saveRateLimitState(claimRateLimiter.snapshot()).catch(() => undefined);
   }
@@ -225,7 +227,7 @@ async function noteRateLimit(tab: number, sender: MessageSender, report: { claim
 export async function refreshBadge(counts?: store.Counts): Promise<void> {
   try {
     const [summary, tabs] = await Promise.all([counts ?? store.summarise(), watchedTabIds()]);
-    await showSummaryOnBadge(summary, tabs);
+    await showSummaryOnBadge(summary, tabs, currentStorageProblem());
   } catch {
     // The badge is a convenience; the rounds are already stored.
   }

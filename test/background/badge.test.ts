@@ -97,3 +97,16 @@ describe('showSummaryOnBadge', () => {
     expect(browserCalls.setBadge).toEqual([['3', GREEN, '«badgeTitleSummary:3,0,0»', []]]);
   });
 });
+
+describe('badgeFor: while rounds cannot be stored', () => {
+  it('an amber "!" with a title that says so, before any mismatch count', () => {
+    const { translate, calls } = recordingTranslate();
+    expect(badgeFor(summary({ mismatch: 2, verified: 5 }), translate, { kind: 'quota' })).toEqual({ text: '!', color: '#b26a00', title: 'T(badgeTitleStorageProblem)' });
+    expect(calls).toEqual([['badgeTitleStorageProblem', undefined]]);
+  });
+
+  it('once storage works again (no problem): the counts as before', () => {
+    const { translate } = recordingTranslate();
+    expect(badgeFor(summary({ mismatch: 2 }), translate, undefined).text).toBe('2');
+  });
+});

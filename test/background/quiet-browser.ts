@@ -5,5 +5,7 @@ export const EXTENSION_ID = 'fairwitnessextensionidabcdefghij';
 export const extensionId = (): string => EXTENSION_ID;
 export const extensionUrl = (path: string): string => `chrome-extension://${EXTENSION_ID}/${path}`;
 export const message = (name: string): string => name;
-export const setBadge = async (): Promise<void> => undefined;
+/** Every badge set, in order: [text, colour, title]. */
+export const badges: [string, string, string][] = [];
+export const setBadge = async (text: string, color: string, title: string): Promise<void> => void badges.push([text, color, title]);
 export const hasPermission = async (): Promise<boolean> => false;

@@ -8,7 +8,7 @@ import { roundKey } from '../../src/background/round-key.js';
 import { MIGRATIONS, upgrade } from '../../src/background/schema.js';
 import { DATABASE_NAME, DATABASE_VERSION, getRound, pageInSeenOrder, storeClaims, summarise } from '../../src/background/store.js';
 import { revealedClaim, vector } from './fixtures.js';
-import { EXTENSION_ID } from './quiet-browser.js';
+import { badges, EXTENSION_ID } from './quiet-browser.js';
 
 vi.mock('../../src/shared/browser.js', () => import('./quiet-browser.js'));
 const { handleMessage } = await import('../../src/background/router.js');
@@ -53,12 +53,15 @@ describe('a full disk (QuotaExceededError)', () => {
     const summary = await summarise();
     expect(summary.storageProblem).toEqual({ kind: 'quota' });
     for (const claim of claims()) expect(await getRound(roundKey(claim))).toBeUndefined();
+    // The badge says so at once: an amber "!" (popup: what to do).
+    expect(badges.at(-1)).toEqual(['!', '#b26a00', 'badgeTitleStorageProblem']);
 
     vi.restoreAllMocks(); // room again
     const retried = await handleMessage({ type: 'claims', claims: claims() }, casinoTab);
     expect(retried).toMatchObject({ ok: true, value: { stored: 3 } });
     for (const claim of claims()) expect(await getRound(roundKey(claim))).toBeDefined();
     expect((await summarise()).storageProblem).toBeUndefined();
+    expect(badges.at(-1)?.[0]).toBe('3');
   });
 });
 
