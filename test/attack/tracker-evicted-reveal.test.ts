@@ -11,7 +11,7 @@
 // with no action of the first document kept for the tab, it is credited with that click (witnessed).
 // Sequence: decoy C shown and truly revealed (checked), 64 made-up reveals, C's panel shown again,
 // the real panel R, THE BET; reload; S (chosen after the bet), any click, S's outcome.
-// Suggested fix: retire() treats a checked commitment whose reveal time is forgotten as not retired (the
+// Closed: retire() treats a checked commitment whose reveal time is forgotten as not retired (the
 // conservative side: more live states, fewer rounds end).
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
@@ -34,7 +34,7 @@ describe('the round tracker alone', () => {
   const state = (commitment: string, nonce: string, at: number): CapturedClaim => ({ source: 'json', commitment, clientSeed: 'cs', nonce, observedAt: { commitment: at } });
   const seed = (commitment: string, serverSeed: string, at: number): CapturedClaim => ({ source: 'json', commitment, serverSeed, observedAt: { commitment: at, serverSeed: at } });
 
-  it.fails('open hole: a checked reveal evicted by made-up ones: act() still answers, with the action', () => {
+  it('closed: a checked reveal evicted by made-up ones: act() still answers, with the action', () => {
     const tracker = roundTracker();
     tracker.read([state('c', '1', 1)], 1);
     tracker.read([seed('c', 'true-seed', 2)], 2);
@@ -85,7 +85,7 @@ describe('through the capture session, the router and the store', () => {
     expect(verdict?.level).not.toBe('witnessed');
   });
 
-  it.fails('open hole: the flood of made-up reveals: the pair shown after the bet in the reloaded page is still not witnessed', async () => {
+  it('closed: the flood of made-up reveals: the pair shown after the bet in the reloaded page is still not witnessed', async () => {
     const verdict = await flow(true);
     expect(verdict?.status).toBe('verified');
     expect(verdict?.level).not.toBe('witnessed');
