@@ -60,9 +60,9 @@ describe('a seed the player typed, then Set', () => {
   // the way ("my-lu", any of the 18): every prefix is remembered with the first key's time, so the
   // proof says the player typed it after the commitment. The casino chose the client seed among 18
   // (after the bet, had it wanted): the statement's point, that it could not choose, is false.
-  // Fix: only a value the player finished counts (Enter or Tab in the field, a click elsewhere such
+  // Closed: only a value the player finished counts (Enter or Tab in the field, a click elsewhere such
   // as Set, or a paste), never each prefix on the way.
-  it.fails('open hole: the round on a prefix of what the player typed: not set-after-commitment', async () => {
+  it('closed: the round on a prefix of what the player typed: not set-after-commitment', async () => {
     const p = pair('typed-prefix');
     const { page, field } = seedPage();
     page.tap([kenoPanel(p, 1, 'casino-chosen')]);

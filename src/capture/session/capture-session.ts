@@ -279,7 +279,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       options.reportAction?.(...report);
       stats.actions++;
       const key = event as KeyboardEvent;
-      if (on !== 'client-seed') seeds.elsewhere();
+      if (on !== 'client-seed') seeds.elsewhere(event.type === 'pointerdown');
       else if (event.type === 'keydown') seeds.key(event.composedPath()[0]!, key.key, key.ctrlKey || key.altKey || key.metaKey, at);
     });
   const onPaste = (event: Event): void =>

@@ -2,9 +2,13 @@
 // trusted key presses and pastes alone (never read from the field): a page that rewrites the field
 // as the player types, even with input events a script makes look trusted, shows a value the keys
 // did not spell, and nothing is credited to the player. A seed counts from its first key: from
-// then on the page could know part of it. Pure (the capture session feeds it the events).
+// then on the page could know part of it. Only a value the player finished counts: Enter or Tab in
+// the field, a click elsewhere (the "Set" button), or a paste; never each prefix the keys spelled on
+// the way, which would let the casino choose among them (test/attack/client-seed-typed.test.ts). A
+// key that lands elsewhere (the page moved the focus) or in another field drops the typing
+// unfinished. Pure (the capture session feeds it the events).
 
-/** Values remembered (each prefix typed is one): a page holds the focus in the field as long as it likes. */
+/** Values remembered: a page can have the player finish many (a chat box labelled "client seed"). */
 const MAX_TYPED = 128;
 
 export interface PlayerSeeds {
@@ -12,8 +16,12 @@ export interface PlayerSeeds {
   key(field: object, key: string, chord: boolean, at: number): void;
   /** A trusted paste of `text` into a client seed field. */
   paste(field: object, text: string, at: number): void;
-  /** A trusted action anywhere else (the field's "Set" button): the next key in the field starts anew. */
-  elsewhere(): void;
+  /**
+   * A trusted action anywhere else: the next key in the field starts anew. `finished`: a click (the
+   * field's "Set" button), which finishes what was typed; a key press elsewhere drops it (the page
+   * can move the focus away in the middle of the typing).
+   */
+  elsewhere(finished: boolean): void;
   /** When the player began typing `value`, if the keys and pastes spelled exactly it. */
   typedAt(value: string): number | undefined;
 }
@@ -42,8 +50,8 @@ export function playerSeeds(): PlayerSeeds {
       if (text === null || chord) return; // Ctrl+V comes back as a paste; Ctrl+A and the like leave the text to follow
       if (key.length === 1) add(key, at);
       else if (key === 'Backspace') text = text.slice(0, -1);
-      else if (key !== 'Shift' && key !== 'Enter' && key !== 'Tab') text = null;
-      note();
+      else if (key === 'Enter' || key === 'Tab') note();
+      else if (key !== 'Shift') text = null;
     },
     paste(target, pasted, at) {
       begin(target);
@@ -51,8 +59,10 @@ export function playerSeeds(): PlayerSeeds {
       add(pasted, at);
       note();
     },
-    elsewhere() {
-      field = undefined;
+    elsewhere(finished) {
+      // Only the typing still going on: one a key elsewhere dropped is not finished by a later click.
+      if (finished && field !== undefined) note();
+      [field, text] = [undefined, ''];
     },
     typedAt: (value) => typed.get(value),
   };
