@@ -279,8 +279,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       options.reportAction?.(...report);
       stats.actions++;
       const key = event as KeyboardEvent;
-      if (on !== 'client-seed') seeds.elsewhere(event.type === 'pointerdown');
+      if (on !== 'client-seed') seeds.elsewhere(event.type !== 'keydown' ? 'click' : key.key === 'Tab' ? 'tab' : 'key');
       else if (event.type === 'keydown') seeds.key(event.composedPath()[0]!, key.key, key.ctrlKey || key.altKey || key.metaKey, at);
+      else seeds.clicked(event.composedPath()[0]!);
     });
   const onPaste = (event: Event): void =>
     guard(() => {

@@ -19,19 +19,45 @@ describe('playerSeeds', () => {
     tabbed.key(field, 'Tab', false, 5);
     const clicked = playerSeeds();
     typeInto(clicked, field, 'zw', 0);
-    clicked.elsewhere(true);
+    clicked.elsewhere('click');
     expect([tabbed.typedAt('xy'), tabbed.typedAt('x'), clicked.typedAt('zw'), clicked.typedAt('z')]).toEqual([0, undefined, 0, undefined]);
   });
 
   it('a key that lands elsewhere (the page moved the focus) or in another field drops the typing unfinished; a later click does not finish it', () => {
     const seeds = playerSeeds();
     typeInto(seeds, field, 'half', 0);
-    seeds.elsewhere(false);
-    seeds.elsewhere(true);
+    seeds.elsewhere('key');
+    seeds.elsewhere('click');
+    expect(seeds.typedAt('half')).toBeUndefined();
     typeInto(seeds, field, 'other', 10);
-    typeInto(seeds, {}, 'x', 20);
-    seeds.elsewhere(true);
-    expect([seeds.typedAt('half'), seeds.typedAt('other'), seeds.typedAt('x')]).toEqual([undefined, undefined, 20]);
+    typeInto(seeds, {}, 'x', 20); // the page moved the focus to another field
+    seeds.elsewhere('click');
+    expect([seeds.typedAt('other'), seeds.typedAt('x')]).toEqual([undefined, undefined]);
+  });
+
+  it('the focus moved with no click or Tab of the player\'s: the keys that land in a field are not followed; a click or a Tab puts it right', () => {
+    const seeds = playerSeeds();
+    seeds.elsewhere('key'); // keys in the chat…
+    typeInto(seeds, field, 'cut', 0); // …then in the field: the page moved the focus
+    seeds.elsewhere('click');
+    seeds.clicked(field);
+    typeInto(seeds, field, 'clicked', 10);
+    seeds.elsewhere('click');
+    seeds.elsewhere('key');
+    seeds.elsewhere('tab');
+    typeInto(seeds, field, 'tabbed', 20);
+    seeds.key(field, 'Tab', false, 30);
+    expect([seeds.typedAt('cut'), seeds.typedAt('clicked'), seeds.typedAt('tabbed')]).toEqual([undefined, 10, 20]);
+  });
+
+  it('a click in the field being typed may move the caret: the rest is not followed', () => {
+    const seeds = playerSeeds();
+    seeds.clicked(field);
+    typeInto(seeds, field, 'ab', 0);
+    seeds.clicked(field);
+    typeInto(seeds, field, 'c', 5);
+    seeds.elsewhere('click');
+    expect([seeds.typedAt('ab'), seeds.typedAt('abc')]).toEqual([undefined, undefined]);
   });
 
   it('Backspace takes a key back; Shift is no key; a pasted seed counts (Ctrl+V itself adds nothing)', () => {
@@ -60,10 +86,11 @@ describe('playerSeeds', () => {
   it('another field, or an action elsewhere (the Set button), starts the next typing anew', () => {
     const seeds = playerSeeds();
     typeInto(seeds, field, 'one', 0);
-    seeds.elsewhere(true);
+    seeds.elsewhere('click');
     typeInto(seeds, field, 'two', 50);
     seeds.key(field, 'Enter', false, 60);
     const other = {};
+    seeds.clicked(other);
     typeInto(seeds, other, 'six', 90);
     seeds.key(other, 'Tab', false, 95);
     expect([seeds.typedAt('one'), seeds.typedAt('two'), seeds.typedAt('onetwo'), seeds.typedAt('six'), seeds.typedAt('twosix')]).toEqual([0, 50, undefined, 90, undefined]);
@@ -73,7 +100,7 @@ describe('playerSeeds', () => {
     const seeds = playerSeeds();
     for (let i = 0; i < 1000; i++) {
       typeInto(seeds, field, `v${i}`, i * 10);
-      seeds.elsewhere(true); // Set
+      seeds.elsewhere('click'); // Set
     }
     expect(seeds.typedAt('v0')).toBeUndefined();
     expect(seeds.typedAt('v999')).toBe(9990);
