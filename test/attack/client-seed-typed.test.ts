@@ -157,13 +157,13 @@ describe('a seed the player typed, then Set', () => {
   // paste is the player's own trusted act, so it counts as typed after the commitment, and the proof
   // says the casino committed before it knew the client seed, when the casino chose it after
   // committing. The same with rounds played earlier on a seed the casino chose, re-shown after the
-  // player happens to type that seed. Suggested fix (partial): no typed value this document showed as a
+  // player happens to type that seed. Closed (partly): no typed value this document showed as a
   // client seed before the typing began is credited (capture-session.ts keeps, bounded, when each
   // client seed value was first read; past its bound a value read anew counts as shown as early as
   // the earliest forgotten one: below, the flood). Still open: a suggestion the page shows in a form
   // no reader reads (an image, plain text).
   // Suggested further: the proof's words say "typed or pasted by you, if it was your own value".
-  it.fails('open hole: the casino suggests the client seed (shown in its panel), the player pastes it: not set-after-commitment', async () => {
+  it('closed: the casino suggests the client seed (shown in its panel), the player pastes it: not set-after-commitment', async () => {
     const p = pair('typed-suggested');
     const { page, field } = seedPage();
     page.tap([kenoPanel(p, 1, 'casino-chosen')]);
@@ -176,7 +176,7 @@ describe('a seed the player typed, then Set', () => {
     expect(await playOn(page, p, 'casino-pick')).not.toBe('set-after-commitment');
   });
 
-  it.fails('open hole: the suggestion shown, then pushed out of the bounded memory by a flood of other client seeds, pasted: not set-after-commitment', async () => {
+  it('closed: the suggestion shown, then pushed out of the bounded memory by a flood of other client seeds, pasted: not set-after-commitment', async () => {
     const p = pair('typed-suggested-flood');
     const { page, field } = seedPage();
     page.tap([kenoPanel(p, 1, 'casino-chosen')]);
