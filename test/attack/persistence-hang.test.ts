@@ -3,7 +3,7 @@
 // popup's header and counts, router.ts 'summary') waits for it in a Promise.all: a persist() or
 // persisted() that never settles (a browser that shows a prompt, a storage manager stuck behind a
 // busy profile) would leave the popup loading forever, with nothing wrong shown.
-// Suggested fix: ensurePersistent answers within a few seconds whatever the storage manager does.
+// Closed: ensurePersistent answers within a few seconds whatever the storage manager does.
 import { afterEach, expect, it, vi } from 'vitest';
 import { ensurePersistent } from '../../src/background/storage-persistence.js';
 
@@ -16,14 +16,14 @@ afterEach(() => void vi.useRealTimers());
 
 const never = () => new Promise<boolean>(() => undefined);
 
-it.fails('open hole: a persist() that never settles: still an answer (unlimited: the permission holds)', async () => {
+it('closed: a persist() that never settles: still an answer (unlimited: the permission holds)', async () => {
   vi.useFakeTimers();
   const answer = ensurePersistent({ persisted: async () => false, persist: never }, async () => true);
   await vi.advanceTimersByTimeAsync(WAIT_MS);
   await expect(answer).resolves.toBe('unlimited');
 });
 
-it.fails('open hole: a persisted() that never settles, no permission: best-effort', async () => {
+it('closed: a persisted() that never settles, no permission: best-effort', async () => {
   vi.useFakeTimers();
   const answer = ensurePersistent({ persisted: never }, async () => false);
   await vi.advanceTimersByTimeAsync(WAIT_MS);
