@@ -12,6 +12,8 @@
 
 /** Values remembered: a page can have the player finish many (a chat box labelled "client seed"). */
 const MAX_TYPED = 128;
+/** Keys that only hold a modifier: no change to the field. */
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'OS', 'CapsLock']);
 
 export interface PlayerSeeds {
   /** A trusted key press in a client seed field: `key` as KeyboardEvent.key; `chord` when Ctrl, Alt or Meta was held. */
@@ -59,7 +61,14 @@ export function playerSeeds(): PlayerSeeds {
   return {
     key(target, key, chord, at) {
       begin(target);
-      if (text === null || chord) return; // Ctrl+V comes back as a paste; Ctrl+A and the like leave the text to follow
+      if (text === null) return;
+      // Ctrl+V comes back as a paste, Ctrl+C changes nothing; any other chord may (select all then
+      // type, cut, undo, delete a word, AltGr's characters): the rest is not followed.
+      if (MODIFIERS.has(key)) return; // the Ctrl key's own press comes with ctrlKey set
+      if (chord) {
+        if (!/^[cv]$/i.test(key)) text = null;
+        return;
+      }
       if (key.length === 1) add(key, at);
       else if (key === 'Backspace') text = text.slice(0, -1);
       else if (key === 'Enter') note();
@@ -67,7 +76,7 @@ export function playerSeeds(): PlayerSeeds {
         note();
         leave();
         moved = false;
-      } else if (key !== 'Shift') text = null;
+      } else text = null;
     },
     paste(target, pasted, at) {
       begin(target);
