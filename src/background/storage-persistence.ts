@@ -9,12 +9,25 @@ import type { StoragePersistence } from '../shared/records.js';
 
 type StorageLike = Partial<Pick<StorageManager, 'persisted' | 'persist'>>;
 
-/** Asks for persistent storage where a window allows it; what holds afterwards. Never throws. */
+/**
+ * The longest the storage manager is waited for: the worker's summary waits for this answer, so a
+ * persist() or persisted() that never settles (a prompt, a busy profile) must not hang the popup.
+ */
+export const PERSIST_WAIT_MS = 2000;
+
+/** `promise`, or `fallback` once PERSIST_WAIT_MS has passed. */
+function within<T>(promise: Promise<T> | T, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), PERSIST_WAIT_MS)));
+  return Promise.race([Promise.resolve(promise), late]).finally(() => clearTimeout(timer));
+}
+
+/** Asks for persistent storage where a window allows it; what holds afterwards. Never throws, never waits long. */
 export async function ensurePersistent(storage: StorageLike | undefined = globalThis.navigator?.storage, unlimited = () => hasPermission('unlimitedStorage')): Promise<StoragePersistence> {
   try {
-    if (await storage?.persisted?.()) return 'persisted';
-    if (typeof storage?.persist === 'function' && (await unlimited()) && (await storage.persist())) return 'persisted';
-    return (await unlimited()) ? 'unlimited' : 'best-effort';
+    if (await within(storage?.persisted?.(), false)) return 'persisted';
+    if (typeof storage?.persist === 'function' && (await within(unlimited(), false)) && (await within(storage.persist(), false))) return 'persisted';
+    return (await within(unlimited(), false)) ? 'unlimited' : 'best-effort';
   } catch {
     return 'best-effort';
   }

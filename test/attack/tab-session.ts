@@ -63,6 +63,10 @@ export interface TabPage {
   click(): void;
   /** A trusted keydown: its target is the element the page focused (or the body). */
   key(): void;
+  /** Trusted keydowns of each of `keys` (KeyboardEvent.key values) on `element`, 20 ms apart. */
+  typeInto(element: Element, keys: Iterable<string>): void;
+  /** A trusted paste of `text` on `element`. */
+  pasteInto(element: Element, text: string): void;
   /** Until every claim offered is answered (the worker's answer back in the round tracker) and every action report kept. */
   settled(): Promise<void>;
   unload(): void;
@@ -82,7 +86,7 @@ export function tabPage(frameId = 0, doc: Document = document): TabPage {
     outbox: { baseDelayMs: 1 },
   });
   const listener = (type: string) => addListener.mock.calls.filter(([name, , capture]) => name === type && capture === true).at(-1)![1] as (event: unknown) => void;
-  const [onPointerDown, onKeyDown] = [listener('pointerdown'), listener('keydown')];
+  const [onPointerDown, onKeyDown, onPaste] = [listener('pointerdown'), listener('keydown'), listener('paste')];
   addListener.mockRestore();
   const path = (target: Element): EventTarget[] => {
     const list: EventTarget[] = [];
@@ -100,6 +104,13 @@ export function tabPage(frameId = 0, doc: Document = document): TabPage {
     pressOn: (element) => onPointerDown({ isTrusted: true, type: 'pointerdown', composedPath: () => path(element) }),
     click: () => onPointerDown({ isTrusted: true, type: 'pointerdown', composedPath: () => path(doc.body) }),
     key: () => onKeyDown({ isTrusted: true, type: 'keydown', composedPath: () => path(doc.activeElement ?? doc.body) }),
+    typeInto: (element, keys) => {
+      for (const key of keys) {
+        onKeyDown({ isTrusted: true, type: 'keydown', key, ctrlKey: false, altKey: false, metaKey: false, composedPath: () => path(element) });
+        later(20);
+      }
+    },
+    pasteInto: (element, text) => onPaste({ isTrusted: true, type: 'paste', clipboardData: { getData: () => text }, composedPath: () => path(element) }),
     settled: async () => {
       await vi.waitFor(() => expect(session.outbox.pending).toBe(0), { timeout: 3000, interval: 2 });
       await Promise.all(replies);

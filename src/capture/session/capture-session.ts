@@ -40,6 +40,8 @@ const OFFER_STEP = 100;
  */
 const RECHECK_MS = 2000;
 const RECHECKS = 30;
+/** Client seed values remembered with when this document first showed them (player-seed.ts credits none shown before its typing). */
+const MAX_SHOWN_SEEDS = 1024;
 
 /** The worker's answer to a batch: what to send again, and the reveals it checked. */
 export interface SendReply {
@@ -93,6 +95,16 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const rounds = roundTracker();
   /** The client seeds the player's own keys and pastes spelled (player-seed.ts). */
   const seeds = playerSeeds();
+  /**
+   * When each client seed value was first read here: one the page showed before the player began
+   * typing it (its suggestion, prefilled in the field, copied and pasted back) is the casino's
+   * choice, not the player's (test/attack/client-seed-typed.test.ts). Bounded: past it, a value
+   * read for the first time may have been one forgotten, so it counts as shown as early as the
+   * earliest forgotten one (a flood costs the player's typing its credit, never the other way).
+   * Partial all the same: a page can show its suggestion in a form no reader reads.
+   */
+  const shownSeeds = new Map<string, number>();
+  let forgottenFrom = Infinity;
   /** While a trusted action is handled, what is read first was held before it (clock.beforeNow). */
   let beforeAction = false;
   const outbox = claimOutbox(async (claims) => {
@@ -132,8 +144,17 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     const at = beforeAction ? clock.beforeNow() : clock();
     for (const [index, fields] of found.entries()) {
       const claim = toClaim(fields, source, firstSeen, at, rounds.credited());
-      const typedAt = claim?.result === undefined || claim.clientSeed === undefined ? undefined : seeds.typedAt(claim.clientSeed);
-      if (typedAt !== undefined) claim!.clientSeedTypedAt = typedAt;
+      const clientSeed = claim?.clientSeed;
+      if (clientSeed !== undefined && !shownSeeds.has(clientSeed)) {
+        if (shownSeeds.size >= MAX_SHOWN_SEEDS) {
+          const [oldest, shownAt] = shownSeeds.entries().next().value!;
+          forgottenFrom = Math.min(forgottenFrom, shownAt);
+          shownSeeds.delete(oldest);
+        }
+        shownSeeds.set(clientSeed, Math.min(at, forgottenFrom));
+      }
+      const typedAt = claim?.result === undefined || clientSeed === undefined ? undefined : seeds.typedAt(clientSeed);
+      if (typedAt !== undefined && !(shownSeeds.get(clientSeed!)! < typedAt)) claim!.clientSeedTypedAt = typedAt;
       pageTally.count(channel(index), fields, claim);
       if (claim) claims.push(claim);
       if (index % OFFER_STEP === OFFER_STEP - 1) yield;
@@ -279,8 +300,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       options.reportAction?.(...report);
       stats.actions++;
       const key = event as KeyboardEvent;
-      if (on !== 'client-seed') seeds.elsewhere();
+      if (on !== 'client-seed') seeds.elsewhere(event.type !== 'keydown' ? 'click' : key.key === 'Tab' ? 'tab' : 'key');
       else if (event.type === 'keydown') seeds.key(event.composedPath()[0]!, key.key, key.ctrlKey || key.altKey || key.metaKey, at);
+      else seeds.clicked(event.composedPath()[0]!);
     });
   const onPaste = (event: Event): void =>
     guard(() => {

@@ -94,8 +94,11 @@ export function roundTracker(): RoundTracker {
   const retire = (): void => {
     for (const [slot, state] of live) {
       // (The placeholder past MAX_LIVE has no commitment: it is never retired.)
+      // A checked reveal whose reading a flood of made-up ones pushed out of `revealedAt` retires
+      // nothing: when it was read is no longer known (test/attack/tracker-evicted-reveal.test.ts).
       const commitment = state.commitment?.toLowerCase() ?? '';
-      if (checked.has(commitment) && revealedAt.get(commitment)![1] < (roundBetAt ?? Infinity)) live.delete(slot);
+      const seenAt = checked.has(commitment) ? revealedAt.get(commitment)?.[1] : undefined;
+      if (seenAt !== undefined && seenAt < (roundBetAt ?? Infinity)) live.delete(slot);
     }
   };
   const report = (): ReturnType<RoundTracker['act']> => [roundActionAt!, [...roundSlots]];
