@@ -9,10 +9,11 @@ import { gzipSync } from 'node:zlib';
  * Budgets in bytes of gzip -9 (issues #12, #13): what a player's browser parses before it shows anything.
  * The content script's was 12 KB until #23: the checked reveals that end rounds after a rotation
  * that changes the client seed too, and the client seed typed by the player (for the proof's "what
- * your client seed proves") took it from 12.3 to 12.9 KB. 13 KB now.
+ * your client seed proves", with the red team's guards: finished values only, focus moves, the
+ * casino's own suggestion) took it from 12.3 to 13.1 KB. 13.5 KB now.
  */
 export const BUDGETS = {
-  'content.js': 13 * 1024,
+  'content.js': 13.5 * 1024,
   'page-tap.js': 4 * 1024,
   'popup.js': 30 * 1024,
   'background.js': 25 * 1024,
