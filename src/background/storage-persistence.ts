@@ -26,8 +26,10 @@ function within<T>(promise: Promise<T> | T, fallback: T): Promise<T> {
 export async function ensurePersistent(storage: StorageLike | undefined = globalThis.navigator?.storage, unlimited = () => hasPermission('unlimitedStorage')): Promise<StoragePersistence> {
   try {
     if (await within(storage?.persisted?.(), false)) return 'persisted';
-    if (typeof storage?.persist === 'function' && (await within(unlimited(), false)) && (await within(storage.persist(), false))) return 'persisted';
-    return (await within(unlimited(), false)) ? 'unlimited' : 'best-effort';
+    // Asked once: persist() only with the permission (without it Firefox would prompt the player).
+    const granted = await within(unlimited(), false);
+    if (granted && typeof storage?.persist === 'function' && (await within(storage.persist(), false))) return 'persisted';
+    return granted ? 'unlimited' : 'best-effort';
   } catch {
     return 'best-effort';
   }

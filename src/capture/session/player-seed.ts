@@ -9,6 +9,7 @@
 // field after keys that landed elsewhere, with no click or Tab of the player's in between, is a
 // focus the page moved in the middle of the typing (to cut it where it likes), and that typing is
 // not followed. Pure (the capture session feeds it the events).
+import { remember } from './bounded.js';
 
 /** Values remembered: a page can have the player finish many (a chat box labelled "client seed"). */
 const MAX_TYPED = 128;
@@ -45,9 +46,7 @@ export function playerSeeds(): PlayerSeeds {
     text += more;
   };
   const note = (): void => {
-    if (!text || typed.has(text)) return;
-    if (typed.size >= MAX_TYPED) typed.delete(typed.keys().next().value!);
-    typed.set(text, startedAt);
+    if (text && !typed.has(text)) remember(typed, text, startedAt, MAX_TYPED);
   };
   /** A key or paste in `target`: a new field is followed only when the player put the focus there. */
   const begin = (target: object): void => {

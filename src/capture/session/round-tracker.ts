@@ -27,6 +27,7 @@
 // which reveals retire a pair (above).
 import { canonicalNonce, isCommitmentSighting } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
+import { remember } from './bounded.js';
 
 /** Slots remembered per round: one per action at most, bounded for a page that changes its panel at every click. */
 const MAX_ROUND_SLOTS = 16;
@@ -62,12 +63,6 @@ export interface RoundTracker {
    */
   verified(commitment: string): ReturnType<RoundTracker['act']> | undefined;
 }
-
-/** Adds to a bounded set or map: past `max` the oldest entry goes. */
-const remember = <K, V>(entries: Map<K, V>, key: K, value: V, max: number): void => {
-  if (entries.size >= max) entries.delete(entries.keys().next().value!);
-  entries.set(key, value);
-};
 
 // A closure rather than a class: its state stays out of the minified content script's text (size budget).
 export function roundTracker(): RoundTracker {
