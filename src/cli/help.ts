@@ -56,7 +56,8 @@ or a JSON array of claims {game, serverSeed, clientSeed, nonce, commitment?, res
 million rounds need little memory. For an export, the verdict stored in the file is not trusted: it
 is recomputed, and a difference is reported among the round's reasons. A round from a file is at
 level history: a file cannot show the order the extension saw. What a file says about a level (an
-export's level, a claim's witness) is shown as "the file says: witnessed", and in --json as fileSays.
+export's level, a claim's witness, a preRoundCommitment other than the commitment) is shown as
+"the file says: witnessed", and in --json as fileSays: never the CLI's own level or verdict.
 
 Output: a table (index, game, nonce, verdict, level, expected vs shown or the reason), the findings
 across rounds (nonce gaps and repeats, a client seed that changed, a server seed used again: each says

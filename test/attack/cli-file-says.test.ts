@@ -26,13 +26,34 @@ describe('verify: no way for a file to set the CLI\'s own level', () => {
 });
 
 describe('verify: the extension\'s judgement written in a file is the file\'s word, both ways', () => {
-  // `witness` from a file is reported as "the file says"; `preRoundCommitment` (the worker's other
-  // judgement, import.ts does not take it from a file either) still makes the CLI itself accuse an
-  // honest round at step witness (exit status 1): an edited file accuses on its own word.
-  it.fails('open hole: an honest round with a made-up preRoundCommitment is not a mismatch of the CLI\'s own', () => {
-    const text = JSON.stringify({ ...honest, preRoundCommitment: 'ab'.repeat(32) });
+  // `witness` from a file is reported as "the file says"; so is `preRoundCommitment` (the worker's
+  // other judgement, which import.ts does not take from a file either): an edited file must not make
+  // the CLI itself accuse an honest round at step witness (exit status 1) on its own word.
+  it('an honest round with a made-up preRoundCommitment is not a mismatch of the CLI\'s own: the file\'s word, reported', () => {
+    const madeUp = 'AB'.repeat(32);
+    const text = JSON.stringify({ ...honest, preRoundCommitment: madeUp });
     const judged = judgeElement(text, 0, 1, 1, JSON_OUT);
     expect(judged.status).toBe('verified');
+    expect(JSON.parse(judged.output).fileSays).toEqual({ preRoundCommitment: madeUp.toLowerCase() });
+    const row = judgeElement(text, 0, 1, 1, { isExport: false, json: false }).output;
+    expect(row).toContain('the file says: abababab…abababab was shown before the round');
+  });
+
+  it('a preRoundCommitment alone (no commitment beside it) is still the commitment the seed must hash to', () => {
+    const { commitment: _, ...withoutCommitment } = honest;
+    const madeUp = JSON.stringify({ ...withoutCommitment, preRoundCommitment: 'ab'.repeat(32) });
+    expect(judgeElement(madeUp, 0, 1, 1, JSON_OUT).status).toBe('mismatch');
+    const true_ = JSON.stringify({ ...withoutCommitment, preRoundCommitment: v0.commitment });
+    expect(judgeElement(true_, 0, 1, 1, JSON_OUT).status).toBe('verified');
+  });
+
+  it('an export that recorded the accusation: recomputed verified, the export\'s word and the commitment it names both reported', () => {
+    const text = JSON.stringify({ ...honest, preRoundCommitment: 'cd'.repeat(32), verdict: 'mismatch', level: 'witnessed' });
+    const out = JSON.parse(judgeElement(text, 0, 1, 1, EXPORT_JSON).output);
+    expect(out.verdict).toBe('verified');
+    expect(out.level).toBe('history');
+    expect(out.fileSays).toEqual({ level: 'witnessed', preRoundCommitment: 'cd'.repeat(32) });
+    expect(out.reasons.join(' ')).toContain('the export says "mismatch"');
   });
 });
 
