@@ -117,7 +117,16 @@ export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed
   const outcomeAt = record.observedAt.result;
   if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce) || outcomeAt === undefined) return undefined;
   const firstOwn = Math.min(...(own?.panel ?? []).filter((state) => state.clientSeed === clientSeed).map((state) => state.seenAt));
-  return { commitment, clientSeed, upTo: record.actedAt ?? outcomeAt, firstOwn };
+  return { commitment, clientSeed, upTo: scanUpTo(firstOwn, record.actedAt, outcomeAt), firstOwn };
+}
+
+/**
+ * How far the rule looks for other commitments: up to the outcome when the round's own commitment
+ * was shown before its action (a rival may appear between the round's first action and the bet),
+ * else up to the action (what the panel showed before it, for step `witness`).
+ */
+function scanUpTo(firstOwn: number, actedAt: number | undefined, outcomeAt: number): number {
+  return actedAt !== undefined && firstOwn < actedAt ? outcomeAt : (actedAt ?? outcomeAt);
 }
 
 /**
@@ -139,9 +148,9 @@ export async function witnessOf(
   const own = await stores.commitments.get(commitment);
   const { states: ownStates, forgotten } = evidenceOf(own, clientSeed);
   const actedAt = record.actedAt;
-  const upTo = actedAt ?? outcomeAt;
   let firstOwn = Infinity;
   for (const state of ownStates) if (state.seenAt < firstOwn) firstOwn = state.seenAt;
+  const upTo = scanUpTo(firstOwn, actedAt, outcomeAt);
 
   const others = await (scan ?? scanOthers)(stores, { commitment, clientSeed, upTo, firstOwn });
   if (others === 'several') return { reason: 'several-commitments', partial: true };

@@ -167,9 +167,14 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   let firstOwn: number | undefined;
   for (const state of own) if (firstOwn === undefined || state.seenAt < firstOwn) firstOwn = state.seenAt;
   const rivals = input.otherStates.filter((state) => state.commitment !== input.commitment && relevant(state));
+  // A second seed the casino could play on is one whatever game's panel names it: a page must not
+  // keep a rival open under another game's name. (Only the accusation below stays per game: a
+  // casino may keep a seed pair per game, and then another game's pair is no sign of cheating.)
+  const anyGame = (state: PanelState) => state.clientSeed === input.clientSeed && covers(state, nonce);
+  const rivalsAnyGame = input.otherStates.filter((state) => state.commitment !== input.commitment && anyGame(state));
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.
   let evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt);
-  for (const state of rivals) if (state.seenAt < evidenceFrom) evidenceFrom = state.seenAt;
+  for (const state of rivalsAnyGame) if (state.seenAt < evidenceFrom) evidenceFrom = state.seenAt;
   const flooded = input.refusedAt !== undefined && input.refusedAt >= evidenceFrom;
 
   // A flood can only take `witnessed` away: an accusation rests on what was seen, and what a flood
@@ -186,26 +191,29 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   if (shownBeforeAction !== undefined) return { reason: 'several-commitments', shownBeforeAction };
   if (flooded) return { reason: 'flood' };
   // Another commitment covering the round, still open at the action, and shown (first, or again) from
-  // the round's own first state up to the action: a second seed the casino could have played on.
-  // One shown only before the round's own was replaced by it. Only verified facts close one: a seed
-  // that hashes to it, revealed before the action, or a round of it on this nonce that verifies.
+  // the round's own first state up to the outcome: a second seed the casino could have played on.
+  // Up to the outcome, not the credited action: that is the round's FIRST action (a keno pick), and
+  // the bet may be any later one before the outcome, so a rival shown between the pick and the bet
+  // (or during an auto-bet) was open at it. One shown only before the round's own was replaced by
+  // it. Only verified facts close one: a seed that hashes to it, revealed before the action, or a
+  // round of it on this nonce that verifies.
   const openAtAction = (commitment: string, revealed: number | undefined) => {
     const usedAt = input.usedAt?.get(commitment);
     return (revealed === undefined || !surelyBefore(revealed, actedAt)) && (usedAt === undefined || usedAt >= actedAt);
   };
-  const inWindow = (at: number) => at >= firstOwn && maybeBefore(at, actedAt);
+  const inWindow = (at: number) => at >= firstOwn && at < outcomeAt;
   const shownInWindow = new Set<string>();
   for (const other of input.otherStates) {
-    if (other.clientSeed === input.clientSeed && sameGame(other, input.game) && shownWhen(other, inWindow)) shownInWindow.add(other.commitment);
+    if (other.clientSeed === input.clientSeed && shownWhen(other, inWindow)) shownInWindow.add(other.commitment);
   }
-  const rival = rivals.some((state) => shownInWindow.has(state.commitment) && maybeBefore(state.seenAt, actedAt) && openAtAction(state.commitment, state.revealedAt));
+  const rival = rivalsAnyGame.some((state) => shownInWindow.has(state.commitment) && state.seenAt < outcomeAt && openAtAction(state.commitment, state.revealedAt));
   // What the store forgot of another commitment within the window may have been such a rival.
   const hidden = (input.forgotten ?? []).some(
     (span) =>
       span.commitment !== input.commitment &&
       (span.clientSeed === undefined || span.clientSeed === input.clientSeed) &&
       covers(span, nonce) &&
-      maybeBefore(span.from, actedAt) &&
+      span.from < outcomeAt &&
       span.to >= firstOwn &&
       openAtAction(span.commitment, span.revealedAt),
   );

@@ -123,23 +123,25 @@ describe('judgeWitness: other commitments', () => {
     expect(judge({ commitment: 'C2', nonce: 2, actedAt: 30, outcomeAt: 40 }, states).reason).not.toBe('bound-before-bet');
   });
 
-  it('a panel state speaks for its own game only, for the round\'s own commitment as for a rival', () => {
+  it('a panel state binds its own game\'s rounds only, but is a rival whatever game names it', () => {
     // Shown on the roulette page: no binding for a keno round, so a casino with a pair per game page
     // cannot have two open commitments for one client seed both count for the same round.
     expect(judge({ commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 }, [state('C', 1, 10, { game: 'roulette-european' })]).reason).toBe('no-commitment');
     const keno = state('K', 3, 10, { game: 'keno' });
     const roulette = state('R', 3, 20, { game: 'roulette-european' });
-    expect(judge({ commitment: 'K', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, roulette]).reason).toBe('bound-before-bet');
+    // A second seed for the client seed and nonce under another game's name (red team): several.
+    expect(judge({ commitment: 'K', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, roulette]).reason).toBe('several-commitments');
+    expect(judge({ commitment: 'K', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, state('R', 3, 20, { game: 'roulette-european', revealedAt: 25 })]).reason).toBe('bound-before-bet');
     expect(judge({ commitment: 'R', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, roulette]).reason).toBe('no-commitment');
   });
 
-  it('a rival revealed before the action, or of another client seed, game or a higher nonce, is no rival', () => {
+  it('a rival revealed before the action, or of another client seed or a higher nonce, is no rival', () => {
     const own = state('C', 1, 10);
     const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };
     expect(judge(round, [own, state('R', 1, 10, { revealedAt: 20 })]).reason).toBe('bound-before-bet');
     expect(judge(round, [own, state('R', 1, 10, { clientSeed: 'other' })]).reason).toBe('bound-before-bet');
-    expect(judge(round, [own, state('R', 1, 10, { game: 'roulette-european' })]).reason).toBe('bound-before-bet');
     expect(judge(round, [own, state('R', 4, 10)]).reason).toBe('bound-before-bet');
+    expect(judge(round, [own, state('R', 1, 10, { game: 'roulette-european' })]).reason).toBe('several-commitments');
     expect(judge(round, [own, state('R', 3, 10)]).reason).toBe('several-commitments');
   });
 
@@ -166,8 +168,10 @@ describe('judgeWitness: other commitments', () => {
   it('a rival shown again (the same state, re-shown after another commitment) counts from its re-showing', () => {
     const states = [state('R', 1, 5, { shownAgain: [15] }), state('C', 1, 10)];
     expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'several-commitments' });
-    // Re-shown only after the action: not a rival for this bet.
-    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('R', 1, 5, { shownAgain: [25] }), state('C', 1, 10)])).toEqual({ reason: 'bound-before-bet' });
+    // Re-shown after the round's first action and before its outcome: the bet may be a later action (red team).
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('R', 1, 5, { shownAgain: [25] }), state('C', 1, 10)])).toEqual({ reason: 'several-commitments' });
+    // Re-shown only after the outcome: not a rival for this bet.
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('R', 1, 5, { shownAgain: [35] }), state('C', 1, 10)])).toEqual({ reason: 'bound-before-bet' });
   });
 
   it('across pages, a reading in the action\'s own millisecond is not before it (a page listener runs right after the extension\'s)', () => {
@@ -270,7 +274,7 @@ describe('judgeWitness: properties', () => {
 });
 
 describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, the judge not stalled', () => {
-  it('showings the store had to forget, reaching the window from the round\'s own first state to the action, keep it from witnessed', () => {
+  it('showings the store had to forget, reaching the window from the round\'s own first state to the outcome, keep it from witnessed', () => {
     const states = [state('R', 0, 5), state('C', 1, 10)];
     const round = { commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 };
     const lost = (extra: Partial<ForgottenShowings>): ForgottenShowings => ({ commitment: 'R', clientSeed: CS, nonce: '1', from: 12, to: 14, ...extra });
@@ -279,10 +283,12 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
     expect(judge(round, states, { forgotten: [lost({ clientSeed: undefined })] }).reason).toBe('several-commitments');
     // Reaching into the window from before it, or from after the action's millisecond began.
     expect(judge(round, states, { forgotten: [lost({ from: 1, to: 10 })] }).reason).toBe('several-commitments');
-    // Not when they lie wholly before the round's own first state or after the action, were of
+    // Between the round's first action and its outcome: the bet may be a later action.
+    expect(judge(round, states, { forgotten: [lost({ from: 21, to: 25 })] }).reason).toBe('several-commitments');
+    // Not when they lie wholly before the round's own first state or after the outcome, were of
     // another client seed or a higher nonce, or their commitment was revealed before the action.
     expect(judge(round, states, { forgotten: [lost({ from: 1, to: 9 })] }).reason).toBe('bound-before-bet');
-    expect(judge(round, states, { forgotten: [lost({ from: 21, to: 25 })] }).reason).toBe('bound-before-bet');
+    expect(judge(round, states, { forgotten: [lost({ from: 31, to: 35 })] }).reason).toBe('bound-before-bet');
     expect(judge(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('bound-before-bet');
     expect(judge(round, states, { forgotten: [lost({ nonce: '2' })] }).reason).toBe('bound-before-bet');
     expect(judge(round, states, { forgotten: [lost({ revealedAt: 15 })] }).reason).toBe('bound-before-bet');
