@@ -8,7 +8,7 @@
 // the latest before. A round ends only with the outcome of a slot (commitment, client seed, nonce)
 // that was the only live panel state at one of its actions. Live: every panel state this document
 // showed, in any reading (scan or message), that no later reading replaced with a state for the same
-// client seed or the same commitment. A page that shows a second panel (hidden, for another client
+// client seed, or for the same commitment in a reading of the same channel. A page that shows a second panel (hidden, for another client
 // seed, in markup or in a message of its own) has two live at the action, so the outcome it then
 // makes up for either ends nothing: it cannot clear the bet's click away before showing a pair it
 // chose after the bet.
@@ -104,7 +104,12 @@ export function roundTracker(): RoundTracker {
       const shown = claims.filter(isPanelState);
       // Replaced: by a later state for the same client seed, or for the same commitment (a pair has one
       // client seed at a time; as the page writes it: another spelling replaces nothing, which is safe).
-      for (const [slot, state] of live) if (shown.some((claim) => claim.clientSeed === state.clientSeed || claim.commitment === state.commitment)) live.delete(slot);
+      // The same commitment under another client seed replaces only a state of its own channel: a
+      // scan reads the whole page, so the real panel still on screen is read again beside a decoy,
+      // but a data message is a reading of its own, and one naming the bound commitment for a made-up
+      // client seed must not leave that decoy alone at the bet (test/attack/round-end-same-commitment.test.ts).
+      const replaces = (claim: CapturedClaim, state: CapturedClaim) => claim.clientSeed === state.clientSeed || (claim.commitment === state.commitment && claim.source === state.source);
+      for (const [slot, state] of live) if (shown.some((claim) => replaces(claim, state))) live.delete(slot);
       // Past MAX_LIVE a state that can never be replaced (no client seed, no commitment) takes the new
       // one's place for good: a later reading that replaces every state left (decoys for one client
       // seed) must not leave one alone while the real panel state went unrecorded.
