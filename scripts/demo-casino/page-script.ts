@@ -42,6 +42,9 @@ if (heldRound > 0) {
 }
 // Other tabs and frames of the demo (the embedded history) follow each change.
 channel?.addEventListener('message', () => void refresh());
+// Its listeners are in place: a test on a page held loading waits for this before it presses (the
+// script at the end of a held page may run well after the markup before it is on screen).
+body.dataset.script = 'ready';
 
 /**
  * Real casino front-ends load the session's seed pair and bet history from their API on start.

@@ -124,6 +124,9 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
   const lang = parseLang(url.searchParams.get('lang'));
   const html = (page: string) => send(response, 200, 'text/html; charset=utf-8', page);
   const json = (value: unknown) => send(response, 200, 'application/json', JSON.stringify(value));
+  // ?loading=hold: a page that never finishes loading until finishLoading() (its script runs
+  // during loading); only when navigated to (its own refreshes fetch the whole page).
+  const held = (page: string) => (url.searchParams.get('loading') === 'hold' && request.headers['sec-fetch-mode'] === 'navigate' ? holdLoading(response, page) : html(page));
   // The channel pages (WebSocket, server-sent events, embedded JSON, text/plain, JSON lines): channels.ts.
   if (await channels.handle(request, response, url, (status, type, body) => send(response, status, type, body))) return;
 
@@ -135,10 +138,7 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
       const variant = url.searchParams.get('variant') ?? 'european';
       if (variant !== 'european' && variant !== 'american') return notFound(response, `no roulette variant "${variant}"`);
       const page = gamePage(casino.snapshot(), lang, `roulette-${variant}`, url);
-      // ?loading=hold: a page that never finishes loading until finishLoading() (its script runs
-      // during loading); only when navigated to (its own refreshes fetch the whole page).
-      if (url.searchParams.get('loading') === 'hold' && request.headers['sec-fetch-mode'] === 'navigate') return holdLoading(response, page);
-      return html(page);
+      return held(page);
     }
     case 'GET /casino/keno':
       return html(gamePage(casino.snapshot(), lang, 'keno', url));
@@ -151,9 +151,9 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
     case 'GET /static/shadow.js':
       return send(response, 200, 'text/javascript; charset=utf-8', await shadowScript());
     case 'GET /embed/history':
-      return html(embedPage(casino.snapshot(), lang, url));
+      return held(embedPage(casino.snapshot(), lang, url));
     case 'GET /embed/history/frame':
-      return html(framePage(casino.snapshot(), lang, url));
+      return held(framePage(casino.snapshot(), lang, url));
     // The page that attacks the extension (hostile-page.ts); its policy allows inline script.
     case 'GET /casino/hostile':
       return send(response, 200, 'text/html; charset=utf-8', await hostilePage(casino.snapshot(), lang, url), { 'content-security-policy': HOSTILE_CSP });

@@ -37,7 +37,7 @@ import {
 import { clientSeedTypedThenBet, panelClosedThenOpened, rotateEveryRound, rotateThenBet, rotateThenClientSeedThenBet, rouletteRotateThenSpin } from './support/fairness-flow-scenario.js';
 import { CHANNEL_PAGES, commitmentRightBeforeClick, roundsThroughChannel } from './support/channel-scenario.js';
 import { commitmentAnsweredAtPress } from './support/press-scenario.js';
-import { betWhileLoading } from './support/loading-scenario.js';
+import { betWhileLoading, madeUpOutcomeWhileLoading } from './support/loading-scenario.js';
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { storageKept } from './support/storage-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
@@ -94,6 +94,7 @@ describe('Chromium: the production build against the demo casino', () => {
   it('does not witness rounds the page played by itself', () => selfPlayAttack(driver, casino));
   it('does not witness a commitment the page shows in answer to the press (it hears nothing from the extension)', () => commitmentAnsweredAtPress(driver, casino));
   it('does not witness a round bet while the page was still loading, its pair shown after the bet', () => betWhileLoading(driver, casino));
+  it('reads a page that never finishes loading: a made-up outcome it lists is a mismatch', () => madeUpOutcomeWhileLoading(driver, casino));
   it('does not witness a round whose page was reloaded after the bet, a pair chosen and any click awaited', () => reloadAfterBetAttack(driver, casino));
   it('flags two server seeds shown for one commitment (seed-conflict)', () => twoSeedsAttack(driver, casino));
   it('does not witness rounds whose panel was hidden until after play', () => panelHiddenAttack(driver, casino));

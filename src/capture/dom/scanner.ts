@@ -24,6 +24,8 @@ export interface ScannedRound {
   fields: FairnessFields;
   /** Where it was read: the light DOM, or an open shadow root (the capture diagnostics count them apart). */
   channel: 'dom' | 'shadow';
+  /** The nodes its values were read from (a page still loading may be writing into one). */
+  valueNodes: Node[];
 }
 
 /** A node inside an open shadow root is read through the `shadow` channel. */
@@ -111,6 +113,7 @@ export function roundsOf(groups: readonly HitGroup[], marks: GameMark[], title: 
     return {
       fields: withGame,
       channel: groupChannel(group),
+      valueNodes: group.hits.map((hit) => hit.source ?? hit.anchor),
     };
   });
 }

@@ -17,6 +17,7 @@ import { claimOutbox, type ClaimOutbox, type OutboxOptions } from './outbox.js';
 import { incrementalScanner, type ScanCounts } from '../dom/incremental-scan.js';
 import { browserSlice, scanScheduler, type SchedulerOptions } from '../dom/scan-scheduler.js';
 import { drain } from '../dom/scanner.js';
+import { parsePoint } from '../dom/parse-point.js';
 import { decodeTapDetail, TAP_EVENT } from '../page-world/tap-channel.js';
 
 /**
@@ -39,6 +40,8 @@ const OFFER_STEP = 100;
  * the session: a test drives it (test/capture/session/bare-host-recheck.test.ts).
  */
 const RECHECK_MS = 2000;
+/** How long the page must leave the round its parser is writing alone before it is read all the same (under RECHECK_MS: the next recheck reads it). */
+const QUIET_MS = 1500;
 const RECHECKS = 30;
 /** Client seed values remembered with when this document first showed them (player-seed.ts credits none shown before its typing). */
 const MAX_SHOWN_SEEDS = 1024;
@@ -88,7 +91,11 @@ export interface CaptureSession {
 
 export function startCapture(options: CaptureOptions): CaptureSession {
   const { document } = options;
-  const clock = strictClock(options.now ?? Date.now);
+  const now = options.now ?? Date.now;
+  const clock = strictClock(now);
+  /** When the page last changed (a mutation), and whether the latest scan left a round being parsed for later. */
+  let changedAt = now();
+  let deferred = false;
   const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0 };
   const firstSeen = firstSeenLog(clock);
   /** Which action an outcome is credited with as its bet, and when a round ends (round-tracker.ts). */
@@ -167,8 +174,18 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   }
 
   function* scanJob(): Generator<void, void> {
-    const rounds = yield* scanner.steps();
+    const scanned = yield* scanner.steps();
     stats.scans++;
+    // While the page is loading, a round in the elements the parser is still writing may be half
+    // read (five of a keno draw's ten chips: a false "nonce" mismatch once the rest is read, seen in
+    // Firefox on a long history page). Such a round waits for the next whole scan, unless the page
+    // left it alone for QUIET_MS (a page that stays loading must not hide its latest round for good)
+    // or the player acts (what is on screen then is stamped before the action, complete or not).
+    const open = parsePoint(document);
+    const settled = open === undefined || beforeAction || now() - changedAt >= QUIET_MS;
+    const rounds = settled ? scanned : scanned.filter((round) => !round.valueNodes.some((node) => node.contains(open)));
+    deferred = rounds.length < scanned.length;
+    if (deferred) scanner.needWhole();
     yield* offerSteps(
       rounds.map((round) => round.fields),
       'dom',
@@ -194,12 +211,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
    */
   const scanRun = (sliced: boolean): void =>
     guard(() => {
-      // A document still being parsed can end in the middle of a round: five of a keno draw's
-      // ten chips so far. Read then, it would be recorded as a second, different outcome of that
-      // round (a false "nonce" mismatch; seen in Firefox on a long history page). Its
-      // DOMContentLoaded scans it whole; pages that change later insert finished elements. (A
-      // press meanwhile still counts: onAction.)
-      if (stopped || document.readyState === 'loading') return;
+      // A document still being parsed is read too, but for the round the parser is writing (scanJob).
+      if (stopped) return;
       const started = performance.now();
       scanner.noteMutations(observer.takeRecords());
       const done = runJob(sliced ? () => performance.now() - started >= sliceMs : () => false);
@@ -233,14 +246,19 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     rechecking = false;
     if (stopped) return;
     // A loading document is waited for: one reopened by document.open() has lost our
-    // DOMContentLoaded listener (and every other), and may change nothing more once closed.
-    if (document.readyState === 'loading') return awaitRecheck();
+    // DOMContentLoaded listener (and every other), and may change nothing more once closed. A round
+    // it deferred (scanJob) is read again meanwhile, once the page has left it alone.
+    if (document.readyState === 'loading') {
+      if (deferred) request();
+      return awaitRecheck();
+    }
     if ((scanner.bareHosts() === 0 && !scanner.pending()) || rechecks++ >= RECHECKS) return;
     request();
     awaitRecheck();
   };
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
+      changedAt = now();
       scanner.noteMutations(records);
       scheduler.request();
       rechecks = 0;
@@ -286,8 +304,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   // the page (no event, no markup): what the page does in answer to the press comes after our
   // reading and is stamped after it. The tap reads small messages on arrival (tap-install.ts); a
   // big one still queued at the press is read, and stamped, after it. A press while the document
-  // is still loading counts too (it may be the bet; a page could stay loading forever), though
-  // nothing is read then (scanRun): what the page showed is read, and stamped, once parsed.
+  // is still loading counts too (it may be the bet; a page could stay loading forever), and what
+  // the page showed so far is read before it like any other time, the round being parsed included.
   const onAction = (event: Event): void =>
     guard(() => {
       if (!event.isTrusted) return;
