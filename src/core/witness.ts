@@ -121,7 +121,8 @@ export interface WitnessJudgement {
    */
   shownBeforeAction?: string;
   /**
-   * Judged without all the evidence (the worker met more than it reads for one round): it takes
+   * Judged without all the evidence (the worker met more than it reads for one round, or the store
+   * forgot panel states from before the action that may have named another pair): it takes
    * `witnessed` away, and leaves an accusation the round already has as it was.
    */
   partial?: true;
@@ -180,7 +181,12 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   // A flood can only take `witnessed` away: an accusation rests on what was seen, and what a flood
   // hid cannot unsee it (a page must not withdraw one by flooding).
   const accusedAction = input.documentActedAt ?? actedAt;
-  const change = accusedAction === undefined || accusedAction === -Infinity ? undefined : changedAfterAction(input, own, rivals, accusedAction);
+  const checked = accusedAction === undefined || accusedAction === -Infinity ? undefined : changedAfterAction(input, own, rivals, accusedAction);
+  // What the store forgot before the action may have been the panel's word there: this judgement
+  // can neither make nor withdraw an accusation (a page must not withdraw one by showing so many
+  // later states that the ones before the bet are forgotten).
+  if (checked === 'incomplete') return { ...judgeWitness({ ...input, documentActedAt: -Infinity }), partial: true };
+  const change = checked;
   const shownBeforeAction = change?.continued ? change.commitment : undefined;
   const pending = change !== undefined && !change.continued ? { pendingOn: change.commitment } : {};
   if (firstOwn === undefined || actedAt === undefined || !surelyBefore(firstOwn, actedAt)) {
@@ -235,7 +241,7 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
  * never a mismatch. The worker judges such a round again when the other commitment is revealed or
  * the round's own is shown later (a rotation it saw late).
  */
-function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): { commitment: string; continued: boolean } | undefined {
+function changedAfterAction(input: WitnessInput, own: readonly PanelState[], rivals: readonly PanelState[], actedAt: number): { commitment: string; continued: boolean } | 'incomplete' | undefined {
   // Still the active pair after the bet: the panel showed it again after the action. Its reveal,
   // seen whenever, then came from a later rotation, not from one before the bet that was seen late
   // or never seen. A showing after its seed was seen (a stale re-render once the rotation's answer
@@ -260,13 +266,18 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
       !played(state.commitment) &&
       (state.revealedAt === undefined || (continued.has(state.commitment) && !surelyBefore(state.revealedAt, actedAt))),
   );
-  if (open.length === 0) return undefined;
+  const forgottenSince = (from: number, other: boolean) =>
+    (input.forgotten ?? []).some(
+      (span) => (!other || span.commitment !== input.commitment) && (span.clientSeed === undefined || span.clientSeed === input.clientSeed) && span.to >= from && maybeBefore(span.from, actedAt),
+    );
+  // Nothing open before the action as far as the store remembers; another commitment's forgotten
+  // states from before it may have been.
+  if (open.length === 0) return forgottenSince(-Infinity, true) ? 'incomplete' : undefined;
   let latest = open[0]!.seenAt;
   for (const state of open) if (state.seenAt > latest) latest = state.seenAt;
   if (own.some((state) => state.seenAt >= latest && surelyBefore(state.seenAt, actedAt))) return undefined;
   // A state forgotten after it and before the action may have been the panel's later word.
-  const forgotten = (input.forgotten ?? []).some((span) => (span.clientSeed === undefined || span.clientSeed === input.clientSeed) && span.to >= latest && maybeBefore(span.from, actedAt));
-  if (forgotten) return undefined;
+  if (forgottenSince(latest, false)) return 'incomplete';
   const current = open.filter((state) => state.seenAt === latest);
   const commitments = new Set(current.map((state) => state.commitment));
   if (commitments.size !== 1) return undefined;

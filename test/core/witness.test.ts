@@ -306,6 +306,17 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
     expect(judge({ commitment: 'N', nonce: 1, actedAt: 20, outcomeAt: 30 }, continued, { playedAt: new Map([['R', 16]]) })).toEqual({ reason: 'no-commitment' });
   });
 
+  it('states of the other pair the store forgot before the action: partial, so an accusation the round has stays as it was', () => {
+    // The panel said "C1, next nonce 5" before the bet; its states then were pushed out of the store.
+    const lost: ForgottenShowings = { commitment: 'C1', clientSeed: CS, nonce: '5', from: 10, to: 10 };
+    const judged = judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C1', 6, 40), state('C2', 5, 25)], { forgotten: [lost] });
+    expect(judged.partial).toBe(true);
+    expect(judged.shownBeforeAction).toBeUndefined();
+    expect(judged.reason).not.toBe('bound-before-bet');
+    // Nothing forgotten: no partial judgement.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 30 }, [state('C2', 5, 10)]).partial).toBeUndefined();
+  });
+
   it('a flood takes witnessed away, never an accusation: a refusal at any time leaves step witness standing', () => {
     // The panel said "C1, next nonce 5" before the bet and went on showing C1 after it; the round came out on C2.
     const states = [state('C1', 5, 10), state('C1', 6, 40)];
