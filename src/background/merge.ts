@@ -253,10 +253,15 @@ function noteFileFields(existing: RoundRecord | undefined, record: RoundRecord):
   if (fields.length > 0) record.fileFields = fields;
 }
 
-/** Lowers the outcome's first-seen time to `at`, with the action before it (never one at or after it). */
+/**
+ * Lowers the outcome's first-seen time to `at`, with the action before it (never one at or after
+ * it). At the same time, an earlier action only: another document's action reported after the
+ * outcome was stored (background/tab-actions.ts lateCredits), which can only take `witnessed` away.
+ */
 function noteResultTime(record: RoundRecord, at: number, actedAt: number | undefined, documentActedAt: number | undefined): void {
   const known = record.observedAt.result;
-  if (known !== undefined && known <= at) return;
+  if (known !== undefined && known < at) return;
+  if (known === at && !(actedAt !== undefined && actedAt < (record.actedAt ?? Infinity))) return;
   record.observedAt.result = at;
   if (actedAt !== undefined && actedAt < at) record.actedAt = actedAt;
   else delete record.actedAt;

@@ -26,6 +26,7 @@ import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 import { noteAction, creditOutcomes } from './tab-actions.js';
+import { recreditRounds } from './late-action.js';
 import { seedHashesTo } from './round-key.js';
 import { ensurePersistent } from './storage-persistence.js';
 import { keepTally, tabContextWithCapture } from './tab-capture.js';
@@ -65,7 +66,10 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
       // Queued at once (before any wait), so it is kept before the claims sent after it are credited.
-      if (checked.message.type === 'action') return { ok: true, value: await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots) };
+      if (checked.message.type === 'action') {
+        await recreditRounds(await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots));
+        return { ok: true, value: undefined };
+      }
       if (checked.message.type === 'capture-tally') return { ok: true, value: await writeTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }

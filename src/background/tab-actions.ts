@@ -19,6 +19,13 @@ const KEY = 'actions';
 export const MAX_TAB_ACTIONS = 16;
 /** Tabs kept; the one heard from longest ago is dropped first. */
 const MAX_TABS = 64;
+/**
+ * Credited outcomes remembered per tab for an action report that arrives after them. Reports come
+ * at the press and outcomes after it, so only one held back (a document reloaded in its own
+ * listener, its report still on its way) reaches back, past the few outcomes shown meanwhile.
+ * (The whole record is read and written with each batch: kept small.)
+ */
+export const MAX_TAB_OUTCOMES = 16;
 
 interface KeptAction {
   frame: number;
@@ -29,11 +36,28 @@ interface KeptAction {
   endedAt?: number;
 }
 
+/** An outcome credited in the tab: an action report that comes later but happened before it credits it again. */
+interface CreditedOutcome {
+  /** The round's key (roundKey). */
+  key: string;
+  /** When it was first seen, and the action it was credited with then (undefined: none). */
+  outcomeAt: number;
+  actedAt?: number;
+}
+
 interface TabActions {
   tab: number;
   actions: KeptAction[];
   /** More actions came than are kept: none ends any more, until the tab closes. */
   full?: true;
+  /** The latest outcomes credited, newest last (at most MAX_TAB_OUTCOMES). */
+  outcomes?: CreditedOutcome[];
+}
+
+/** A round an action reported late credits again: its key and the earlier action. */
+export interface Recredit {
+  key: string;
+  actedAt: number;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -41,8 +65,17 @@ const isAction = (value: unknown): value is KeptAction => {
   const action = value as KeptAction;
   return typeof value === 'object' && value !== null && isNumber(action.frame) && isNumber(action.at) && Array.isArray(action.slots) && (action.endedAt === undefined || isNumber(action.endedAt));
 };
+const isOutcomeRecord = (value: unknown): value is CreditedOutcome => {
+  const outcome = value as CreditedOutcome;
+  return typeof value === 'object' && value !== null && typeof outcome.key === 'string' && isNumber(outcome.outcomeAt) && (outcome.actedAt === undefined || isNumber(outcome.actedAt));
+};
 const isTab = (value: unknown): value is TabActions =>
-  typeof value === 'object' && value !== null && isNumber((value as TabActions).tab) && Array.isArray((value as TabActions).actions) && (value as TabActions).actions.every(isAction);
+  typeof value === 'object' &&
+  value !== null &&
+  isNumber((value as TabActions).tab) &&
+  Array.isArray((value as TabActions).actions) &&
+  (value as TabActions).actions.every(isAction) &&
+  ((value as TabActions).outcomes === undefined || (Array.isArray((value as TabActions).outcomes) && (value as TabActions).outcomes!.every(isOutcomeRecord)));
 const validTabs = (value: unknown): TabActions[] => (Array.isArray(value) ? value.filter(isTab) : []);
 
 /**
@@ -68,14 +101,21 @@ const entryOf = (tabs: TabActions[], tab: number): TabActions => {
   return entry;
 };
 
-/** A document's round began at `at` (or its panel showed another slot at a later action of it). */
-export function noteAction(tab: number, frame: number, at: number, slots: readonly string[]): Promise<void> {
+/**
+ * A document's round began at `at` (or its panel showed another slot at a later action of it).
+ * Returns the outcomes of the tab already credited that this action, reported late, credits again:
+ * those seen after it and up to the outcome that ended it, credited with a later action or none
+ * (another document's report has no order with this one's claims: the document that showed them
+ * may have been reloaded in the bet's own listener, before its report was sent).
+ */
+export function noteAction(tab: number, frame: number, at: number, slots: readonly string[]): Promise<Recredit[]> {
   return update((tabs) => {
     const entry = entryOf(tabs, tab);
     const known = entry.actions.find((action) => action.frame === frame && action.at === at);
+    let added: KeptAction | undefined;
     if (known) {
       const more = slots.filter((slot) => !known.slots.includes(slot));
-      if (more.length === 0) return { value: undefined };
+      if (more.length === 0) return { value: [] };
       known.slots = [...known.slots, ...more].slice(0, MAX_ACTION_SLOTS);
     } else if (!entry.full) {
       // An ended action makes room; an open one never does (it may be the bet).
@@ -83,11 +123,28 @@ export function noteAction(tab: number, frame: number, at: number, slots: readon
         const ended = entry.actions.findIndex((action) => action.endedAt !== undefined);
         if (ended >= 0) entry.actions.splice(ended, 1);
       }
-      if (entry.actions.length < MAX_TAB_ACTIONS) entry.actions.push({ frame, at, slots: slots.slice(0, MAX_ACTION_SLOTS) });
+      if (entry.actions.length < MAX_TAB_ACTIONS) entry.actions.push((added = { frame, at, slots: slots.slice(0, MAX_ACTION_SLOTS) }));
       else entry.full = true;
     }
-    return { tabs: [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS), value: undefined };
+    const recredits = added === undefined ? [] : lateCredits(entry, added);
+    return { tabs: [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS), value: recredits };
   });
+}
+
+/** What a newly kept action credits again among the tab's outcomes already seen after it; ends it where one of them did. */
+function lateCredits(entry: TabActions, action: KeptAction): Recredit[] {
+  const after = (entry.outcomes ?? []).filter((outcome) => outcome.outcomeAt > action.at);
+  for (const outcome of after) {
+    if (action.slots.includes(outcome.key) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
+  }
+  const recredits: Recredit[] = [];
+  for (const outcome of after) {
+    if (action.endedAt !== undefined && outcome.outcomeAt > action.endedAt) continue;
+    if (outcome.actedAt !== undefined && outcome.actedAt <= action.at) continue;
+    outcome.actedAt = action.at;
+    recredits.push({ key: outcome.key, actedAt: action.at });
+  }
+  return recredits;
 }
 
 const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined && claim.observedAt.result !== undefined;
@@ -101,9 +158,7 @@ const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined 
 export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
   if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
   return update((tabs) => {
-    const entry = tabs.find((kept) => kept.tab === tab);
-    if (entry === undefined || entry.actions.length === 0) return { value: [...claims] };
-    let ended = false;
+    const entry = entryOf(tabs, tab);
     if (!entry.full) {
       for (const claim of claims.filter(isOutcome)) {
         const slot = roundKey(claim);
@@ -111,7 +166,6 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
         for (const action of entry.actions) {
           if (action.at < outcomeAt && action.slots.includes(slot) && (action.endedAt === undefined || action.endedAt > outcomeAt)) {
             action.endedAt = outcomeAt;
-            ended = true;
           }
         }
       }
@@ -123,8 +177,25 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
       const earliest = Math.min(claim.actedAt ?? Infinity, ...open.map((action) => action.at));
       return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
     });
-    return ended ? { tabs, value: credited } : { value: credited };
+    remember(entry, credited);
+    return { tabs: [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS), value: credited };
   });
+}
+
+/** Keeps the batch's outcomes, as credited, among the tab's latest (for an action reported late). */
+function remember(entry: TabActions, credited: readonly CapturedClaim[]): void {
+  const outcomes = entry.outcomes ?? [];
+  for (const claim of credited) {
+    if (!isOutcome(claim)) continue;
+    const key = roundKey(claim);
+    const outcomeAt = claim.observedAt.result!;
+    // A round seen again keeps its first sighting (the store does too).
+    const kept = outcomes.find((outcome) => outcome.key === key);
+    if (kept !== undefined && kept.outcomeAt <= outcomeAt) continue;
+    if (kept !== undefined) outcomes.splice(outcomes.indexOf(kept), 1);
+    outcomes.push(claim.actedAt === undefined ? { key, outcomeAt } : { key, outcomeAt, actedAt: claim.actedAt });
+  }
+  entry.outcomes = outcomes.slice(-MAX_TAB_OUTCOMES);
 }
 
 /** The tab closed: its actions go with it. */

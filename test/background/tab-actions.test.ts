@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleMessage } from '../../src/background/router.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { DATABASE_NAME, getRound } from '../../src/background/store.js';
-import { creditOutcomes, forgetTabActions, MAX_TAB_ACTIONS, noteAction } from '../../src/background/tab-actions.js';
+import { creditOutcomes, forgetTabActions, MAX_TAB_ACTIONS, MAX_TAB_OUTCOMES, noteAction } from '../../src/background/tab-actions.js';
 import { startCapture, type CaptureSession } from '../../src/capture/session/capture-session.js';
 import { TAP_EVENT } from '../../src/capture/page-world/tap-channel.js';
 import { computeRound, gameById } from '../../src/core/index.js';
@@ -221,5 +221,50 @@ describe('the tab’s open actions (tab-actions.ts)', () => {
     await forgetTabActions(TAB);
     const [forgotten] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
     expect(forgotten!.actedAt).toBe(1900);
+  });
+});
+
+describe('tab actions: a report that arrives after the outcomes it should have credited', () => {
+  const claimAt = (commitment: string, nonce: number, at: number, actedAt?: number): CapturedClaim => ({
+    source: 'json',
+    commitment,
+    clientSeed: 'cs',
+    nonce: String(nonce),
+    result: ['1'],
+    observedAt: { result: at },
+    ...(actedAt === undefined ? {} : { actedAt }),
+  });
+  const keyOf = (commitment: string, nonce: number) => roundKey({ commitment, clientSeed: 'cs', nonce: String(nonce) });
+  const C = 'c'.repeat(64);
+  const D = 'd'.repeat(64);
+
+  it('credits again the outcomes seen after it with a later action or none, up to the one of its own slot', async () => {
+    const tab = 900;
+    await creditOutcomes(tab, [claimAt(C, 1, 500, 400), claimAt(C, 2, 700, 650), claimAt(D, 1, 900, 850)]);
+    // The late action at 300, whose only live slot was C's nonce 2: it ended with that outcome (700).
+    const recredits = await noteAction(tab, 1, 300, [keyOf(C, 2)]);
+    expect(recredits).toEqual([
+      { key: keyOf(C, 1), actedAt: 300 },
+      { key: keyOf(C, 2), actedAt: 300 },
+    ]);
+    // Once credited, the same report again credits nothing more.
+    expect(await noteAction(tab, 1, 300, [keyOf(C, 2)])).toEqual([]);
+    await forgetTabActions(tab);
+  });
+
+  it('credits nothing already credited with an earlier action, nor what came before it', async () => {
+    const tab = 901;
+    await creditOutcomes(tab, [claimAt(C, 1, 200, 100), claimAt(C, 2, 500, 250)]);
+    expect(await noteAction(tab, 1, 300, [])).toEqual([]);
+    await forgetTabActions(tab);
+  });
+
+  it('remembers the latest outcomes only (a bounded list per tab)', async () => {
+    const tab = 902;
+    await creditOutcomes(tab, Array.from({ length: MAX_TAB_OUTCOMES + 10 }, (_, i) => claimAt(C, i, 1000 + i)));
+    const recredits = await noteAction(tab, 1, 10, []);
+    expect(recredits).toHaveLength(MAX_TAB_OUTCOMES);
+    expect(recredits[0]!.key).toBe(keyOf(C, 10));
+    await forgetTabActions(tab);
   });
 });
