@@ -71,8 +71,8 @@ describe('shadow roots', () => {
     expect(session.shadowReach()).toEqual({ openRoots: 3, closedHosts: 0, closedDetectable: false });
   });
 
-  // Known gap (wt-attack): attachShadow makes no mutation record, and only a whole scan looks for new
-  // roots on hosts it has seen. \`it.fails\` until fixed (then make it \`it\`).
+  // Once a gap (wt-attack): attachShadow makes no mutation record; the scan checks the hosts it has
+  // seen bare for a root at each scan (dom-query.ts rootWatch).
   it('reads a root attached later to a host already scanned (a component whose definition loads after the page: no mutation tells)', async () => {
     // The host is in the page from the start; its element definition arrives later (a lazily loaded module).
     document.body.innerHTML = `<main><h2>Roulette</h2><div id="list"><section>${round(1, '17')}</section><section>${round(2, '5')}</section><x-late-round></x-late-round></div></main>`;
