@@ -159,6 +159,19 @@ export function embedPage(state: CasinoSnapshot, lang: Lang, self: URL): string 
   return shell({ lang, title: t.embeddedHistory, page: 'embed', self, state, body });
 }
 
+/**
+ * The embedded history in a frame of the page's own making (srcdoc: about:srcdoc, no address of
+ * its own): read only because the extension asks for the about:blank and srcdoc frames of the
+ * casino's pages (manifest match_about_blank), where an input would otherwise go unseen.
+ */
+export function srcdocPage(state: CasinoSnapshot, lang: Lang, self: URL): string {
+  const t = strings(lang);
+  const inner = `<!doctype html><html lang="${lang}"><body data-page="srcdoc"><h2>${esc(t.betHistory)}</h2>${historySlot(state, lang, 'text')}</body></html>`;
+  const body = `<h1 class="${cls('h1')}">${esc(t.embeddedHistory)}</h1>
+<iframe class="${cls('frame')}" srcdoc="${esc(inner)}" title="${esc(t.betHistory)}" name="history-srcdoc"></iframe>`;
+  return shell({ lang, title: t.embeddedHistory, page: 'embed', self, state, body });
+}
+
 export function framePage(state: CasinoSnapshot, lang: Lang, self: URL): string {
   const t = strings(lang);
   const body = `<h2 class="${cls('h2')}">${esc(t.betHistory)}</h2>\n${historySlot(state, lang, 'text')}`;

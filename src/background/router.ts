@@ -1,5 +1,5 @@
 import { runSelfTest } from '../core/index.js';
-import { extensionId, extensionUrl, type MessageSender } from '../shared/browser.js';
+import { extensionId, extensionUrl, senderOrigin, type MessageSender } from '../shared/browser.js';
 import {
   validateClaim,
   validateContentMessage,
@@ -26,6 +26,7 @@ import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 import { noteAction, creditOutcomes } from './tab-actions.js';
+import { isCasinoDocument } from '../shared/casino.js';
 import { recreditRounds } from './late-action.js';
 import { seedHashesTo } from './round-key.js';
 import { ensurePersistent } from './storage-persistence.js';
@@ -36,16 +37,9 @@ import { announceTab, countTabRounds, forgetTab, watchedTabIds } from './watched
 /** Capture tallies, at most one stored write per frame per second (each rewrites the tab's entry). */
 const writeTally = tallyWriter(keepTally);
 
-const CASINO_HOST = /^(?:[a-z0-9-]+\.)*cloudbet\.com$/;
-
 function fromCasinoTab(sender: MessageSender): boolean {
   if (sender.id !== extensionId() || sender.tab === undefined || sender.url === undefined) return false;
-  try {
-    const url = new URL(sender.url);
-    return url.protocol === 'https:' && CASINO_HOST.test(url.hostname);
-  } catch {
-    return false;
-  }
+  return isCasinoDocument(sender.url, senderOrigin(sender));
 }
 
 function fromExtensionPage(sender: MessageSender): boolean {

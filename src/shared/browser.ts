@@ -68,3 +68,9 @@ export function openWebPage(url: string): Promise<unknown> {
 export function message(name: string, substitutions?: string | string[]): string {
   return browser.i18n.getMessage(name, substitutions) || name;
 }
+
+/** The origin of the sender's document, which Chrome names (a srcdoc frame's is its parent's) and Firefox does not. */
+export function senderOrigin(sender: MessageSender): string | undefined {
+  const origin = (sender as MessageSender & { origin?: unknown }).origin;
+  return typeof origin === 'string' ? origin : undefined;
+}

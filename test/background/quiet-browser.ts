@@ -9,3 +9,4 @@ export const message = (name: string): string => name;
 export const badges: [string, string, string][] = [];
 export const setBadge = async (text: string, color: string, title: string): Promise<void> => void badges.push([text, color, title]);
 export const hasPermission = async (): Promise<boolean> => false;
+export const senderOrigin = (sender: { origin?: unknown }): string | undefined => (typeof sender.origin === 'string' ? sender.origin : undefined);

@@ -22,6 +22,7 @@ vi.mock('../../src/shared/browser.js', () => ({
   setBadge: async (text: string, color: string, title: string) => {
     fake.badges.push({ text, color, title });
   },
+  senderOrigin: (sender: { origin?: unknown }) => (typeof sender.origin === 'string' ? sender.origin : undefined),
 }));
 
 type Tab = NonNullable<MessageSender['tab']>;

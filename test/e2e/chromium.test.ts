@@ -6,7 +6,7 @@ import {
   exportReverifiedByCli,
   germanPage,
   honestAndWrongResult,
-  roundsInsideAnIframe,
+  roundsInsideAnIframe, roundsInsideAnSrcdocFrame,
   swappedSeed,
 } from './support/scenario.js';
 import {
@@ -66,6 +66,7 @@ describe('Chromium: the production build against the demo casino', () => {
   it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
     ungroupedValuesInTheCaptureReport(driver));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
+  it('reads rounds inside a frame the page makes itself (srcdoc)', () => roundsInsideAnSrcdocFrame(driver, casino));
   it('reads rounds inside nested open shadow roots, and in hosts added later', () => roundsInsideShadowRoots(driver, casino));
   it('exports JSON that the CLI re-verifies to the same verdicts', () => exportReverifiedByCli(driver));
   it('imports its own JSON export back after clearing, with the same rows and verdicts, and twice without duplicates', () =>

@@ -218,3 +218,18 @@ export async function burstWithWorkerStops(driver: BrowserDriver, casino: DemoCa
   // Nothing twice: the other verdicts did not grow either.
   for (const status of ['pending', 'mismatch', 'invalid', 'unsupported']) expect(counts[status]).toBe(before[status]);
 }
+
+/** A frame the page makes itself (srcdoc, about:srcdoc): read like any frame of the casino's (#23 item 3). */
+export async function roundsInsideAnSrcdocFrame(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  casino.rotateSeedPair();
+  casino.bet('roulette-european');
+  casino.rotateSeedPair();
+  const played = casino.state().rounds.slice(-1);
+  const tab = await driver.openCasino('/embed/history/srcdoc');
+  try {
+    const rows = await waitForRows(driver, (all) => played.every((round) => rowOf(all, round)?.verdict === 'verified'), 'the srcdoc frame\'s round verified');
+    expect(rowOf(rows, played[0]!)).toMatchObject({ verdict: 'verified', level: 'history' });
+  } finally {
+    await tab.close();
+  }
+}
