@@ -40,8 +40,11 @@ const OFFER_STEP = 100;
  * the session: a test drives it (test/capture/session/bare-host-recheck.test.ts).
  */
 const RECHECK_MS = 2000;
-/** How long the page must leave the round its parser is writing alone before it is read all the same (under RECHECK_MS: the next recheck reads it). */
-const QUIET_MS = 1500;
+/**
+ * How long the parser must leave the round it is writing alone before it is read all the same (the
+ * recheck after it reads it). A network pause longer than this inside a value is read half.
+ */
+const QUIET_MS = 3000;
 const RECHECKS = 30;
 /** Client seed values remembered with when this document first showed them (player-seed.ts credits none shown before its typing). */
 const MAX_SHOWN_SEEDS = 1024;
@@ -93,8 +96,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const { document } = options;
   const now = options.now ?? Date.now;
   const clock = strictClock(now);
-  /** When the page last changed (a mutation), and whether the latest scan left a round being parsed for later. */
-  let changedAt = now();
+  /** The parser's last node at the latest scan while loading, its text then, and since when both were so. */
+  let parsePointSeen: [Node, string | null, number] | undefined;
+  /** Whether the latest scan left a round being parsed for later. */
   let deferred = false;
   const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0 };
   const firstSeen = firstSeenLog(clock);
@@ -178,12 +182,19 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     stats.scans++;
     // While the page is loading, a round in the elements the parser is still writing may be half
     // read (five of a keno draw's ten chips: a false "nonce" mismatch once the rest is read, seen in
-    // Firefox on a long history page). Such a round waits for the next whole scan, unless the page
-    // left it alone for QUIET_MS (a page that stays loading must not hide its latest round for good)
-    // or the player acts (what is on screen then is stamped before the action, complete or not).
+    // Firefox on a long history page; a "2" of "29"). Such a round waits for the next whole scan,
+    // unless the parser left it alone for QUIET_MS (a page that stays loading must not hide its
+    // latest round for good). Not at the player's action: read then, a network pause in the middle
+    // of a value would be a half outcome; read later, it is stamped after the action, which only
+    // takes a round's end (and so `witnessed`) away, never lends it.
     const open = parsePoint(document);
-    const settled = open === undefined || beforeAction || now() - changedAt >= QUIET_MS;
-    const rounds = settled ? scanned : scanned.filter((round) => !round.valueNodes.some((node) => node.contains(open)));
+    // Quiet: the parser's last node the same, with the same text, for QUIET_MS (a page that changes
+    // something elsewhere all the time, a ticking clock, must not keep it unread).
+    if (open !== undefined && (open !== parsePointSeen?.[0] || open.textContent !== parsePointSeen[1])) parsePointSeen = [open, open.textContent, now()];
+    const settled = open === undefined || now() - parsePointSeen![2] >= QUIET_MS;
+    // A value's parent too: a run of sibling chips after its label (the first chip is the value node) is still being written.
+    const writing = (node: Node) => (node.parentNode ?? node).contains(open!);
+    const rounds = settled ? scanned : scanned.filter((round) => !round.valueNodes.some(writing));
     deferred = rounds.length < scanned.length;
     if (deferred) scanner.needWhole();
     yield* offerSteps(
@@ -258,7 +269,6 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   };
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
-      changedAt = now();
       scanner.noteMutations(records);
       scheduler.request();
       rechecks = 0;
@@ -305,7 +315,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   // reading and is stamped after it. The tap reads small messages on arrival (tap-install.ts); a
   // big one still queued at the press is read, and stamped, after it. A press while the document
   // is still loading counts too (it may be the bet; a page could stay loading forever), and what
-  // the page showed so far is read before it like any other time, the round being parsed included.
+  // the page showed so far is read before it like any other time, but for a round the parser is
+  // still writing (scanJob).
   const onAction = (event: Event): void =>
     guard(() => {
       if (!event.isTrusted) return;
