@@ -103,9 +103,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0 };
   const firstSeen = firstSeenLog(clock);
   /** Which action an outcome is credited with as its bet, and when a round ends (round-tracker.ts). */
-  const rounds = roundTracker();
   /** The client seeds the player's own keys and pastes spelled (player-seed.ts). */
   const seeds = playerSeeds();
+  const rounds = roundTracker((clientSeed) => seeds.typedAt(clientSeed) !== undefined);
   /**
    * When each client seed value was first read here: one the page showed before the player began
    * typing it (its suggestion, prefilled in the field, copied and pasted back) is the casino's

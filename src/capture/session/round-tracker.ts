@@ -8,7 +8,7 @@
 // the latest before. A round ends only with the outcome of a slot (commitment, client seed, nonce)
 // that was the only live panel state at one of its actions. Live: every panel state this document
 // showed, in any reading (scan or message), that no later reading replaced with a state for the same
-// client seed, or for the same commitment in a reading of the same channel. A page that shows a second panel (hidden, for another client
+// client seed, or for the same commitment with a client seed the player typed. A page that shows a second panel (hidden, for another client
 // seed, in markup or in a message of its own) has two live at the action, so the outcome it then
 // makes up for either ends nothing: it cannot clear the bet's click away before showing a pair it
 // chose after the bet.
@@ -65,7 +65,8 @@ export interface RoundTracker {
 }
 
 // A closure rather than a class: its state stays out of the minified content script's text (size budget).
-export function roundTracker(): RoundTracker {
+/** `playerSet`: whether the player typed or pasted this client seed in the page (player-seed.ts). */
+export function roundTracker(playerSet: (clientSeed: string) => boolean = () => false): RoundTracker {
   let lastActionAt: number | undefined;
   let roundActionAt: number | undefined;
   /** The round's first action that was not on a fairness control: a reveal read after it retires nothing in this round. */
@@ -104,11 +105,14 @@ export function roundTracker(): RoundTracker {
       const shown = claims.filter(isPanelState);
       // Replaced: by a later state for the same client seed, or for the same commitment (a pair has one
       // client seed at a time; as the page writes it: another spelling replaces nothing, which is safe).
-      // The same commitment under another client seed replaces only a state of its own channel: a
-      // scan reads the whole page, so the real panel still on screen is read again beside a decoy,
-      // but a data message is a reading of its own, and one naming the bound commitment for a made-up
-      // client seed must not leave that decoy alone at the bet (test/attack/round-end-same-commitment.test.ts).
-      const replaces = (claim: CapturedClaim, state: CapturedClaim) => claim.clientSeed === state.clientSeed || (claim.commitment === state.commitment && claim.source === state.source);
+      // The same commitment under another client seed replaces it only when the player typed or
+      // pasted that client seed (playerSet): a page that names the bound commitment for a made-up
+      // client seed, in a reading of its own, must not leave that decoy alone at the bet, whatever
+      // channel either came through (test/attack/round-end-same-commitment.test.ts,
+      // red3-same-commitment-channel.test.ts). A casino that changes the client seed itself keeps
+      // both live: no round ends until the pair's reveal retires the old one (history, never forged).
+      const replaces = (claim: CapturedClaim, state: CapturedClaim) =>
+        claim.clientSeed === state.clientSeed || (claim.commitment === state.commitment && claim.clientSeed !== undefined && playerSet(claim.clientSeed));
       for (const [slot, state] of live) if (shown.some((claim) => replaces(claim, state))) live.delete(slot);
       // Past MAX_LIVE a state that can never be replaced (no client seed, no commitment) takes the new
       // one's place for good: a later reading that replaces every state left (decoys for one client

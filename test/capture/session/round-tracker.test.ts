@@ -28,8 +28,8 @@ const revealOf = (commitment: string): CapturedClaim => ({ source: 'dom', commit
  * list one reading. Returns, per outcome first seen, `commitment@nonce` → the label of the action it
  * was credited with (as the capture session asks: before the reading is read).
  */
-function play(steps: Step[], reports: unknown[] = []): Record<string, number | undefined> {
-  const tracker = roundTracker();
+function play(steps: Step[], reports: unknown[] = [], playerSet?: (clientSeed: string) => boolean): Record<string, number | undefined> {
+  const tracker = roundTracker(playerSet);
   const labels = new Map<number, number>();
   const credited: Record<string, number | undefined> = {};
   steps.forEach((step, at) => {
@@ -80,10 +80,10 @@ describe('roundTracker: honest flows start a round at each bet', () => {
 
   it('a client seed typed into the panel (each key press reads the field so far) and saved, on the same commitment: the pair now has that client seed', () => {
     const typed = ['m', 'my', 'my-seed'].flatMap((seed, key) => [key + 1, [panel('C', 1, seed)]]);
-    expect(play([[panel('C', 1, 'casino-seed')], ...typed, 4, [panel('C', 1, 'my-seed')], 5, [outcome('C', 1, 'my-seed')], 6, [outcome('C', 2, 'my-seed')]])).toEqual({
-      'C@1': 1,
-      'C@2': 6,
-    });
+    const steps: Step[] = [[panel('C', 1, 'casino-seed')], ...typed, 4, [panel('C', 1, 'my-seed')], 5, [outcome('C', 1, 'my-seed')], 6, [outcome('C', 2, 'my-seed')]];
+    expect(play(steps, [], (seed) => seed === 'my-seed')).toEqual({ 'C@1': 1, 'C@2': 6 });
+    // A client seed the page put there itself replaces nothing: both stay live, no round ends (history, never forged).
+    expect(play(steps)).toEqual({ 'C@1': 1, 'C@2': 1 });
   });
 
   it('the panel closed: the page\'s data messages (no game named) carry the pair on while the markup\'s last state stays behind', () => {
