@@ -21,7 +21,7 @@ export function Header({ summary, onOpenCasino, children }: { summary?: Summary;
   return (
     <section class="header" aria-label={t('summaryLabel')} data-headline={headline?.kind}>
       {summary?.storageProblem && (
-        <p class="banner banner-error" role="alert" data-storage-problem>
+        <p class="banner banner-error" role="alert" tabIndex={0} data-storage-problem>
           {t('storageProblem', storageProblemText(t, summary.storageProblem))}
         </p>
       )}
