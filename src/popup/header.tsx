@@ -36,6 +36,9 @@ export function Header({ summary, onOpenCasino, children }: { summary?: Summary;
           {headline.kind === 'empty' ? (
             <div class="first-run">
               <p>{t('emptyExplained')}</p>
+              <p class="habit" data-habit>
+                {t('firstRunHabit')}
+              </p>
               {onOpenCasino && (
                 <button type="button" class="primary" data-action="open-casino" onClick={onOpenCasino}>
                   {t('openCasino')}
