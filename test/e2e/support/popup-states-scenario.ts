@@ -28,7 +28,7 @@ export const ROWS_WANTED = 7;
  * German game name), two keno bets (one shown wrong: the mismatch), a rotation that reveals them,
  * two spins left pending. The roulette tab stays open: the popup is opened over it.
  */
-async function playBusy(driver: BrowserDriver, casino: DemoCasino): Promise<CasinoTab> {
+export async function playBusy(driver: BrowserDriver, casino: DemoCasino): Promise<CasinoTab> {
   casino.rotateSeedPair();
   const roulette = await driver.openCasino('/casino/roulette?variant=european');
   for (let i = 0; i < 3; i++) await roulette.act(EURO_SPIN);
