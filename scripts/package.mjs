@@ -1,8 +1,8 @@
 // Packs the built extensions for the stores, reproducibly: the same sources give byte-identical zips.
 //   node scripts/package.mjs --build     builds dist/chrome and dist/firefox first (`npm run package`)
 //   node scripts/package.mjs             dist/chrome, dist/firefox -> dist/chrome-web-store/ and
-//                                        dist/addons.mozilla.org/ (STORES: the zips, the store/ texts,
-//                                        for AMO the source zip and the reviewer notes)
+//                                        dist/addons.mozilla.org/ (STORES: the zips, the store/ texts
+//                                        and images, for AMO the source zip and the reviewer notes)
 //   node scripts/package.mjs --dist DIR  the same from and into DIR (tests build elsewhere)
 // The version is package.json's (the build writes it into the manifests), and only a version that
 // CHANGELOG.md names as released is packed.
@@ -120,6 +120,20 @@ export const STORES = [
 /** Copied into every store's folder under their own names. */
 export const STORE_TEXTS = ['store/listing.en.md', 'store/listing.de.md', 'store/privacy-policy.md'];
 const REVIEWER_NOTES = 'store/amo-reviewer-notes.md';
+
+/**
+ * The store images in store/images/, made from the real build by `npm run store-images`
+ * (test/e2e/store-images.ts) and committed; copied into the folders of the stores that take them.
+ * Screenshots 1280×800 for both stores, the small promo tile 440×280 for the Chrome Web Store only.
+ * test/scripts/store-images.test.ts checks each file's pixel size.
+ */
+const SCREENSHOT = { width: 1280, height: 800, stores: ['chrome-web-store', 'addons.mozilla.org'] };
+const PROMO_TILE = { width: 440, height: 280, stores: ['chrome-web-store'] };
+export const STORE_IMAGES = ['en', 'de'].flatMap((lang) => [
+  ...[1, 2, 3, 4].map((n) => ({ name: `screenshot-${n}-${lang}.png`, ...SCREENSHOT })),
+  { name: `promo-tile-${lang}.png`, ...PROMO_TILE },
+]);
+export const STORE_IMAGES_DIR = 'store/images';
 /** The filled reviewer notes' name, in the AMO folder and at the source zip's root (where a reviewer looks first). */
 export const REVIEWER_NOTES_NAME = 'REVIEWER-NOTES.md';
 
@@ -161,12 +175,16 @@ export async function packageExtensions({ distDir = join(root, 'dist'), sourceRo
   const { dependencies } = JSON.parse(await readFile(join(sourceRoot, 'package.json'), 'utf8'));
   const notes = reviewerNotes(await readFile(join(sourceRoot, REVIEWER_NOTES), 'utf8'), { version, dependencies });
   const texts = await readAll(sourceRoot, STORE_TEXTS);
+  const missing = STORE_IMAGES.filter((image) => !existsSync(join(sourceRoot, STORE_IMAGES_DIR, image.name)));
+  if (missing.length > 0) throw new PackageRefusal(`no ${missing.map((image) => `${STORE_IMAGES_DIR}/${image.name}`).join(', ')}: run \`npm run build && npm run store-images\``);
+  const images = await readAll(join(sourceRoot, STORE_IMAGES_DIR), STORE_IMAGES.map((image) => image.name));
 
   const written = [];
   for (const store of STORES) {
     const folder = join(distDir, store.folder);
     const files = new Map([[`fair-witness-${version}-${store.target}.zip`, zips.get(store.target)]]);
     for (const [path, text] of texts) files.set(basename(path), text);
+    for (const image of STORE_IMAGES) if (image.stores.includes(store.folder)) files.set(image.name, images.get(image.name));
     if (store.source) {
       files.set(`fair-witness-${version}-source.zip`, await sourceZip(sourceRoot, notes));
       files.set(REVIEWER_NOTES_NAME, Buffer.from(notes));

@@ -21,7 +21,7 @@ export function Header({ summary, onOpenCasino, children }: { summary?: Summary;
   return (
     <section class="header" aria-label={t('summaryLabel')} data-headline={headline?.kind}>
       {summary?.storageProblem && (
-        <p class="banner banner-error" role="alert" data-storage-problem>
+        <p class="banner banner-error" role="alert" tabIndex={0} data-storage-problem>
           {t('storageProblem', storageProblemText(t, summary.storageProblem))}
         </p>
       )}
@@ -36,6 +36,9 @@ export function Header({ summary, onOpenCasino, children }: { summary?: Summary;
           {headline.kind === 'empty' ? (
             <div class="first-run">
               <p>{t('emptyExplained')}</p>
+              <p class="habit" data-habit>
+                {t('firstRunHabit')}
+              </p>
               {onOpenCasino && (
                 <button type="button" class="primary" data-action="open-casino" onClick={onOpenCasino}>
                   {t('openCasino')}

@@ -15,6 +15,7 @@ export function RateLimitNotices({ notes }: { notes?: RateLimitNote[] }) {
           key={`${note.tab}|${note.host}`}
           class="banner banner-warning"
           role="status"
+          tabIndex={0}
           data-notice="rate-limit"
           data-host={note.host}
           data-claims={note.claims}

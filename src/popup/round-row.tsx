@@ -12,7 +12,7 @@ import { problemSentence } from './problem-text.js';
 import { RouletteNumber } from './roulette-number.js';
 
 /** Two lines: game, nonce, verdict and level; then the outcome's picture and the sentence. Seven fit in the popup's list. */
-export const ROW_HEIGHT = 50;
+export const ROW_HEIGHT = 46;
 
 /** The row's sentence in the player's language: what failed, what matched, or why there is no verdict yet. */
 export function rowSentence(row: RoundRow, t: Translate): string {

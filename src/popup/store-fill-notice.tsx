@@ -14,6 +14,7 @@ export function StoreFillNotice({ fill }: { fill?: StoreFillNote }) {
     <p
       class={`banner ${full ? 'banner-error' : 'banner-warning'}`}
       role="status"
+      tabIndex={0}
       data-notice="store-fill"
       data-percent={percent}
       data-refused={fill.refused}

@@ -9,6 +9,9 @@ export function WelcomePage({ t, onOpenCasino }: { t: Translate; onOpenCasino?: 
     <main class="welcome">
       <h1>{t('welcomeTitle')}</h1>
       <p class="welcome-lead">{t('welcomeIntro')}</p>
+      <p class="habit" data-habit>
+        {t('firstRunHabit')}
+      </p>
       <h2>{t('welcomeStepsHeading')}</h2>
       <ol class="welcome-steps">
         {STEPS.map((key) => (

@@ -5,6 +5,7 @@ import { startDemoCasino, type DemoCasino } from '../../scripts/demo-casino/serv
 import { chromiumDriver } from './support/chromium-driver.js';
 import type { BrowserDriver } from './support/driver.js';
 import { firefoxDriver } from './support/firefox-driver.js';
+import { popupInEveryState } from './support/popup-states-scenario.js';
 import { popupAsAPlayerSeesIt } from './support/ui-scenario.js';
 
 const drivers = {
@@ -27,4 +28,10 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('%s: the UI as a
     driver = await drivers[browser](casino.port, locale);
     await popupAsAPlayerSeesIt({ driver, casino, locale });
   }, 240_000);
+
+  it.each(['en', 'de'])('in %s: the popup in every busy state (findings, the tab line, a flood, a full store, a storage problem) keeps 7 rows in view and cuts no text without an ellipsis', async (locale) => {
+    casino = await startDemoCasino({ seed: `ui-states-${browser}-${locale}` });
+    driver = await drivers[browser](casino.port, locale);
+    await popupInEveryState(driver, casino, locale);
+  }, 180_000);
 });

@@ -134,6 +134,8 @@ describe('header', () => {
     expect(headline(rendered.container).textContent).toBe('No rounds yet');
     expect(rendered.container.querySelector('.counts')).toBeNull();
     expect(rendered.container.querySelector('.first-run')!.textContent).toMatch(/Nothing leaves your browser/);
+    // The habit that gets rounds witnessed, worded as on the welcome page.
+    expect(rendered.container.querySelector('.first-run [data-habit]')!.textContent).toMatch(/^Open the game’s fairness panel once before you bet.* rotate the seed pair/);
     await click(rendered.container.querySelector('[data-action="open-casino"]'));
     expect(opened).toEqual(['casino']);
   });

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { firstLoad } from '../../scripts/bundle-sizes.mjs';
-import { REVIEWER_NOTES_NAME, STORE_TEXTS } from '../../scripts/package.mjs';
+import { REVIEWER_NOTES_NAME, STORE_IMAGES, STORE_IMAGES_DIR, STORE_TEXTS } from '../../scripts/package.mjs';
 import { listingSections } from './store-texts.js';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
@@ -95,7 +95,7 @@ describe('npm run package', () => {
       execFileSync(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--dist', dir], { cwd: repoRoot, stdio: 'pipe' });
       runs.push(dir);
     }
-  }, 120_000);
+  }, 300_000); // two builds; minutes on a loaded machine (load 14 on two cores timed out at 120 s)
   afterAll(async () => {
     for (const dir of runs) await rm(dir, { recursive: true, force: true });
   });
@@ -142,13 +142,16 @@ describe('npm run package', () => {
     expect(names.filter((name) => /^(dist|node_modules|test)\//.test(name))).toEqual([]);
   });
 
-  test('each store gets one folder: its zip, the listing texts as in store/, and for AMO the source zip and the filled reviewer notes', async () => {
+  test('each store gets one folder: its zip, the listing texts and images as in store/, and for AMO the source zip and the filled reviewer notes', async () => {
     const dir = runs[0]!;
     const texts = STORE_TEXTS.map((path) => basename(path));
-    expect((await readdir(join(dir, CHROME_STORE))).sort()).toEqual([basename(zipPaths.chrome), ...texts].sort());
-    expect((await readdir(join(dir, AMO))).sort()).toEqual([basename(zipPaths.firefox), basename(zipPaths.source), REVIEWER_NOTES_NAME, ...texts].sort());
+    const imagesOf = (store: string) => STORE_IMAGES.filter((image) => image.stores.includes(store)).map((image) => image.name);
+    expect(imagesOf(CHROME_STORE).length).toBeGreaterThan(imagesOf(AMO).length);
+    expect((await readdir(join(dir, CHROME_STORE))).sort()).toEqual([basename(zipPaths.chrome), ...texts, ...imagesOf(CHROME_STORE)].sort());
+    expect((await readdir(join(dir, AMO))).sort()).toEqual([basename(zipPaths.firefox), basename(zipPaths.source), REVIEWER_NOTES_NAME, ...texts, ...imagesOf(AMO)].sort());
     for (const store of [CHROME_STORE, AMO]) {
       for (const path of STORE_TEXTS) expect(await readFile(join(dir, store, basename(path)), 'utf8'), `${store}/${path}`).toBe(await readFile(join(repoRoot, path), 'utf8'));
+      for (const name of imagesOf(store)) expect((await readFile(join(dir, store, name))).equals(await readFile(join(repoRoot, STORE_IMAGES_DIR, name))), `${store}/${name}`).toBe(true);
     }
     const notes = await readFile(join(dir, AMO, REVIEWER_NOTES_NAME), 'utf8');
     const npm = execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim();

@@ -41,6 +41,21 @@ describe('welcome page', () => {
     expect(page.textContent).not.toMatch(/\b(Sie|Ihr|Ihre|Ihren)\b/);
   });
 
+  test.each([
+    ['en', en, /fairness panel/, /rotate the seed pair/],
+    ['de', de, /Fairness-Fenster/, /wechsle danach das Seed-Paar/],
+  ] as const)('in %s, the one habit in two sentences: see the pair before the bet, rotate to have rounds checked, the round after such a click not witnessed', (_, messages, panel, rotate) => {
+    const t = translatorFrom(messages as Record<string, LocaleEntry>);
+    const habit = show(messages as Record<string, LocaleEntry>).querySelector('[data-habit]')!.textContent!;
+    expect(habit).toBe(t('firstRunHabit'));
+    // Two sentences: two full stops, each ending one, and none inside (no abbreviations).
+    expect(habit.match(/[.!?](\s|$)/g)).toHaveLength(2);
+    expect(habit).toMatch(panel);
+    expect(habit).toMatch(rotate);
+    // The level's own word (docs/trust.md, "Limits": the round right after a rotation or a set client seed is history).
+    expect(habit).toContain(t('levelHistory'));
+  });
+
   test('the button opens the casino', async () => {
     const opened: string[] = [];
     const page = show(en as Record<string, LocaleEntry>, () => opened.push('casino'));

@@ -169,6 +169,16 @@ export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): P
   expect(await readPopup(popup)).toMatchObject({ kind: 'empty', headlineCount: 0, zeroChips: 0, counts: NO_ROUNDS });
   expect(await popup.evaluate(() => document.querySelector('.counts')), 'no count chips at all').toBeNull();
   await checkPage(popup, 'popup with 0 rounds');
+  // The first run's habit (how rounds get witnessed) is read without scrolling: the room the
+  // popup keeps for seven rows is the header's while there are none.
+  const habit = await popup.evaluate(() => {
+    const text = document.querySelector('.first-run [data-habit]')!.getBoundingClientRect();
+    const header = document.querySelector('.header')!.getBoundingClientRect();
+    return { top: text.top, bottom: text.bottom, shownTo: Math.min(header.bottom, window.innerHeight) };
+  });
+  expect(habit.bottom - habit.top, 'the habit is drawn').toBeGreaterThan(20);
+  expect(habit.bottom, 'the habit wholly in view in the empty popup').toBeLessThanOrEqual(habit.shownTo + 0.5);
+  await popup.shoot(join(shots, `${prefix}-popup-empty.png`));
   await popup.close();
 
   // 10 rounds played in the demo casino.
