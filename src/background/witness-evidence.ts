@@ -2,7 +2,7 @@
 // states of its own commitment, those of every other commitment shown for its client seed around the
 // player's action, which of those had their nonce used up by a round already seen, and the latest
 // refusal of a flooding tab. Reads only: the caller writes the judgement into the round's record.
-import { judgeWitness, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
+import { coversNonce, judgeWitness, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
 import { forgottenLane } from './pre-round.js';
@@ -116,7 +116,8 @@ export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed
   const { clientSeed, nonce } = record;
   const outcomeAt = record.observedAt.result;
   if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce) || outcomeAt === undefined) return undefined;
-  const firstOwn = Math.min(...(own?.panel ?? []).filter((state) => state.clientSeed === clientSeed).map((state) => state.seenAt));
+  const nonceText = canonicalNonce(nonce);
+  const firstOwn = Math.min(...(own?.panel ?? []).filter((state) => state.clientSeed === clientSeed && coversNonce(state, nonceText)).map((state) => state.seenAt));
   return { commitment, clientSeed, upTo: scanUpTo(firstOwn, record.actedAt, outcomeAt), firstOwn };
 }
 
@@ -148,8 +149,11 @@ export async function witnessOf(
   const own = await stores.commitments.get(commitment);
   const { states: ownStates, forgotten } = evidenceOf(own, clientSeed);
   const actedAt = record.actedAt;
+  // From the round's own first state that covers its nonce (the rule counts no other): one shown
+  // long before at a far nonce must not widen the window to where junk pairs make it "several".
+  const nonceText = canonicalNonce(nonce);
   let firstOwn = Infinity;
-  for (const state of ownStates) if (state.seenAt < firstOwn) firstOwn = state.seenAt;
+  for (const state of ownStates) if (state.seenAt < firstOwn && coversNonce(state, nonceText)) firstOwn = state.seenAt;
   const upTo = scanUpTo(firstOwn, actedAt, outcomeAt);
 
   const others = await (scan ?? scanOthers)(stores, { commitment, clientSeed, upTo, firstOwn });
@@ -157,7 +161,6 @@ export async function witnessOf(
   const otherStates: PanelState[] = [];
   const usedAt = new Map<string, number>();
   const playedAt = new Map<string, number>();
-  const nonceText = canonicalNonce(nonce);
   const readOther = async (other: string) => {
     const sighting = await stores.commitments.get(other);
     const evidence = evidenceOf(sighting, clientSeed);

@@ -137,7 +137,8 @@ export interface WitnessJudgement {
 const sameGame = (state: PanelState, game: string): boolean => state.game === undefined || game === 'unknown' || state.game === game;
 /** `a` ≤ `b` for canonical decimal texts, without parsing them (the rule compares thousands per round). */
 const atMost = (a: string, b: string): boolean => (a.length === b.length ? a <= b : a.length < b.length);
-const covers = (state: { nonce: string }, nonce: string): boolean => atMost(state.nonce, nonce);
+/** Whether a panel state (its next nonce) covers a round's nonce: at or below it, as canonical decimal texts. */
+export const coversNonce = (state: { nonce: string }, nonce: string): boolean => atMost(state.nonce, nonce);
 /**
  * Readings of different pages (frames, tabs) are ordered by the millisecond only: each page's clock
  * is strictly increasing, but a page reading in the same millisecond as another page's action may
@@ -163,7 +164,7 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   const { nonce } = input;
   // A panel state speaks for its own game's rounds (a casino may keep a seed pair per game), for
   // the round's own commitment as for a rival: binding and rivalry are judged on the same states.
-  const relevant = (state: PanelState) => state.clientSeed === input.clientSeed && sameGame(state, input.game) && covers(state, nonce);
+  const relevant = (state: PanelState) => state.clientSeed === input.clientSeed && sameGame(state, input.game) && coversNonce(state, nonce);
   const own = input.ownStates.filter((state) => relevant(state) && state.seenAt < outcomeAt);
   let firstOwn: number | undefined;
   for (const state of own) if (firstOwn === undefined || state.seenAt < firstOwn) firstOwn = state.seenAt;
@@ -171,7 +172,7 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   // A second seed the casino could play on is one whatever game's panel names it: a page must not
   // keep a rival open under another game's name. (Only the accusation below stays per game: a
   // casino may keep a seed pair per game, and then another game's pair is no sign of cheating.)
-  const anyGame = (state: PanelState) => state.clientSeed === input.clientSeed && covers(state, nonce);
+  const anyGame = (state: PanelState) => state.clientSeed === input.clientSeed && coversNonce(state, nonce);
   const rivalsAnyGame = input.otherStates.filter((state) => state.commitment !== input.commitment && anyGame(state));
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.
   let evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt);
@@ -218,7 +219,7 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
     (span) =>
       span.commitment !== input.commitment &&
       (span.clientSeed === undefined || span.clientSeed === input.clientSeed) &&
-      covers(span, nonce) &&
+      coversNonce(span, nonce) &&
       span.from < outcomeAt &&
       span.to >= firstOwn &&
       openAtAction(span.commitment, span.revealedAt),
@@ -266,23 +267,28 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
       !played(state.commitment) &&
       (state.revealedAt === undefined || (continued.has(state.commitment) && !surelyBefore(state.revealedAt, actedAt))),
   );
-  const forgottenSince = (from: number, other: boolean) =>
+  const forgottenSince = (from: number, mine: boolean) =>
     (input.forgotten ?? []).some(
-      (span) => (!other || span.commitment !== input.commitment) && (span.clientSeed === undefined || span.clientSeed === input.clientSeed) && span.to >= from && maybeBefore(span.from, actedAt),
+      (span) => (span.commitment === input.commitment) === mine && (span.clientSeed === undefined || span.clientSeed === input.clientSeed) && span.to >= from && maybeBefore(span.from, actedAt),
     );
   // Nothing open before the action as far as the store remembers; another commitment's forgotten
   // states from before it may have been.
-  if (open.length === 0) return forgottenSince(-Infinity, true) ? 'incomplete' : undefined;
+  if (open.length === 0) return forgottenSince(-Infinity, false) ? 'incomplete' : undefined;
   let latest = open[0]!.seenAt;
   for (const state of open) if (state.seenAt > latest) latest = state.seenAt;
   if (own.some((state) => state.seenAt >= latest && surelyBefore(state.seenAt, actedAt))) return undefined;
-  // A state forgotten after it and before the action may have been the panel's later word.
-  if (forgottenSince(latest, false)) return 'incomplete';
+  // A state of the round's own commitment forgotten after it and before the action may have been
+  // the panel's later word. (Another commitment's could only have been a second one shown before the
+  // action: the round still came out on one the panel did not show, and junk pairs a page shows for
+  // made-up client seeds must not shield it, red3-forgotten-partial.test.ts.)
+  if (forgottenSince(latest, true)) return 'incomplete';
   const current = open.filter((state) => state.seenAt === latest);
   const commitments = new Set(current.map((state) => state.commitment));
   if (commitments.size !== 1) return undefined;
   const commitment = [...commitments][0]!;
-  const ownEver = input.ownStates.filter((state) => state.clientSeed === input.clientSeed);
+  // Shown at all for this client seed: covering the nonce, or after the action (a rotation seen late);
+  // not a state at a nonce above it shown before the action, which bound nothing (red3-several-shield).
+  const ownEver = input.ownStates.filter((state) => state.clientSeed === input.clientSeed && (coversNonce(state, input.nonce) || !surelyBefore(state.seenAt, actedAt)));
   const shownAfter = own.length > 0 && own.every((state) => !surelyBefore(state.seenAt, actedAt));
   const neverShown = ownEver.length === 0 && current.some((state) => state.nonce === input.nonce);
   return shownAfter || neverShown ? { commitment, continued: continued.has(commitment) } : undefined;
