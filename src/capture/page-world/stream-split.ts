@@ -1,7 +1,8 @@
 // Splits JSON text that arrives in pieces (a fetch answer read as it streams) into its complete
 // values as each one ends, so the tap reads a round when it arrives, not when the answer ends: each
 // object or array of newline-delimited (or concatenated) JSON, and each object or array element of
-// a top-level array. Pieces may break anywhere, inside a string or an escape too. Scalars are
+// a top-level array (a line that is an array gives its elements: the walker reads an array as its
+// elements anyway). Pieces may break anywhere, inside a string or an escape too. Scalars are
 // skipped (they hold no round). Memory is bounded: an element longer than `maxChars` is dropped,
 // its end still found. A raw line break inside a string cannot be JSON: the torn value is dropped
 // and reading starts afresh, so one torn line of JSON lines costs that line only. Never throws.
