@@ -86,14 +86,14 @@ function cborItem(value: Json, out: number[]): void {
   }
 }
 
-export function encodeMessagePack(value: unknown): Uint8Array {
+export function encodeMessagePack(value: unknown): Uint8Array<ArrayBuffer> {
   const out: number[] = [];
   pack(value as Json, out);
-  return Uint8Array.from(out);
+  return new Uint8Array(out);
 }
 
-export function encodeCbor(value: unknown): Uint8Array {
+export function encodeCbor(value: unknown): Uint8Array<ArrayBuffer> {
   const out: number[] = [];
   cborItem(value as Json, out);
-  return Uint8Array.from(out);
+  return new Uint8Array(out);
 }

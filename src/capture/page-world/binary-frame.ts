@@ -20,9 +20,12 @@ const b64 = new Uint8Array(f64.buffer);
 const b32 = new Uint8Array(f32.buffer);
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** Nesting past this, or more values than MAX_FRAME_ITEMS in one frame: not read (the walker goes no deeper than 40 anyway). */
+/**
+ * Nesting past this, or more values than MAX_FRAME_ITEMS in one frame: not read (the walker goes no
+ * deeper than 40 anyway). Each value takes a byte at least, so the tap's 1 MB frame cap bounds the work too.
+ */
 export const MAX_FRAME_DEPTH = 40;
-export const MAX_FRAME_ITEMS = 100_000;
+export const MAX_FRAME_ITEMS = 1_000_000;
 const SAFE = 9007199254740991;
 const HEX = '0123456789abcdef';
 
