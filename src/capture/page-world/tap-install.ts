@@ -193,16 +193,20 @@ export function installTap(win: TapWindow): TapStats {
       if (data === null || typeof data !== 'object') return;
       stats.binary++;
       let size: number | undefined;
+      let blob = false;
       try {
         size = apply(bufferSize, data, []) as number;
       } catch {
-        // Not an ArrayBuffer: a Blob, or nothing we read.
+        try {
+          size = apply(blobSize!, data, []) as number;
+          blob = true;
+        } catch {
+          return; // neither an ArrayBuffer nor a Blob: nothing to read
+        }
       }
-      if (size !== undefined) {
-        if (admit(size)) push(new Uint8Array(new Uint8Array(data as ArrayBuffer)), channel, BINARY, size);
-      } else if (blobSize && blobBytes && admit(apply(blobSize, data, []) as number)) {
-        apply(then, apply(blobBytes, data, []), [(bytes: ArrayBuffer) => push(new Uint8Array(bytes), channel, BINARY, bytes.byteLength), () => stats.errors++]);
-      }
+      if (!admit(size!)) return;
+      if (!blob) push(new Uint8Array(new Uint8Array(data as ArrayBuffer)), channel, BINARY, size);
+      else apply(then, apply(blobBytes!, data, []), [(bytes: ArrayBuffer) => push(new Uint8Array(bytes), channel, BINARY, bytes.byteLength), () => stats.errors++]);
     } catch {
       stats.errors++;
     }
