@@ -3,8 +3,8 @@
 // it arrives, stream-split.ts), XHR responses are read after their load event, WebSocket and
 // EventSource messages are read by a listener of ours added as each is created (before any of the
 // page's; binary frames as MessagePack or CBOR, binary-frame.ts), and JSON script elements are read
-// once the document is parsed and when one is added. Nothing here may delay, alter or break the page's traffic: every step is
-// guarded, a small message is read at once inside the page's event (so it is stamped on arrival,
+// once the document is parsed and when one is added. Nothing here may delay, alter or break the
+// page's traffic: every step is guarded, a small message is read at once inside the page's event (so it is stamped on arrival,
 // before any click the busy page handles later), a big one or a burst only queued and read on a
 // timer in slices, and the page's objects are returned untouched. Nothing tells the page when the
 // player acts (a page can hear any DOM event). The browser API is out of reach here by design.
