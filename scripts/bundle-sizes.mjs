@@ -11,10 +11,14 @@ import { gzipSync } from 'node:zlib';
  * that changes the client seed too, and the client seed typed by the player (for the proof's "what
  * your client seed proves", with the red team's guards: finished values only, focus moves, the
  * casino's own suggestion) took it from 12.3 to 13.1 KB. 13.5 KB now.
+ * The page tap's was 4 KB until #28: reading binary WebSocket frames (a MessagePack and a CBOR
+ * decoder, hand-written: no library loaded into the page's world, which would need a
+ * web_accessible_resource a page can probe) and fetch answers as they stream took it from 3.6 to
+ * 5.2 KB. 5.5 KB now (docs/design.md, "The page taps").
  */
 export const BUDGETS = {
   'content.js': 13.5 * 1024,
-  'page-tap.js': 4 * 1024,
+  'page-tap.js': 5.5 * 1024,
   'popup.js': 30 * 1024,
   'background.js': 25 * 1024,
 };

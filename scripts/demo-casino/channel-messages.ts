@@ -3,11 +3,12 @@
 // (shown.ts): the active seed pair and the latest rounds of the history, revealed or not.
 import type { CasinoSnapshot } from './casino-state.js';
 import { roundJson, seedPairJson, showHistory, showPanel } from './shown.js';
+import { encodeCbor, encodeMessagePack } from './binary-encode.js';
 
-export const CHANNELS = ['websocket', 'sse', 'embedded', 'text', 'ndjson'] as const;
+export const CHANNELS = ['websocket', 'sse', 'embedded', 'text', 'ndjson', 'stream'] as const;
 export type Channel = (typeof CHANNELS)[number];
-/** WebSocket message styles: plain JSON, GraphQL over WebSocket (graphql-ws "next"), Socket.IO events. */
-export const SOCKET_FORMATS = ['plain', 'graphql', 'socketio'] as const;
+/** WebSocket message styles: plain JSON, GraphQL over WebSocket (graphql-ws "next"), Socket.IO events; binary frames of MessagePack or CBOR. */
+export const SOCKET_FORMATS = ['plain', 'graphql', 'socketio', 'msgpack', 'cbor'] as const;
 export type SocketFormat = (typeof SOCKET_FORMATS)[number];
 
 /** History entries each state message carries: a scenario's rounds, not the whole session's thousands. */
@@ -33,9 +34,14 @@ function snakeRound(round: RoundJson | PairJson): Record<string, unknown> {
   return Object.fromEntries(Object.entries(round).map(([key, value]) => [key === 'result' ? 'outcome' : snake(key), value]));
 }
 
-/** One WebSocket text frame with the state. */
-export function socketFrame(state: ChannelState, format: SocketFormat): string {
+/** One WebSocket frame with the state: text, or the bytes of a binary frame. */
+export function socketFrame(state: ChannelState, format: SocketFormat): string | Uint8Array {
   switch (format) {
+    case 'msgpack':
+      return encodeMessagePack({ type: 'state', ...state });
+    case 'cbor':
+      // snake_case keys, the outcome under `outcome`, as for GraphQL: the walker's spellings in a binary frame too.
+      return encodeCbor({ type: 'state', seed_pair: state.seedPair && snakeRound(state.seedPair), bets: state.rounds.map(snakeRound) });
     case 'plain':
       return JSON.stringify({ type: 'state', ...state });
     case 'graphql':

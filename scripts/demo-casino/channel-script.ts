@@ -107,6 +107,15 @@ async function pull(): Promise<void> {
     JSON.parse(text);
     return receive(text);
   }
+  if (channel === 'stream') {
+    // Read as it streams, as an app showing each bet as it comes does.
+    const reader = (await fetch(`${url}stream`)).body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+    for (const line of text.split('\n')) if (line !== '') JSON.parse(line);
+    return receive(text);
+  }
   if (channel === 'ndjson') {
     const text = await new Promise<string>((resolve, reject) => {
       const request = new XMLHttpRequest();

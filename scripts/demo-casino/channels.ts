@@ -96,8 +96,9 @@ export class ChannelServer {
         const as = url.searchParams.get('as');
         if (as === 'text') return send(200, 'text/plain; charset=utf-8', this.sent(id, JSON.stringify(state))), true;
         if (as === 'ndjson') return send(200, 'application/x-ndjson', this.sent(id, ndjson(state))), true;
+        if (as === 'stream') return this.streamed(id, response, ndjson(state)), true;
         if (as === 'html') return send(200, 'text/html; charset=utf-8', `<script type="application/json" data-part="casino">${this.sent(id, scriptSafe(embeddedJson(state)))}</script>`), true;
-        return send(400, 'application/json', JSON.stringify({ error: 'as must be text, ndjson or html' })), true;
+        return send(400, 'application/json', JSON.stringify({ error: 'as must be text, ndjson, stream or html' })), true;
       }
     }
     return false;
@@ -117,9 +118,9 @@ export class ChannelServer {
   private pushState(session: Session): void {
     const state = channelState(this.casino.snapshot());
     for (const { socket, format } of session.sockets) {
-      const text = socketFrame(state, format);
-      socket.write(frame(0x1, Buffer.from(text, 'utf8')));
-      session.log = logged(session.log, text);
+      const message = socketFrame(state, format);
+      socket.write(frame(typeof message === 'string' ? 0x1 : 0x2, typeof message === 'string' ? Buffer.from(message, 'utf8') : Buffer.from(message)));
+      session.log = logged(session.log, message);
       socket.write(frame(0x2, Buffer.from(HEARTBEAT)));
       session.log = logged(session.log, HEARTBEAT);
     }
@@ -127,6 +128,19 @@ export class ChannelServer {
       stream.write(sseEvent(state, ++session.events, named));
       session.log = logged(session.log, sseData(state));
     }
+  }
+
+  /** JSON lines written one at a time, 80 ms apart, as a server streams an answer it is still building. */
+  private streamed(id: string, response: ServerResponse, text: string): void {
+    this.sent(id, text);
+    response.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
+    const lines = text.split(/(?<=\n)/);
+    const next = (): void => {
+      if (lines.length === 0 || response.destroyed) return void response.end();
+      response.write(lines.shift());
+      setTimeout(next, 80);
+    };
+    next();
   }
 
   private sent(id: string, text: string): string {
@@ -194,6 +208,7 @@ const TITLES: Record<Channel, string> = {
   embedded: 'Lobby (embedded data)',
   text: 'Bets (text/plain answers)',
   ndjson: 'Bets (JSON lines)',
+  stream: 'Bets (streamed JSON lines)',
 };
 
 /**

@@ -3,7 +3,7 @@
 // an idle worker while the tabs stay open). A tally belongs to the page announced in its tab: a
 // new page's hello, a closed tab or a page left makes it stale, and stale tallies are dropped at
 // the next write and never shown.
-import { CAPTURE_CHANNELS, channelAllowances, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type SeenKey } from '../shared/capture-channel.js';
+import { CAPTURE_CHANNELS, channelAllowances, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type SeenFrame, type SeenKey } from '../shared/capture-channel.js';
 import type { TabContext } from '../shared/messages.js';
 import { openStore } from './store.js';
 import { tabContext, watchedSince } from './watched-tabs.js';
@@ -82,6 +82,15 @@ export function mergeTallies(tallies: readonly CaptureTally[]): CaptureTally {
     }
   }
   if (keys.size > 0) merged.keys = [...keys.values()];
+  const frames = new Map<string, SeenFrame>();
+  for (const kept of tallies) {
+    for (const [channel, shape, times] of kept.frames ?? []) {
+      const known = frames.get(channel + shape);
+      if (known) known[2] += times;
+      else if (room('f', channel)) frames.set(channel + shape, [channel, shape, times]);
+    }
+  }
+  if (frames.size > 0) merged.frames = [...frames.values()];
   return merged;
 }
 

@@ -73,6 +73,18 @@ export function CapturePanel({ tally, host, env: { t, copyText, version } }: Cap
       </table>
       {!!tally.closed && <p data-capture-closed={tally.closed}>{t(tally.closed === 1 ? 'captureClosedHosts_one' : 'captureClosedHosts_other', tally.closed)}</p>}
       {!!tally.bare && <p data-capture-bare={tally.bare}>{t(tally.bare === 1 ? 'captureBareHex_one' : 'captureBareHex_other', tally.bare)}</p>}
+      {!!tally.frames?.length && (
+        <>
+          <p>{t('captureFramesIntro')}</p>
+          <ul class="capture-kinds">
+            {tally.frames.map(([channel, shape, times]) => (
+              <li key={channel + shape} data-frame-shape={shape} data-capture-channel={channel}>
+                {t('captureFrameShape', [shape.slice(1, 3), shape.slice(4)])} ×{times} <span class="muted">({channelName(t, channel)})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {unplaced.length + unplacedKeys.length > 0 && (
         <>
           <p>{t('captureUnplacedIntro')}</p>

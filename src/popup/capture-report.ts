@@ -2,7 +2,7 @@
 // report when a page's layout is not understood. Built from the worker's tally only, which holds
 // labels or keys and value shapes, never a value (capture/readers/capture-tally.ts, checked again by the
 // worker's message schema). In English on purpose: it is read by whoever maintains the capture.
-import { CAPTURE_CHANNELS, type CaptureTally, type SeenKey, type SeenKind } from '../shared/capture-channel.js';
+import { CAPTURE_CHANNELS, type CaptureTally, type SeenFrame, type SeenKey, type SeenKind } from '../shared/capture-channel.js';
 
 /** A shape code as the report writes it: `64-hex`, `int`, `text(12)`, `list of 10 ints`, `list of 3 texts`. */
 export function shapeName(shape: string): string {
@@ -15,6 +15,10 @@ export function shapeName(shape: string): string {
 const kindLine = ([channel, key, shape]: SeenKind): string => `  ${channel} ${key}: ${shapeName(shape)}`;
 /** A key as the page spelt it (quoted: not one of capture's field names), how often, and whether a round took it. */
 const keyLine = ([channel, key, shape, placed, times]: SeenKey): string => `  ${channel}: key "${key}" ${shapeName(shape)} ×${times}${placed ? '' : ' (not placed)'}`;
+
+/** A frame's shape (`x89b8`) as the report writes it: `first byte 0x89, up to 8 bytes`. */
+export const frameName = (shape: string): string => `first byte 0x${shape.slice(1, 3)}, up to ${shape.slice(4)} bytes`;
+const frameLine = ([channel, shape, times]: SeenFrame): string => `  ${channel}: ${frameName(shape)} ×${times}`;
 
 export interface ReportPage {
   host: string;
@@ -34,5 +38,6 @@ export function captureReport(tally: CaptureTally, page: ReportPage): string {
   if (unplaced.length > 0) lines.push('seen in no round:', ...unplaced.map(kindLine));
   if (placed.length > 0) lines.push('seen in rounds:', ...placed.map(kindLine));
   if (tally.keys?.length) lines.push('page keys with fairness-like values (as the page spells them):', ...tally.keys.map(keyLine));
+  if (tally.frames?.length) lines.push('binary frames read as neither MessagePack nor CBOR:', ...tally.frames.map(frameLine));
   return lines.join('\n');
 }

@@ -30,6 +30,14 @@ export type SeenKey = [channel: CaptureChannel, key: string, shape: string, plac
  * under a key capture reads (placed: 1), and how often the message held it.
  */
 export type KeyNote = [key: string, shape: string, placed: 0 | 1, times: number];
+/**
+ * A binary frame (WebSocket) that read as neither MessagePack nor CBOR, or as a bare scalar: the
+ * channel, its shape (page-world/binary-frame.ts frameShape: first byte in hex, size rounded up to
+ * a power of two, `x89b8`) and how many such frames came.
+ */
+export type SeenFrame = [channel: CaptureChannel, shape: string, times: number];
+/** A frame's shape: nothing of its bytes but the first. */
+export const FRAME_SHAPE = /^x[\da-f]{2}b\d{1,7}$/;
 /** Distinct key notes per message: enough for one layout; the isolated side bounds them again. */
 export const MAX_KEY_NOTES = 20;
 
@@ -39,6 +47,8 @@ export interface CaptureTally {
   seen: SeenKind[];
   /** The page's own keys with fairness-like values (absent: none seen). */
   keys?: SeenKey[];
+  /** Binary frames read as nothing, by shape (absent: none). */
+  frames?: SeenFrame[];
   /** 64-hex texts in the DOM that no label named (absent: none seen). */
   bare?: number;
   /** Custom elements whose shadow root the page closed: what they show is out of capture's reach (absent: none seen, or the browser cannot tell). */

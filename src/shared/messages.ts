@@ -5,7 +5,7 @@ import type { ExportedRound, Finding, RoundTrace } from '../core/index.js';
 import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
-import { CAPTURE_CHANNELS, MAX_SEEN_KINDS, RANDOM_SPELLING, SEEN_KEY, SEEN_SHAPE, type CaptureTally } from './capture-channel.js';
+import { CAPTURE_CHANNELS, FRAME_SHAPE, MAX_SEEN_KINDS, RANDOM_SPELLING, SEEN_KEY, SEEN_SHAPE, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 import { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE, MAX_MESSAGE_TEXT_LENGTH, MAX_PAGE } from './message-limits.js';
 
@@ -65,6 +65,7 @@ const captureTallySchema = v.strictObject({
   closed: v.optional(tallyCount),
   bare: v.optional(tallyCount),
   seen: v.pipe(v.array(v.tuple([captureChannel, seenKey, seenShape, v.picklist([0, 1])])), v.maxLength(MAX_SEEN_KINDS)),
+  frames: v.optional(v.pipe(v.array(v.tuple([captureChannel, v.pipe(v.string(), v.regex(FRAME_SHAPE)), tallyCount])), v.maxLength(MAX_SEEN_KINDS))),
   // Keys spelt like random strings (a page keying its JSON by values) are dropped, not refused: the rest of the tally stands.
   keys: v.optional(
     v.pipe(

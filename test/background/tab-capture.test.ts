@@ -76,6 +76,15 @@ describe('tab capture', () => {
     expect(mergeTallies([frame, frame])).not.toHaveProperty('closed');
   });
 
+  it('mergeTallies adds up the frames’ unreadable binary frames per shape, and says none when there are none', () => {
+    const merged = mergeTallies([{ ...frame, frames: [['websocket', 'x89b8', 2]] }, frame, { counts: {}, seen: [], frames: [['websocket', 'x89b8', 3], ['websocket', 'x1fb64', 1]] }]);
+    expect(merged.frames).toEqual([
+      ['websocket', 'x89b8', 5],
+      ['websocket', 'x1fb64', 1],
+    ]);
+    expect(mergeTallies([frame, frame])).not.toHaveProperty('frames');
+  });
+
   it('mergeTallies keeps each kind once and at most KINDS_PER_CHANNEL per channel: one frame’s junk cannot crowd out another’s layout', () => {
     const junk: CaptureTally = {
       counts: {},

@@ -75,6 +75,15 @@ describe('capture diagnostics in the popup', () => {
     expect(kinds).toEqual(['Client seed · 64 hex digits (Page labels)', 'Nonce · whole number (Page labels)', 'Result shown · list of numbers, length 10 (Page labels)']);
   });
 
+  test('lists binary frames it could not read, by first byte and size, with their count', async () => {
+    rendered = await renderApp(workerWith({ ...TALLY, frames: [['websocket', 'x89b8', 4]] }).client, {}, { activeTabId: async () => 7 });
+    await open(fold(rendered.container)!);
+    const item = rendered.container.querySelector<HTMLElement>('li[data-frame-shape]')!;
+    expect(item.dataset).toMatchObject({ frameShape: 'x89b8', captureChannel: 'websocket' });
+    expect(item.textContent).toMatch(/^First byte 0x89, up to 8 bytes ×4 \(.+\)$/);
+    expect(item.closest('ul')!.previousElementSibling!.textContent).toBe('Binary frames that capture could read as neither MessagePack nor CBOR:');
+  });
+
   test('names the web components closed to it (one, several), and nothing when there are none', async () => {
     for (const [closed, text] of [[1, '1 web component on this page is closed to extensions: what it shows cannot be read.'], [3, '3 web components on this page are closed to extensions: what they show cannot be read.']] as const) {
       rendered = await renderApp(workerWith({ ...TALLY, closed }).client, {}, { activeTabId: async () => 7 });

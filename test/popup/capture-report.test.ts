@@ -12,6 +12,13 @@ import { validateContentMessage } from '../../src/shared/messages.js';
 
 const PAGE = { host: 'www.cloudbet.com', version: '0.1.0' };
 
+describe('binary frames in the report', () => {
+  it('lists each unreadable frame shape as its first byte and size, with its count', () => {
+    const report = captureReport({ counts: {}, seen: [], frames: [['websocket', 'x89b8', 3]] }, { host: 'www.cloudbet.com', version: '1' });
+    expect(report.split('\n').slice(-2)).toEqual(['binary frames read as neither MessagePack nor CBOR:', '  websocket: first byte 0x89, up to 8 bytes ×3']);
+  });
+});
+
 describe('shapeName', () => {
   it('words a shape as the report shows it', () => {
     expect(['h64', 'i', 't12', 'L10i', 'L3t'].map(shapeName)).toEqual(['64-hex', 'int', 'text(12)', 'list of 10 ints', 'list of 3 texts']);

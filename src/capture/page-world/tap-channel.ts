@@ -2,7 +2,7 @@
 // CustomEvent on the document whose detail is a JSON string (a string crosses worlds in Chrome
 // and Firefox alike). The page can dispatch the same event, so the receiving side treats the
 // detail as hostile: bounded, type-checked, and stamped with its own clock later.
-import { CAPTURE_CHANNELS, MAX_KEY_NOTES, SEEN_KEY, SEEN_SHAPE, type CaptureChannel, type KeyNote } from '../../shared/capture-channel.js';
+import { CAPTURE_CHANNELS, FRAME_SHAPE, MAX_KEY_NOTES, SEEN_KEY, SEEN_SHAPE, type CaptureChannel, type KeyNote } from '../../shared/capture-channel.js';
 import { FIELD_NAMES, type FairnessFields } from '../readers/fields.js';
 import type { TapRound } from '../readers/json-tap.js';
 import { MAX_CLAIM_VALUE_LENGTH, MAX_LIST_LENGTH } from '../../core/limits.js';
@@ -20,13 +20,15 @@ export interface TapPayload {
   channel?: CaptureChannel;
   /** The message's keys with fairness-like values (json-tap.ts noteKeys), on its first event only. */
   keys?: KeyNote[];
+  /** Shapes of binary frames read as nothing (binary-frame.ts frameShape). */
+  frames?: string[];
 }
 
 /** Splits rounds into event details of at most MAX_TAP_ROUNDS each; a message with key notes and no round still gives one. */
-export function encodeTapDetails(rounds: readonly TapRound[], channel: CaptureChannel = 'fetch', keys?: KeyNote[]): string[] {
+export function encodeTapDetails(rounds: readonly TapRound[], channel: CaptureChannel = 'fetch', keys?: KeyNote[], frames?: string[]): string[] {
   const details: string[] = [];
-  for (let start = 0; start < rounds.length || (start === 0 && keys); start += MAX_TAP_ROUNDS) {
-    const payload: TapPayload = { rounds: rounds.slice(start, start + MAX_TAP_ROUNDS), channel, keys: start ? undefined : keys };
+  for (let start = 0; start < rounds.length || (start === 0 && (keys || frames)); start += MAX_TAP_ROUNDS) {
+    const payload: TapPayload = { rounds: rounds.slice(start, start + MAX_TAP_ROUNDS), channel, keys: start ? undefined : keys, frames: start ? undefined : frames };
     details.push(JSON.stringify(payload));
   }
   return details;
@@ -70,7 +72,7 @@ const isKeyNote = (note: unknown): note is KeyNote =>
  * the page-world channel it names, if any (the DOM channels are the content script's own), and
  * `via.keys` to its well-formed key notes (copied: nothing else of the page's arrays is kept).
  */
-export function decodeTapDetail(detail: unknown, via?: { channel?: CaptureChannel; keys?: KeyNote[] }): FairnessFields[] {
+export function decodeTapDetail(detail: unknown, via?: { channel?: CaptureChannel; keys?: KeyNote[]; frames?: string[] }): FairnessFields[] {
   if (typeof detail !== 'string' || detail.length > MAX_DETAIL_LENGTH) return [];
   let payload: unknown;
   try {
@@ -82,6 +84,8 @@ export function decodeTapDetail(detail: unknown, via?: { channel?: CaptureChanne
   if (via && CAPTURE_CHANNELS.indexOf((payload as TapPayload).channel!) > 1) via.channel = (payload as TapPayload).channel;
   const keys: unknown = (payload as TapPayload).keys;
   if (via && Array.isArray(keys)) via.keys = keys.slice(0, MAX_KEY_NOTES).filter(isKeyNote).map(([key, shape, placed, times]) => [key, shape, placed, times]);
+  const frames: unknown = (payload as TapPayload).frames;
+  if (via && Array.isArray(frames)) via.frames = frames.slice(0, MAX_KEY_NOTES).filter((shape): shape is string => typeof shape === 'string' && FRAME_SHAPE.test(shape));
   const rounds: FairnessFields[] = [];
   for (const raw of (payload as TapPayload).rounds.slice(0, MAX_TAP_ROUNDS)) {
     const round = decodeRound(raw);

@@ -1,9 +1,10 @@
 // Watches the page's own JSON traffic from inside the page (MAIN world) without changing it:
-// fetch responses are cloned and read on the side, XHR responses are read after their load event,
-// WebSocket and EventSource messages are read by a listener of ours added as each is created
-// (before any of the page's), and JSON script elements are read once the document is parsed and
-// when one is added. Nothing here may delay, alter or break the page's traffic: every step is
-// guarded, a small message is read at once inside the page's event (so it is stamped on arrival,
+// fetch responses are cloned and read on the side as they stream (each complete value handed on as
+// it arrives, stream-split.ts), XHR responses are read after their load event, WebSocket and
+// EventSource messages are read by a listener of ours added as each is created (before any of the
+// page's; binary frames as MessagePack or CBOR, binary-frame.ts), and JSON script elements are read
+// once the document is parsed and when one is added. Nothing here may delay, alter or break the
+// page's traffic: every step is guarded, a small message is read at once inside the page's event (so it is stamped on arrival,
 // before any click the busy page handles later), a big one or a burst only queued and read on a
 // timer in slices, and the page's objects are returned untouched. Nothing tells the page when the
 // player acts (a page can hear any DOM event). The browser API is out of reach here by design.
@@ -11,8 +12,12 @@ import { walkRounds } from '../readers/json-tap.js';
 import type { CaptureChannel, KeyNote } from '../../shared/capture-channel.js';
 import { encodeTapDetails, TAP_EVENT } from './tap-channel.js';
 import { isJsonScript, jsonValues } from './tap-text.js';
+import { frameShape, readFrame } from './binary-frame.js';
+import { streamSplitter } from './stream-split.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
+/** A streamed answer is read up to this many bytes, then left to the page (its values each at most MAX_BODY_BYTES: stream-split.ts). */
+export const MAX_STREAM_BYTES = 32_000_000;
 /** JSON, JSON lines (application/x-ndjson, application/jsonl), and JSON sent as text/plain. */
 const JSON_TYPE = /json|text\/plain/i;
 /** Messages (WebSocket, EventSource, script elements) queued per second and their characters; the rest is dropped. */
@@ -40,13 +45,19 @@ export interface TapStats {
   responses: number;
   /** WebSocket, EventSource and script-element texts queued for reading. */
   messages: number;
-  /** Binary WebSocket frames: counted, never read. */
+  /** Binary WebSocket frames received (ArrayBuffer or Blob), read as MessagePack or CBOR. */
   binary: number;
   /** Messages over the size cap or the per-second budget. */
   dropped: number;
   rounds: number;
   errors: number;
 }
+
+/** What a queued item is: text (or an XHR's parsed JSON), a binary frame's bytes, a streamed answer's values. */
+type Kind = 0 | 1 | 2;
+const TEXT = 0;
+const BINARY = 1;
+const PIECES = 2;
 
 export function installTap(win: TapWindow): TapStats {
   const stats: TapStats = { responses: 0, messages: 0, binary: 0, dropped: 0, rounds: 0, errors: 0 };
@@ -55,12 +66,25 @@ export function installTap(win: TapWindow): TapStats {
   const dispatch = EventTarget.prototype.dispatchEvent;
   const listen = EventTarget.prototype.addEventListener;
   const now = Date.now;
+  const apply = Reflect.apply;
+  const then = Promise.prototype.then;
+  // Binary frames: read with the browser's own getters, taken now (a page's patch of them learns nothing).
+  const bufferSize = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')!.get!;
+  const blobSize = typeof Blob === 'function' ? Object.getOwnPropertyDescriptor(Blob.prototype, 'size')?.get : undefined;
+  const blobBytes = typeof Blob === 'function' ? Blob.prototype.arrayBuffer : undefined;
   const { document, CustomEvent: Event, TextDecoder: Decoder } = win;
   const later = win.setTimeout.bind(win);
+  const hand = (detail: string): unknown => dispatch.call(document, new Event(TAP_EVENT, { detail }));
 
-  /** Reads a message's text (or an XHR's parsed JSON) and hands its rounds on; pauses in a long walk. */
-  function* read(data: unknown, channel: CaptureChannel): Generator<void, void> {
-    const values = typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data];
+  /** Reads a message's text, an XHR's parsed JSON, a binary frame or a streamed answer's values, and hands their rounds on; pauses in a long walk. */
+  function* read(data: unknown, channel: CaptureChannel, kind: Kind): Generator<void, void> {
+    let values: unknown[] = [];
+    if (kind === BINARY) {
+      values = readFrame(data as Uint8Array);
+      // A frame read as nothing is counted by its shape (first byte, size), never its bytes.
+      if (values.length === 0) for (const detail of encodeTapDetails([], channel, undefined, [frameShape(data as Uint8Array)])) hand(detail);
+    } else if (kind === PIECES) for (const text of data as string[]) values.push(...jsonValues(text, parse));
+    else values = typeof data === 'string' ? (data.length > MAX_BODY_BYTES ? [] : jsonValues(data, parse)) : [data];
     yield; // the parse of a big text is a slice's work on its own
     for (const value of values) {
       // The keys that looked fairness-like go along: the diagnostics list them even when they form no round.
@@ -68,14 +92,14 @@ export function installTap(win: TapWindow): TapStats {
       const rounds = yield* walkRounds(value, undefined, notes);
       if (rounds.length === 0 && notes.size === 0) continue;
       stats.rounds += rounds.length;
-      for (const detail of encodeTapDetails(rounds, channel, notes.size ? [...notes.values()] : undefined)) dispatch.call(document, new Event(TAP_EVENT, { detail }));
+      for (const detail of encodeTapDetails(rounds, channel, notes.size ? [...notes.values()] : undefined)) hand(detail);
     }
   }
 
   // Big messages and bursts wait here while the page handles them; one timer reads them all
   // afterwards. At most a second's budget of messages waits: a background tab's timers may run
   // once a minute while its socket talks on.
-  const queue: [unknown, CaptureChannel][] = [];
+  const queue: [data: unknown, channel: CaptureChannel, kind: Kind, chars: number][] = [];
   let queuedChars = 0;
   let draining = false;
   let windowStart = 0;
@@ -93,9 +117,9 @@ export function installTap(win: TapWindow): TapStats {
       while (reading || queue.length > 0) {
         if (now() >= end) return false;
         if (!reading) {
-          const [data, channel] = queue.shift()!;
-          if (typeof data === 'string') queuedChars -= data.length;
-          reading = read(data, channel);
+          const [data, channel, kind, chars] = queue.shift()!;
+          queuedChars -= chars;
+          reading = read(data, channel, kind);
         }
         try {
           if (reading.next().done) reading = undefined;
@@ -123,11 +147,11 @@ export function installTap(win: TapWindow): TapStats {
    * the page's events and promises). At once, it is stamped when the page got it: a commitment
    * that came in before a click the busy page's queue holds back is seen before the click.
    */
-  const push = (data: unknown, channel: CaptureChannel): void => {
+  const push = (data: unknown, channel: CaptureChannel, kind: Kind = TEXT, chars = typeof data === 'string' ? data.length : 0): void => {
     try {
-      queue.push([data, channel]);
-      if (typeof data === 'string') queuedChars += data.length;
-      if (queue.length === 1 && !reading && (typeof data !== 'string' || data.length <= MAX_AT_ONCE_CHARS) && readUntil(now() + SLICE_MS)) return;
+      queue.push([data, channel, kind, chars]);
+      queuedChars += chars;
+      if (queue.length === 1 && !reading && chars <= MAX_AT_ONCE_CHARS && readUntil(now() + SLICE_MS)) return;
       if (!draining) {
         // Set first: a timer that runs at once (as some pages' setTimeout shims do) ends the drain itself.
         draining = true;
@@ -137,63 +161,83 @@ export function installTap(win: TapWindow): TapStats {
       stats.errors++;
     }
   };
-  /** Checks and a budget inside the page's event, then a small text read or a queued reference to the (immutable) text. Never throws into the page. */
+  /** Whether a message of `size` characters (or bytes) fits the size cap and the budgets; counts it if it does. */
+  const admit = (size: number): boolean => {
+    const at = now();
+    if (at - windowStart >= 1000) {
+      windowStart = at;
+      windowMessages = windowChars = 0;
+    }
+    const over = size > MAX_BODY_BYTES || windowMessages >= MAX_MESSAGES_PER_SECOND || windowChars + size > MAX_MESSAGE_CHARS_PER_SECOND;
+    if (over || queue.length >= MAX_MESSAGES_PER_SECOND || queuedChars + size > MAX_MESSAGE_CHARS_PER_SECOND) {
+      stats.dropped++;
+      return false;
+    }
+    windowMessages++;
+    windowChars += size;
+    stats.messages++;
+    return true;
+  };
+  /**
+   * Checks and a budget inside the page's event, then a small text read or a queued reference to the
+   * (immutable) text. A binary frame's bytes are copied (the page may detach its buffer), a Blob's
+   * read on the side (a Blob is never used up). Never throws into the page.
+   */
   const enqueue = (event: Event, channel: CaptureChannel): void => {
     try {
       const data: unknown = (event as MessageEvent).data;
-      if (typeof data !== 'string') {
-        if (data !== null && typeof data === 'object') stats.binary++;
+      if (typeof data === 'string') {
+        if (admit(data.length)) push(data, channel);
         return;
       }
-      const at = now();
-      if (at - windowStart >= 1000) {
-        windowStart = at;
-        windowMessages = windowChars = 0;
+      if (data === null || typeof data !== 'object') return;
+      stats.binary++;
+      let size: number | undefined;
+      let blob = false;
+      try {
+        size = apply(bufferSize, data, []) as number;
+      } catch {
+        try {
+          size = apply(blobSize!, data, []) as number;
+          blob = true;
+        } catch {
+          return; // neither an ArrayBuffer nor a Blob: nothing to read
+        }
       }
-      const over = data.length > MAX_BODY_BYTES || windowMessages >= MAX_MESSAGES_PER_SECOND || windowChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND;
-      if (over || queue.length >= MAX_MESSAGES_PER_SECOND || queuedChars + data.length > MAX_MESSAGE_CHARS_PER_SECOND) {
-        stats.dropped++;
-        return;
-      }
-      windowMessages++;
-      windowChars += data.length;
-      stats.messages++;
-      push(data, channel);
+      if (!admit(size!)) return;
+      if (!blob) push(new Uint8Array(new Uint8Array(data as ArrayBuffer)), channel, BINARY, size);
+      else apply(then, apply(blobBytes!, data, []), [(bytes: ArrayBuffer) => push(new Uint8Array(bytes), channel, BINARY, bytes.byteLength), () => stats.errors++]);
     } catch {
       stats.errors++;
     }
   };
-  /** Reads at most MAX_BODY_BYTES of a cloned body; a bigger one is cancelled and skipped. */
-  const readCapped = async (response: Response): Promise<string | undefined> => {
+  /**
+   * Reads a cloned body as it streams: each value it completes (a line of JSON lines, an element of
+   * a top-level array, the whole of one document) is handed on as its piece arrives, so it is
+   * stamped at arrival. Past MAX_STREAM_BYTES the clone is cancelled (the page's answer goes on).
+   */
+  const readStreamed = async (response: Response): Promise<void> => {
     const body = response.body;
-    if (!body) return undefined;
+    if (!body) return;
     const reader = body.getReader();
     const decoder = new Decoder();
-    let size = 0;
-    let text = '';
-    for (;;) {
+    const split = streamSplitter(MAX_BODY_BYTES);
+    for (let size = 0; ; ) {
       const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
+      const values = split(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      if (values.length > 0) push(values, 'fetch', PIECES, values.reduce((sum, text) => sum + text.length, 0));
+      if (done) return;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        void reader.cancel().catch(() => undefined);
-        return undefined;
-      }
-      text += decoder.decode(value, { stream: true });
+      if (size > MAX_STREAM_BYTES) return void reader.cancel().catch(() => undefined);
     }
   };
 
   const inspectResponse = (response: Response): void => {
     try {
       if (!JSON_TYPE.test(response.headers.get('content-type') ?? '') || response.bodyUsed) return;
-      const length = Number(response.headers.get('content-length'));
-      if (length > MAX_BODY_BYTES) return;
       stats.responses++;
       // Cloned now, before the page (whose callbacks were attached after ours) reads the body.
-      readCapped(response.clone()).then(
-        (text) => text === undefined || push(text, 'fetch'),
-        () => stats.errors++,
-      );
+      readStreamed(response.clone()).catch(() => stats.errors++);
     } catch {
       stats.errors++;
     }

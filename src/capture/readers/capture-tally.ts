@@ -3,7 +3,7 @@
 // value (field and shape, never the value) were seen in no round, so a player can report a page
 // layout capture does not understand. Counting is a few map look-ups per value, bounded in memory;
 // the worker keeps the latest tally per frame, the popup words it (popup/capture-panel.tsx).
-import { channelAllowances, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type KeyNote, type SeenKey, type SeenKind } from '../../shared/capture-channel.js';
+import { channelAllowances, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type KeyNote, type SeenFrame, type SeenKey, type SeenKind } from '../../shared/capture-channel.js';
 import type { FairnessFields } from './fields.js';
 import { shapeOf } from './value-shape.js';
 
@@ -23,6 +23,8 @@ export interface Tally {
   count(channel: CaptureChannel, found: FairnessFields, placed?: Partial<FairnessFields>): void;
   /** Adds what a tap message noted of the page's own keys (json-tap.ts noteKeys, re-checked by tap-channel.ts). */
   keys(channel: CaptureChannel, notes: readonly KeyNote[]): void;
+  /** Counts binary frames a tap read as nothing, by shape (tap-channel.ts checked each). */
+  frames(channel: CaptureChannel, shapes: readonly string[]): void;
   /** Counts a text of 64 hex digits in the DOM that no label named, each value once. */
   bare(text: string): void;
   /** Counts a custom element whose shadow root is closed (dom-query.ts finds them). */
@@ -38,6 +40,7 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
   const rounds = new Set<string>();
   const kinds = new Set<string>();
   const keys = new Map<string, SeenKey>();
+  const frames = new Map<string, SeenFrame>();
   /** What each channel's allowance has used of values, rounds, kinds and keys: one channel's junk cannot crowd out another's layout. */
   const take = channelAllowances();
   let notify = (): void => undefined;
@@ -87,6 +90,19 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
           (tally.keys ??= []).push(seen);
         }
         seen[4] = Math.min(MAX_TIMES, seen[4] + times);
+        notify();
+      }
+    },
+    frames(channel, shapes) {
+      for (const shape of shapes) {
+        const id = `${channel}\u0001${shape}`;
+        let seen = frames.get(id);
+        if (!seen) {
+          if (!take('f', channel, KINDS_PER_CHANNEL)) continue;
+          frames.set(id, (seen = [channel, shape, 0]));
+          (tally.frames ??= []).push(seen);
+        }
+        seen[2] = Math.min(MAX_TIMES, seen[2] + 1);
         notify();
       }
     },

@@ -292,6 +292,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
       const via: Parameters<typeof decodeTapDetail>[1] = {};
       const found = decodeTapDetail((event as CustomEvent<unknown>).detail, via);
       if (via.keys) pageTally.keys(via.channel ?? 'fetch', via.keys);
+      if (via.frames) pageTally.frames(via.channel ?? 'fetch', via.frames);
       drain(offerSteps(found, 'json', () => via.channel ?? 'fetch'));
     });
 

@@ -61,7 +61,7 @@ function setup(target = document.implementation.createHTMLDocument('page'), resp
 }
 
 describe('installTap: WebSocket', () => {
-  it('reads plain, GraphQL and Socket.IO frames; counts binary ones; the page gets every event as it was', () => {
+  it('reads plain, GraphQL and Socket.IO frames; counts unreadable binary ones by shape; the page gets every event as it was', () => {
     const { win, details, stats, runTimers, OriginalSocket } = setup();
     const socket = new win.WebSocket!('wss://casino.example/ws') as unknown as FakeSocket;
     expect(socket).toBeInstanceOf(OriginalSocket);
@@ -85,9 +85,11 @@ describe('installTap: WebSocket', () => {
     for (const frame of frames) socket.receive(frame);
     expect(seen).toEqual(frames.flatMap((frame) => [frame, frame]));
     runTimers();
-    expect(details).toHaveLength(3);
-    expect(details.map((detail) => detail.channel)).toEqual(['websocket', 'websocket', 'websocket']);
-    expect(details.map((detail) => detail.rounds)).toEqual([[TAKEN], [{ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '2' }], [{ ...TAKEN, nonce: '3' }]]);
+    expect(details).toHaveLength(4);
+    expect(details.map((detail) => detail.channel)).toEqual(['websocket', 'websocket', 'websocket', 'websocket']);
+    expect(details.map((detail) => detail.rounds)).toEqual([[TAKEN], [{ commitment: COMMITMENT, clientSeed: CLIENT, nonce: '2' }], [{ ...TAKEN, nonce: '3' }], []]);
+    // Eight zero bytes read as neither MessagePack nor CBOR as a whole: counted by shape.
+    expect((details[3] as { frames?: string[] }).frames).toEqual(['x00b8']);
     expect(stats.binary).toBe(1);
   });
 

@@ -185,3 +185,19 @@ describe('unlabelled 64-hex texts', () => {
     expect(tally.counts.dom).toEqual([3, 1, 0]);
   });
 });
+
+describe('binary frames read as nothing', () => {
+  it('are counted by shape, each shape once with its count, at most KINDS_PER_CHANNEL shapes a channel; the worker takes the tally, and refuses a shape that could carry bytes', () => {
+    const { tally, frames } = captureTally();
+    frames('websocket', ['x89b8', 'x89b8', 'x1fb1024']);
+    frames('websocket', ['x89b8']);
+    expect(tally.frames).toEqual([
+      ['websocket', 'x89b8', 3],
+      ['websocket', 'x1fb1024', 1],
+    ]);
+    for (let size = 0; size < KINDS_PER_CHANNEL + 5; size++) frames('websocket', [`x00b${size}`]);
+    expect(tally.frames).toHaveLength(KINDS_PER_CHANNEL);
+    expect(validateContentMessage({ type: 'capture-tally', tally }).ok).toBe(true);
+    expect(validateContentMessage({ type: 'capture-tally', tally: { ...tally, frames: [['websocket', 'x89b8deadbeef', 1]] } }).ok).toBe(false);
+  });
+});

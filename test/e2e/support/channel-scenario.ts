@@ -1,7 +1,8 @@
 // Every channel a single-page casino app uses (issue #13), end to end: the demo's channel pages
 // (scripts/demo-casino/channels.ts) deliver rounds only through their channel — WebSocket frames
-// (plain JSON, GraphQL over WebSocket, Socket.IO), server-sent events, embedded JSON, text/plain
-// and JSON-lines answers — and show no value on screen, so only the page-world taps can see them.
+// (plain JSON, GraphQL over WebSocket, Socket.IO; binary MessagePack and CBOR, #28), server-sent
+// events, embedded JSON, text/plain, JSON-lines answers and a JSON-lines answer read as it streams
+// (#28) — and show no value on screen, so only the page-world taps can see them.
 // Honest rounds must come out `verified`, a round shown with a wrong result `mismatch` (step
 // outcome), and the page must have received every message intact: its own count and hash of what
 // it got (the page checks listener order and the browser's objects itself) equal the server's log.
@@ -22,11 +23,14 @@ export const CHANNEL_PAGES = {
   'WebSocket (plain JSON frames)': '/casino/channel/websocket?format=plain',
   'WebSocket (GraphQL over WebSocket, snake_case keys)': '/casino/channel/websocket?format=graphql',
   'WebSocket (Socket.IO frames)': '/casino/channel/websocket?format=socketio',
+  'WebSocket (binary MessagePack frames)': '/casino/channel/websocket?format=msgpack',
+  'WebSocket (binary CBOR frames, snake_case keys)': '/casino/channel/websocket?format=cbor',
   'server-sent events (multi-line data)': '/casino/channel/sse',
   'server-sent events (named `event: bet`)': '/casino/channel/sse?format=named',
   'embedded JSON (__NEXT_DATA__ and added script elements)': '/casino/channel/embedded',
   'fetch answers sent as text/plain': '/casino/channel/text',
   'newline-delimited JSON (XMLHttpRequest)': '/casino/channel/ndjson',
+  'newline-delimited JSON streamed (fetch, read as it arrives)': '/casino/channel/stream',
 } as const;
 
 /** The capture diagnostics' channel each page's rounds must be counted under. */
@@ -36,6 +40,7 @@ const DIAGNOSED_CHANNEL: Record<string, CaptureChannel> = {
   '/casino/channel/embedded': 'embedded',
   '/casino/channel/text': 'fetch',
   '/casino/channel/ndjson': 'xhr',
+  '/casino/channel/stream': 'fetch',
 };
 
 
@@ -101,6 +106,8 @@ export async function roundsThroughChannel(driver: BrowserDriver, casino: DemoCa
     const channel = DIAGNOSED_CHANNEL[new URL(path, 'https://www.cloudbet.com').pathname]!;
     const { capture } = await captureOfNewestTab(driver, (seen) => (seen?.counts[channel]?.[1] ?? 0) >= 3);
     expect(capture?.counts[channel]?.[1], `rounds counted under ${channel}`).toBeGreaterThanOrEqual(3);
+    // The heartbeat after each state (binary, neither MessagePack nor CBOR) is counted by its shape: first byte 0x89, 8 bytes.
+    if (channel === 'websocket') expect(capture?.frames?.find(([, shape]) => shape === 'x89b8')?.[2], 'heartbeat frames counted by shape').toBeGreaterThanOrEqual(1);
   } finally {
     casino.setCheat('none');
     casino.setPairMode('fixed');
