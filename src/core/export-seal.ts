@@ -198,6 +198,23 @@ export class ChainChecker {
   private readonly breaks: ChainBreak[] = [];
   private breakCount = 0;
 
+  /**
+   * A checker that goes on from a chain state after `position` rounds (the worker hashing one chunk
+   * of a file again); only `add` and `state` are of use on it.
+   */
+  static from(state: string, position: number): ChainChecker {
+    const checker = new ChainChecker();
+    checker.state = hexToBytes(state);
+    checker.position = position;
+    checker.expected = position;
+    return checker;
+  }
+
+  /** The chain over the rounds added so far, in file order, hex. */
+  get chainState(): string {
+    return bytesToHex(this.state);
+  }
+
   private note(found: ChainBreak): void {
     this.breakCount++;
     if (this.breaks.length < MAX_BREAKS) this.breaks.push(found);

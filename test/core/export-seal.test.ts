@@ -6,7 +6,7 @@ import { canonicalJson, ChainChecker, parseSeal, roundDigest, SEAL_ALGORITHM, SE
 type Round = Record<string, unknown>;
 
 function round(nonce: number): Round {
-  return { game: 'keno', commitment: 'c'.repeat(64), clientSeed: 'seed', nonce: String(nonce), result: [1, 2, 3], observedAt: { result: 1000 + nonce }, verdict: 'pending', witness: 'bound-before-bet' };
+  return { game: 'keno', commitment: 'c'.repeat(64), clientSeed: 'seed', nonce: String(nonce), result: [1, 2, 3], observedAt: { result: 1000 + nonce }, verdict: 'pending', witnessJudgement: 'bound-before-bet' };
 }
 
 /** A sealed file's rounds and seal (the mac is not checked here: only the worker holds the key). */
@@ -150,6 +150,6 @@ describe('parseSeal and sealPayload', () => {
       expect(new TextDecoder().decode(sealPayload({ ...seal, ...change }))).not.toBe(base);
     }
     // The mac itself is not signed.
-    expect(new TextDecoder().decode(sealPayload({ ...seal, mac: '1'.repeat(64) }))).toBe(base);
+    expect(new TextDecoder().decode(sealPayload({ ...seal, mac: "1".repeat(64) } as typeof seal))).toBe(base);
   });
 });
