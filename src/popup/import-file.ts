@@ -42,6 +42,8 @@ export type ImportFileProblem =
   | { kind: 'envelope-late' }
   /** One round (numbered from 1) is longer than MAX_ROUND_CHARS: no export has such rounds. */
   | { kind: 'round-too-long'; round: number; limit: number }
+  /** A member beside the rounds (its seal, say) is longer than MAX_ROUND_CHARS: the rounds before it were sent. */
+  | { kind: 'member-too-long'; limit: number }
   | { kind: 'empty' };
 
 /** The longest round taken, in characters: an exported round is well under 16 KB (its record's bound). */
@@ -114,7 +116,8 @@ export async function importFile(
   let ticket: string | undefined;
   if (sealChecker !== undefined) {
     const read = await readSeal(file);
-    if (read !== undefined) {
+    if (read === 'too-long') totals.seal = { kind: 'malformed', field: 'seal', breaks: [], breakCount: 0 };
+    else if (read !== undefined) {
       if (read.seal === undefined) totals.seal = { kind: 'missing' };
       else {
         const verdict = await sealChecker.check(read.seal, read.check.rounds, read.states, IMPORT_CHUNK);
@@ -140,7 +143,7 @@ class NotSealed extends Error {}
  * its state before every chunk and at the end, and its `seal` member. Undefined for a file whose
  * first round has no link (read once, as any file) or that does not read (the second reading says why).
  */
-async function readSeal(file: Blob): Promise<{ check: ReturnType<ChainChecker['result']>; states: string[]; seal: unknown } | undefined> {
+async function readSeal(file: Blob): Promise<{ check: ReturnType<ChainChecker['result']>; states: string[]; seal: unknown } | 'too-long' | undefined> {
   const checker = new ChainChecker();
   const states = [checker.chainState];
   let seal: unknown;
@@ -165,7 +168,9 @@ async function readSeal(file: Blob): Promise<{ check: ReturnType<ChainChecker['r
   try {
     await eachText(file, (text) => scanner.write(text));
     scanner.end();
-  } catch {
+  } catch (error) {
+    // A seal (or another member) past the limit, after linked rounds: a seal no install writes.
+    if (count > 0 && error instanceof JsonScanError && error.kind === 'too-long' && error.message.includes('member')) return 'too-long';
     return undefined;
   }
   if (count === 0) return undefined;
@@ -278,6 +283,9 @@ async function readRounds(file: Blob, totals: ImportTotals, send: (chunk: unknow
     const failed = await flush(true);
     if (failed !== undefined) return { ok: false, totals, workerError: failed.error };
     if (error instanceof FileProblem) return { ok: false, totals, problem: error.problem };
+    if (error instanceof JsonScanError && error.kind === 'too-long' && error.message.includes('member')) {
+      return { ok: false, totals, problem: { kind: 'member-too-long', limit: MAX_ROUND_CHARS } };
+    }
     if (error instanceof JsonScanError && error.kind === 'too-long') {
       return { ok: false, totals, problem: { kind: 'round-too-long', round: scanner.count + 1, limit: MAX_ROUND_CHARS } };
     }

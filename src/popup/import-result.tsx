@@ -22,6 +22,8 @@ export function importProblemText(t: Translate, problem: ImportFileProblem): str
       return t('importRoundTooLong', [String(problem.round), String(problem.limit)]);
     case 'empty':
       return t('importEmpty');
+    case 'member-too-long':
+      return t('importMemberTooLong', String(problem.limit));
     case 'wrong-format': {
       const found = problem.found;
       const what = found === 'list' ? t('importFoundList') : 'format' in found ? `"${found.format}"` : t('importFoundOther', found.type);

@@ -109,4 +109,17 @@ describe('a sealed export, end to end', () => {
     expect((await importBlob(new Blob([cut]))).totals).toMatchObject({ added: 3, seal: { kind: 'missing' } });
     expect((await summarise()).levels.witnessed).toBe(0);
   });
+
+  it('a huge or garbage seal: named, and every round still imported (file-only)', async () => {
+    await storeWitnessed(3);
+    const text = await (await exportFile()).text();
+    await clearRounds();
+    const file = JSON.parse(text);
+    const huge = await importBlob(new Blob([JSON.stringify({ ...file, seal: { ...file.seal, mac: 'f'.repeat(200_000) } })]));
+    expect(huge).toMatchObject({ ok: false, problem: { kind: 'member-too-long' }, totals: { added: 3, seal: { kind: 'malformed', field: 'seal' } } });
+    await clearRounds();
+    const garbage = await importBlob(new Blob([JSON.stringify({ ...file, seal: { ...file.seal, count: 'three' } })]));
+    expect(garbage).toMatchObject({ ok: true, totals: { added: 3, seal: { kind: 'malformed', field: 'count' } } });
+    expect((await summarise()).levels.witnessed).toBe(0);
+  });
 });
