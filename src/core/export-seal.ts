@@ -7,7 +7,7 @@
 //
 // Not re-exported from core/index.ts: SHA-256 stays out of the bundles that do not seal.
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.js';
 
 export const SEAL_SCHEME = 'fair-witness-seal-1';
@@ -94,10 +94,20 @@ export function roundDigest(round: object, index: number): string {
 
 const chainStart = (): Uint8Array => sha256(utf8ToBytes(SEAL_SCHEME));
 
+/**
+ * Lowercase hex (checked by the callers: HEX64) to bytes. Written out rather than taken from
+ * @noble/hashes/utils: the popup's first load shares that module, and this keeps its decoder out.
+ */
+function fromHex(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
 function chainStep(state: Uint8Array, digest: string): Uint8Array {
   const both = new Uint8Array(64);
   both.set(state);
-  both.set(hexToBytes(digest), 32);
+  both.set(fromHex(digest), 32);
   return sha256(both);
 }
 
@@ -218,7 +228,7 @@ export class ChainChecker {
    */
   static from(state: string, position: number): ChainChecker {
     const checker = new ChainChecker();
-    checker.state = hexToBytes(state);
+    checker.state = fromHex(state);
     checker.position = position;
     checker.expected = position;
     return checker;
