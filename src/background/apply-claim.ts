@@ -74,8 +74,10 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
   // (untimed), so it is never judged here.
   const newOutcome = existing?.witness === undefined || existing.observedAt.result !== record.observedAt.result || existing.actedAt !== record.actedAt || existing.documentActedAt !== record.documentActedAt;
   const completed = existing?.serverSeed === undefined && record.serverSeed !== undefined;
+  // A judgement restored from a seal is judged again for a new outcome or a pair shown anew, not for the reveal alone.
+  const judgeOnReveal = completed && record.sealedJudgement !== true;
   if (sealed !== undefined) restoreSealed(existing, record, sealed);
-  else if (!untimed && record.result !== undefined && (newOutcome || completed || rejudge)) {
+  else if (!untimed && record.result !== undefined && (newOutcome || judgeOnReveal || rejudge)) {
     const judgement = (yield { judgement: record }) as WitnessJudgement | undefined;
     // Trust comes from the judgement of a new outcome; a later one only ever takes it away (panel
     // states of revealed pairs are cut down, pre-round.ts settledPanel: less evidence must not read
@@ -83,6 +85,8 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
     if (newOutcome || existing?.witness === 'bound-before-bet') {
       if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;
+      // The store's own judgement from now on.
+      delete record.sealedJudgement;
     }
     // Part of the evidence (more than the store reads around one bet) leaves an accusation as it was.
     if (judgement?.partial !== true) {
@@ -104,7 +108,10 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
  * files gave): the store's later judgements, made on more evidence, are never overwritten.
  */
 function restoreSealed(existing: RoundRecord | undefined, record: RoundRecord, sealed: SealedEvidence): void {
-  if (existing?.witness === undefined && sealed.witness !== undefined) record.witness = sealed.witness;
+  if (existing?.witness === undefined && sealed.witness !== undefined) {
+    record.witness = sealed.witness;
+    record.sealedJudgement = true;
+  }
   if (existing?.preRoundCommitment === undefined && sealed.preRoundCommitment !== undefined) record.preRoundCommitment = sealed.preRoundCommitment;
   const fileFields = new Set(record.fileFields);
   for (const field of sealed.fileFields ?? []) {

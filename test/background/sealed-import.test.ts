@@ -104,6 +104,20 @@ describe('a sealed export imported back into this install', () => {
     expect(after.verdict.levelReason).toBe('not-observed');
   });
 
+  it('a pending round restored witnessed stays witnessed when the page reveals its seed (its panel states are not in the file)', async () => {
+    await storeMixed();
+    const file = await sealedExport();
+    await clearRounds();
+    await importSealed(file.rounds, file.seal);
+    const pending = (await all()).find((r) => r.verdict.status === 'pending' && r.witness === 'bound-before-bet')!;
+    expect(pending.sealedJudgement).toBe(true);
+    await storeClaims([{ source: 'dom', commitment: vector(1).commitment, serverSeed: vector(1).serverSeed, observedAt: { serverSeed: T + 5000 } }], T + 5000);
+    const revealed = (await all()).find((r) => r.key === pending.key)!;
+    expect(revealed.verdict).toMatchObject({ status: 'verified', level: 'witnessed', levelReason: 'bound-before-bet' });
+    // A reveal seen before the outcome still undoes it (the core's rule, not a judgement).
+    expect(revealed.observedAt.serverSeed).toBeGreaterThan(revealed.observedAt.result!);
+  });
+
   it('importing it twice changes nothing', async () => {
     await storeMixed();
     const file = await sealedExport();
