@@ -6,8 +6,8 @@
 // Written as a generator so the order of the questions is the code's order: the seed pair's record
 // is asked for the merged record's commitment (known only after the merge), and the judgement for
 // the record with that pair's sighting folded in.
-import type { WitnessJudgement } from '../core/index.js';
-import type { CapturedClaim, RoundRecord } from '../shared/records.js';
+import type { WitnessJudgement, WitnessReason } from '../core/index.js';
+import type { CapturedClaim, FileField, RoundRecord } from '../shared/records.js';
 import { mergeClaim } from './merge.js';
 import { commitmentOf } from './round-key.js';
 import type { CommitmentSighting } from './schema.js';
@@ -22,6 +22,19 @@ export interface ClaimContext {
   untimed?: boolean;
   /** Judge the round again although its outcome is not new: a pair it was accused over was revealed or shown anew. */
   rejudge?: boolean;
+  /**
+   * From a file this install sealed (import.ts): the claim's times are the install's own, and the
+   * round takes back the judgement the worker made then, instead of being judged anew.
+   */
+  sealed?: SealedEvidence;
+}
+
+/** What a sealed export keeps of a round's judgement (the record's fields of the same names). */
+export interface SealedEvidence {
+  witness?: WitnessReason;
+  preRoundCommitment?: string;
+  /** Fields a file had given the round: they stay the file's, with no time. */
+  fileFields?: FileField[];
 }
 
 /** What applying a claim asks the store: the record of a seed pair, or the trust rule's judgement of a record. */
@@ -44,7 +57,7 @@ type Answer = CommitmentSighting | WitnessJudgement | undefined;
  * undefined; `judgement`: witness-evidence.ts's answer for the record given).
  */
 export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedClaim, context: ClaimContext): Generator<Need, Applied, Answer> {
-  const { now, untimed = false, rejudge = false } = context;
+  const { now, untimed = false, rejudge = false, sealed } = context;
   // Only the extension's own sightings have times: a field first known from a file has none.
   const record = mergeClaim(existing, claim, now, existing?.seq ?? context.seq, { fromFile: untimed });
   const commitment = record.commitment?.toLowerCase();
@@ -61,7 +74,10 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
   // (untimed), so it is never judged here.
   const newOutcome = existing?.witness === undefined || existing.observedAt.result !== record.observedAt.result || existing.actedAt !== record.actedAt || existing.documentActedAt !== record.documentActedAt;
   const completed = existing?.serverSeed === undefined && record.serverSeed !== undefined;
-  if (!untimed && record.result !== undefined && (newOutcome || completed || rejudge)) {
+  // A judgement restored from a seal is judged again for a new outcome or a pair shown anew, not for the reveal alone.
+  const judgeOnReveal = completed && record.sealedJudgement !== true;
+  if (sealed !== undefined) restoreSealed(existing, record, sealed);
+  else if (!untimed && record.result !== undefined && (newOutcome || judgeOnReveal || rejudge)) {
     const judgement = (yield { judgement: record }) as WitnessJudgement | undefined;
     // Trust comes from the judgement of a new outcome; a later one only ever takes it away (panel
     // states of revealed pairs are cut down, pre-round.ts settledPanel: less evidence must not read
@@ -69,6 +85,8 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
     if (newOutcome || existing?.witness === 'bound-before-bet') {
       if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;
+      // The store's own judgement from now on.
+      delete record.sealedJudgement;
     }
     // Part of the evidence (more than the store reads around one bet) leaves an accusation as it was.
     if (judgement?.partial !== true) {
@@ -83,6 +101,27 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
   }
   record.verdict = verifyRecord(record).verdict;
   return { record, changed: existing === undefined || !sameContent(existing, record), accused };
+}
+
+/**
+ * A sealed round's own judgement, on a round that has none of its own yet (a new one, or one only
+ * files gave): the store's later judgements, made on more evidence, are never overwritten.
+ */
+function restoreSealed(existing: RoundRecord | undefined, record: RoundRecord, sealed: SealedEvidence): void {
+  if (existing?.witness === undefined && sealed.witness !== undefined) {
+    record.witness = sealed.witness;
+    record.sealedJudgement = true;
+  }
+  if (existing?.preRoundCommitment === undefined && sealed.preRoundCommitment !== undefined) record.preRoundCommitment = sealed.preRoundCommitment;
+  const fileFields = new Set(record.fileFields);
+  for (const field of sealed.fileFields ?? []) {
+    // Only a value this claim brought: what the record held as shown by the page stays so.
+    const heldBefore = existing !== undefined && (field === 'game' ? existing.gameId !== 'unknown' : existing[field] !== undefined) && !existing.fileFields?.includes(field);
+    if (heldBefore) continue;
+    fileFields.add(field);
+    delete record.observedAt[field as keyof RoundRecord['observedAt']];
+  }
+  if (fileFields.size > 0) record.fileFields = [...fileFields];
 }
 
 /** Runs `applyClaim` with answers at hand (a test, or a caller that has them): no I/O, no waiting. */

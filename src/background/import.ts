@@ -13,9 +13,17 @@
 // the seed that hashes to its commitment (import-guard.ts); a value only a file gave gives way to
 // what the casino's page shows later (merge.ts, `fileFields`), and once the page captures the round a
 // value only the file gave that the page did not show is kept apart (`fileOnly`), never verified.
+//
+// Sealed files: a chunk of a file this install sealed, hashed again by the worker (seal-key.ts), is
+// this install's own evidence: its rounds come back with their observation times, the trust
+// judgement the worker had made and the commitment the panel showed before the bet, and the fields
+// a file had given them stay the file's (`fileFields`). Still not on a round the store holds as
+// captured: that one takes from a sealed file only what it takes from any file.
 import { validateClaim, type ImportRefusal, type ImportReport } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
+import { WITNESS_REASONS, type WitnessReason } from '../core/index.js';
+import type { SealedEvidence } from './apply-claim.js';
 import { FILE_FIELDS } from './merge.js';
 import { storageFailure } from './storage-problem.js';
 import { writeClaims, type ClaimFate, type Counts } from './store.js';
@@ -46,11 +54,12 @@ function shownOutcome(outcome: unknown, field: string): { ok: true; shown: strin
  * claim per other outcome shown for it (so a `nonce` mismatch comes back as one). Times are left
  * out on purpose (see the top).
  */
-export function claimsOfExportedRound(input: unknown): Converted {
+export function claimsOfExportedRound(input: unknown, sealed = false): Converted & { evidence?: SealedEvidence } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, refusal: { code: 'not-object' } };
   const round = input as Record<string, unknown>;
   if (typeof round.game !== 'string' || round.game.trim() === '') return { ok: false, refusal: { code: 'game-missing' } };
-  const claim: Record<string, unknown> = { source: 'json', observedAt: {} };
+  const evidence = sealed ? sealedEvidenceOf(round) : undefined;
+  const claim: Record<string, unknown> = { source: 'json', observedAt: evidence === undefined ? {} : timesOf(round.observedAt, evidence.fileFields) };
   // 'unknown' is the export's id for a round whose game was never named: it names no game.
   if (round.game !== 'unknown') claim.game = round.game;
   for (const field of PLAIN_FIELDS) if (round[field] !== undefined) claim[field] = round[field];
@@ -80,34 +89,60 @@ export function claimsOfExportedRound(input: unknown): Converted {
       claims.push(conflict.message);
     }
   }
-  return { ok: true, claims };
+  return evidence === undefined ? { ok: true, claims } : { ok: true, claims, evidence };
+}
+
+const FIELD_NAMES: readonly unknown[] = FILE_FIELDS;
+
+/** What a sealed round brings of this install's own judgement (checked as any file's fields are: a seal is only as good as the code that wrote it). */
+function sealedEvidenceOf(round: Record<string, unknown>): SealedEvidence {
+  const evidence: SealedEvidence = {};
+  if ((WITNESS_REASONS as readonly unknown[]).includes(round.witnessJudgement)) evidence.witness = round.witnessJudgement as WitnessReason;
+  if (typeof round.preRoundCommitment === 'string' && /^[0-9a-fA-F]{64}$/.test(round.preRoundCommitment)) evidence.preRoundCommitment = round.preRoundCommitment;
+  if (Array.isArray(round.fileFields)) {
+    const fields = [...new Set(round.fileFields.filter((field) => FIELD_NAMES.includes(field)))] as SealedEvidence['fileFields'];
+    if (fields!.length > 0) evidence.fileFields = fields;
+  }
+  return evidence;
+}
+
+/** A sealed round's observation times, but for the fields a file had given it (those had none). */
+function timesOf(observedAt: unknown, fileFields: readonly string[] = []): Record<string, unknown> {
+  if (typeof observedAt !== 'object' || observedAt === null || Array.isArray(observedAt)) return {};
+  return Object.fromEntries(Object.entries(observedAt).filter(([field]) => !fileFields.includes(field)));
 }
 
 /** Merges one chunk of an export file's rounds into the store, in one transaction. */
-export async function importRounds(rounds: readonly unknown[], now = Date.now()): Promise<ImportReport> {
-  return (await importChunk(rounds, now)).report;
+export async function importRounds(rounds: readonly unknown[], now = Date.now(), sealed = false): Promise<ImportReport> {
+  return (await importChunk(rounds, now, sealed)).report;
 }
 
-/** importRounds, also with the counts the chunk left (for the badge; undefined when nothing was written). */
-export async function importChunk(rounds: readonly unknown[], now = Date.now()): Promise<{ report: ImportReport; counts?: Counts }> {
+/**
+ * importRounds, also with the counts the chunk left (for the badge; undefined when nothing was written).
+ * `sealed`: the worker checked that the chunk is this install's own export, unchanged (seal-key.ts).
+ */
+export async function importChunk(rounds: readonly unknown[], now = Date.now(), sealed = false): Promise<{ report: ImportReport; counts?: Counts }> {
   const report: ImportReport = { added: 0, updated: 0, known: 0, refused: [] };
   const claims: CapturedClaim[] = [];
+  const evidence: (SealedEvidence | undefined)[] = [];
   /** For each round taken, which of `claims` are its own. */
   const spans: { first: number; count: number; index: number }[] = [];
   rounds.forEach((round, index) => {
-    const converted = claimsOfExportedRound(round);
+    const converted = claimsOfExportedRound(round, sealed);
     if (!converted.ok) {
       report.refused.push({ index, refusal: converted.refusal });
       return;
     }
     spans.push({ first: claims.length, count: converted.claims.length, index });
     claims.push(...converted.claims);
+    for (const _ of converted.claims) evidence.push(converted.evidence);
   });
   if (claims.length === 0) return { report };
   let fates: ClaimFate[];
   let counts: Counts;
+  let restored: ReadonlySet<number>;
   try {
-    ({ fates, counts } = await writeClaims(claims, now, { untimed: true }));
+    ({ fates, counts, restored } = await writeClaims(claims, now, { untimed: true, ...(sealed ? { sealed: evidence } : {}) }));
   } catch (error) {
     // Nothing of the chunk was stored (one transaction): the popup says so and the user can retry.
     throw storageFailure(error);
@@ -119,6 +154,7 @@ export async function importChunk(rounds: readonly unknown[], now = Date.now()):
     else if (own[0] === 'added') report.added++;
     else if (own.some((fate) => fate !== 'known')) report.updated++;
     else report.known++;
+    if (refusal === undefined && restored.has(first)) report.restored = (report.restored ?? 0) + 1;
   });
   report.refused.sort((a, b) => a.index - b.index);
   return { report, counts };

@@ -24,6 +24,11 @@ export interface MetaEntries {
   capture: unknown;
   /** The player's open actions per tab (tab-actions.ts), checked when read. */
   actions: unknown;
+  /**
+   * This install's sealing key (seal-key.ts): a non-extractable HMAC CryptoKey, stored as the
+   * browser clones it, and the install's random id. Made once; "Clear data" keeps it.
+   */
+  seal: { key: CryptoKey; installId: string };
 }
 
 export type MetaKey = keyof MetaEntries;

@@ -20,6 +20,7 @@ import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { gameFigures } from './outcomes.js';
 import { roundKey } from './round-key.js';
+import { checkSeal, endTicket, isSealedChunk, sealExport } from './seal-key.js';
 import { exportedRoundOf, rowOf } from './rows.js';
 import { currentStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
@@ -275,10 +276,19 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
       return { cleared };
     }
     case 'import-rounds': {
-      const { report, counts } = await importChunk(message.rounds);
+      const sealed = message.sealed === undefined ? undefined : isSealedChunk(message.sealed.ticket, message.sealed.chunk, message.rounds);
+      const { report, counts } = await importChunk(message.rounds, Date.now(), sealed === true);
+      if (sealed === false) report.sealBroken = true;
       await refreshBadge(counts);
       return report;
     }
+    case 'seal-export':
+      return sealExport(message.count, message.exportedAt, message.chain);
+    case 'seal-check':
+      return checkSeal(message.seal, message.rounds, message.states, message.chunkSize);
+    case 'seal-done':
+      endTicket(message.ticket);
+      return null;
     case 'run-self-test':
       return selfTest();
     case 'findings':

@@ -56,6 +56,8 @@ export function exportedRoundOf(record: RoundRecord): ExportedRound {
     observedAt: record.observedAt,
     fileSaid: record.fileSaid,
     fileOnly: record.fileOnly,
+    fileFields: record.fileFields,
+    witnessJudgement: record.witness,
     verdict: record.verdict.status,
     level: record.verdict.level,
     levelReason: record.verdict.levelReason,

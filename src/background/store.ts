@@ -5,7 +5,7 @@ import { openDB, unwrap, type IDBPDatabase } from 'idb';
 import { noCounts, type VerdictStatus } from '../core/index.js';
 import type { StoreRefusal } from '../shared/messages.js';
 import type { CapturedClaim, RoundFilter, RoundRecord, SelfTestResult, Summary } from '../shared/records.js';
-import { applyClaim, revealClaim, seedsOf, type ClaimContext } from './apply-claim.js';
+import { applyClaim, revealClaim, seedsOf, type ClaimContext, type SealedEvidence } from './apply-claim.js';
 import { fileRefusal, isCaptured } from './import-guard.js';
 import { readMeta, writeMeta, type MetaSource } from './meta.js';
 import { panelTimeKeys, settledPanel, withPanelSighting, type PanelMemory } from './pre-round.js';
@@ -99,6 +99,12 @@ export interface StoreOptions {
    * time, so a file can never make a round `witnessed` (see import.ts).
    */
   untimed?: boolean;
+  /**
+   * Per claim, in the order given: this install's own evidence from a file it sealed (import.ts).
+   * Such a claim is merged as the install's own sighting into a round the store does not hold as
+   * captured; on a captured round it is any file's claim.
+   */
+  sealed?: readonly (SealedEvidence | undefined)[];
 }
 
 /** What storing did with one claim: a new round, a known round that changed, nothing new, or refused (with its reason). */
@@ -121,6 +127,8 @@ export interface Written {
   changed: string[];
   fates: ClaimFate[];
   counts: Counts;
+  /** The claims merged with their sealed evidence (StoreOptions.sealed), by index. */
+  restored: ReadonlySet<number>;
 }
 
 /** storeClaims, also saying what became of each claim (in the order given) and the counts after it (for the badge, without reading them again). */
@@ -350,11 +358,16 @@ async function mergeBatch(
   // rule reads from the index is the same all through the batch: read it for every round at once.
   // A file's rounds are never judged (apply-claim.ts).
   if (!options.untimed) ({ others: scan, lost } = await evidenceAhead(view, roundClaims.map((index) => ({ claim: claims[index]!, key: keys[index]! })), now));
+  const restored = new Set<number>();
+  /** Rounds this batch restored from a seal: their other claims (more outcomes shown) are the seal's too. */
+  const restoredKeys = new Set<string>();
   for (const index of roundClaims) {
     const claim = claims[index]!;
     const key = keys[index]!;
     const existing = await rounds.get(key);
-    const refusal = options.untimed && existing && isCaptured(existing) ? fileRefusal(existing, claim) : undefined;
+    const evidence = options.sealed?.[index];
+    const sealed = evidence !== undefined && (existing === undefined || !isCaptured(existing) || restoredKeys.has(key)) ? evidence : undefined;
+    const refusal = options.untimed && sealed === undefined && existing && isCaptured(existing) ? fileRefusal(existing, claim) : undefined;
     if (refusal !== undefined) {
       fates[index] = { refused: refusal };
       continue;
@@ -364,7 +377,11 @@ async function mergeBatch(
       refusedFull++;
       continue;
     }
-    const saved = await saveRound(existing, claim, { now, seq: existing?.seq ?? seq + 1, untimed: options.untimed === true });
+    const saved = await saveRound(existing, claim, { now, seq: existing?.seq ?? seq + 1, untimed: options.untimed === true && sealed === undefined, ...(sealed ? { sealed } : {}) });
+    if (sealed !== undefined) {
+      restored.add(index);
+      restoredKeys.add(key);
+    }
     if (!existing) {
       seq++;
       roundCount++;
@@ -400,7 +417,7 @@ async function mergeBatch(
   if (refusedFull > 0) view.send(writeMeta(meta, 'storeFullRefused', (keptRefused ?? 0) + refusedFull));
   if (JSON.stringify([...games].sort()) !== gamesBefore) view.send(writeMeta(meta, 'games', [...games].sort()));
   if (changed.length > 0) view.send(writeMeta(meta, 'tally', tally));
-  return { changed, fates, counts: countsOf(tally) };
+  return { changed, fates, counts: countsOf(tally), restored };
 }
 
 /**

@@ -16,6 +16,7 @@ import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
 import { judgeElement, type JudgeContext, type JudgedRound } from './round-judge.js';
 import { chooseThreads, STATUS_OF_CODE, VerifyPool, type BatchReply } from './verify-pool.js';
+import { SealWatch, sealJson, sealText } from './seal-report.js';
 
 // 128 KiB: with 1 MiB chunks, reading alone peaked at 163 MB on a million rounds, with these at 121 MB
 // (npm run bench:memory), at the same speed.
@@ -61,6 +62,7 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
   let opened = false; // the table header or the JSON document's start has been written
   let format: unknown;
   let version: unknown;
+  const seal = new SealWatch();
 
   const threads = chooseThreads(size);
   const pool = threads > 1 ? new VerifyPool(threads) : undefined;
@@ -147,6 +149,7 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
       context.isExport = shape === 'object';
     },
     member(key, value, line, column) {
+      seal.member(key, value);
       // Checked as soon as seen, so a wrong file is refused before any output when "format" comes first.
       if (key === 'format') {
         format = value;
@@ -157,6 +160,7 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
       }
     },
     element(text, index, line, column) {
+      if (context.isExport) seal.element(text, index);
       if (pool === undefined) {
         accept(index, line, judgeElement(text, index, line, column, context, ledger));
         return;
@@ -210,8 +214,10 @@ export async function verifyCommand(command: VerifyCommand, io: Io): Promise<num
   openOutput();
   // The audit runs once every round is in: its findings span the whole file.
   const findings = audit.findings();
-  if (command.json) sink.write(`\n],\n"summary":${summaryJson(summary)},\n"findings":${findingsJson(findings)}}\n`);
-  else sink.write(`${history > 0 ? `\n${HISTORY_NOTE}` : ''}${findingsText(findings)}\n${summaryLine(summary)}`);
+  // Only a linked or sealed export gets the seal's report: any other file's output is as before.
+  const sealed = context.isExport ? seal.report() : undefined;
+  if (command.json) sink.write(`\n],\n"summary":${summaryJson(summary)},\n"findings":${findingsJson(findings)}${sealed ? sealJson(sealed) : ''}}\n`);
+  else sink.write(`${history > 0 ? `\n${HISTORY_NOTE}` : ''}${findingsText(findings)}${sealed ? sealText(sealed) : ''}\n${summaryLine(summary)}`);
   await sink.flush(true);
 
   const problem = first.mismatch ?? first.invalid;

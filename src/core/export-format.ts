@@ -1,4 +1,5 @@
 import type { ClaimField } from './claim.js';
+import type { ExportSeal, RoundLink } from './export-seal.js';
 import type { Outcome } from './games/game.js';
 import type { VerdictStatus } from './verdict-status.js';
 import type { FailedStep, TrustLevel } from './verify.js';
@@ -38,6 +39,14 @@ export interface ExportedRound {
   fileSaid?: Record<string, string | string[]>;
   /** What an imported file alone gave for fields the casino's page, capturing the round, did not show: kept apart, never verified, not imported again. */
   fileOnly?: Record<string, string | string[]>;
+  /** Fields only an imported file gave (the record's `fileFields`): a sealed import restores them as such. */
+  fileFields?: string[];
+  /**
+   * The worker's judgement of the order it saw (core/witness.ts), pending rounds too: taken back
+   * only from a file this install sealed (export-seal.ts); any other file's is ignored. Not named
+   * `witness`, the claim field verifyRound reads: a file's round handed to the core stays `history`.
+   */
+  witnessJudgement?: WitnessReason;
   verdict: VerdictStatus;
   level?: TrustLevel;
   /** Why the level, for people reading the file: a file can never prove it (import and the CLI ignore it). */
@@ -46,6 +55,8 @@ export interface ExportedRound {
   /** The outcome the seeds give, when the server seed is known. */
   expected?: Outcome;
   reasons?: string[];
+  /** The round's place and digest in a sealed file (core/export-seal.ts); not part of what it seals. */
+  link?: RoundLink;
 }
 
 export interface ExportFile {
@@ -53,4 +64,6 @@ export interface ExportFile {
   version: typeof EXPORT_VERSION;
   exportedAt: string;
   rounds: ExportedRound[];
+  /** After the rounds: the install's seal over their chain (core/export-seal.ts). Files without one import as file-only. */
+  seal?: ExportSeal;
 }

@@ -11,6 +11,7 @@ import { useEnv, type ExportKind } from './env.js';
 import { countText } from '../ui/i18n.js';
 import { workerErrorText } from '../ui/labels.js';
 import type { ImportTotals } from './import-file.js';
+import type { MAX_IMPORT_ROUNDS_PER_MESSAGE as IMPORT_CHUNK } from '../shared/message-limits.js';
 import type { ImportReportView } from './import-result.js';
 
 type Busy =
@@ -52,6 +53,8 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
         at,
         (text) => parts.push(new Blob([text])),
         (done, all) => setBusy({ kind: 'exporting', done, total: all }),
+        // A worker that cannot seal (no key could be kept) still exports: the file is then file-only evidence.
+        (count, exportedAt, chain) => client.ask({ type: 'seal-export', count, exportedAt, chain }).catch(() => undefined),
       );
       const type = kind === 'json' ? 'application/json' : 'text/csv;charset=utf-8';
       download(exportFileName(kind, at), new Blob(parts, { type }), type);
@@ -80,10 +83,14 @@ export function DataActions({ total, onImported, ready = false, exportOnOpen }: 
       const { importFile, ImportReportView: View, importProblemText } = await import('./import-file.js');
       const outcome = await importFile(
         file,
-        (rounds) => client.ask({ type: 'import-rounds', rounds }),
+        (rounds, sealed) => client.ask(sealed === undefined ? { type: 'import-rounds', rounds } : { type: 'import-rounds', rounds, sealed }),
         (sofar) => {
           stored ||= sofar.added + sofar.updated > 0;
           setBusy({ kind: 'importing', done: sofar.done, percent: Math.floor(sofar.read * 100) });
+        },
+        {
+          check: (seal, rounds, states, chunkSize) => client.ask({ type: 'seal-check', seal, rounds, states, chunkSize: chunkSize as typeof IMPORT_CHUNK }),
+          done: (ticket) => client.ask({ type: 'seal-done', ticket }),
         },
       );
       const { totals } = outcome;

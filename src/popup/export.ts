@@ -2,6 +2,7 @@
 // The JSON is exactly what `fair-witness verify FILE` reads back (src/core/export-format.ts).
 import { MAX_PAGE } from '../shared/message-limits.js';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile, type ExportedRound, type Outcome } from '../core/index.js';
+import { SealChain, type ExportSeal } from '../core/export-seal.js';
 
 /** The largest page the worker serves. */
 export const EXPORT_PAGE_SIZE = MAX_PAGE;
@@ -16,11 +17,16 @@ export interface ExportPage {
 /** One page of rounds in the order they were first seen, after the round whose `seq` is `after` (undefined: from the first). */
 export type ExportPageFetcher = (after: number | undefined, limit: number) => Promise<ExportPage>;
 
+/** The install's seal over the chain of the rounds written (the worker holds the key); undefined: the file goes unsealed. */
+export type ExportSealer = (count: number, exportedAt: string, chain: string) => Promise<ExportSeal | undefined>;
+
 /**
  * Writes an export file piece by piece: a page of rounds is read by key range (the next page starts
  * after the last round's `seq`), turned into text and handed to `write`, then dropped, so a million
  * rounds never sit in memory at once (the popup hands each piece to a Blob). The text is exactly
  * exportJson(buildExportFile(every round, exportedAt)) or buildCsv(every round).
+ * With `seal` (JSON only), each round gets its `link` in the seal's chain, and the seal follows the
+ * rounds (core/export-seal.ts); CSV is never sealed (a spreadsheet's rows are not what imports).
  * `onProgress(done, total)` after each page; resolves with the number of rounds written.
  */
 export async function writeExport(
@@ -29,8 +35,10 @@ export async function writeExport(
   exportedAt: Date,
   write: (text: string) => void,
   onProgress?: (done: number, total: number) => void,
+  seal?: ExportSealer,
 ): Promise<number> {
   const json = kind === 'json';
+  const chain = json && seal ? new SealChain() : undefined;
   // The file's head as JSON.stringify(file, null, 2) writes it, up to the rounds' opening bracket.
   const head = exportJson(buildExportFile([], exportedAt));
   write(json ? head.slice(0, head.lastIndexOf('[') + 1) : `${CSV_COLUMNS.join(',')}\r\n`);
@@ -39,7 +47,8 @@ export async function writeExport(
   for (;;) {
     const page = await fetchPage(after, EXPORT_PAGE_SIZE);
     if (page.rounds.length > 0) {
-      write(json ? jsonRounds(page.rounds, done === 0) : page.rounds.map((round) => `${csvLine(round)}\r\n`).join(''));
+      const rounds = chain ? page.rounds.map((round) => ({ ...round, link: chain.add(round) })) : page.rounds;
+      write(json ? jsonRounds(rounds, done === 0) : rounds.map((round) => `${csvLine(round)}\r\n`).join(''));
       done += page.rounds.length;
     }
     onProgress?.(done, page.total);
@@ -47,7 +56,10 @@ export async function writeExport(
     if (page.rounds.length === 0 || page.last === undefined || done >= page.total) break;
     after = page.last;
   }
-  if (json) write(done === 0 ? ']\n}\n' : '\n  ]\n}\n');
+  if (json) {
+    const sealed = chain && seal ? await seal(chain.count, exportedAt.toISOString(), chain.chain) : undefined;
+    write(`${done === 0 ? ']' : '\n  ]'}${sealed ? `,\n  "seal": ${JSON.stringify(sealed, null, 2).replaceAll('\n', '\n  ')}` : ''}\n}\n`);
+  }
   return done;
 }
 
@@ -56,8 +68,8 @@ function jsonRounds(rounds: readonly ExportedRound[], first: boolean): string {
   return rounds.map((round, index) => `${first && index === 0 ? '\n' : ',\n'}    ${JSON.stringify(round, null, 2).replaceAll('\n', '\n    ')}`).join('');
 }
 
-export function buildExportFile(rounds: ExportedRound[], exportedAt: Date): ExportFile {
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), rounds };
+export function buildExportFile(rounds: ExportedRound[], exportedAt: Date, seal?: ExportSeal): ExportFile {
+  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), rounds, ...(seal ? { seal } : {}) };
 }
 
 export function exportJson(file: ExportFile): string {

@@ -2,7 +2,8 @@
 import { EXPORT_VERSION } from '../core/index.js';
 import type { FieldIssue, ImportRefusal } from '../shared/messages.js';
 import { countText, type Translate } from '../ui/i18n.js';
-import type { ImportFileProblem, ImportTotals } from './import-file.js';
+import type { ChainBreak } from '../core/export-seal.js';
+import type { ImportFileProblem, ImportSeal, ImportTotals } from './import-file.js';
 import { fieldLabel } from './problem-text.js';
 
 const megabytes = (bytes: number) => String(Math.ceil(bytes / (1024 * 1024)));
@@ -21,6 +22,8 @@ export function importProblemText(t: Translate, problem: ImportFileProblem): str
       return t('importRoundTooLong', [String(problem.round), String(problem.limit)]);
     case 'empty':
       return t('importEmpty');
+    case 'member-too-long':
+      return t('importMemberTooLong', String(problem.limit));
     case 'wrong-format': {
       const found = problem.found;
       const what = found === 'list' ? t('importFoundList') : 'format' in found ? `"${found.format}"` : t('importFoundOther', found.type);
@@ -60,6 +63,56 @@ export function importRefusalText(t: Translate, refusal: ImportRefusal): string 
   }
 }
 
+/** One change a sealed file's chain showed, in the user's words (places numbered from 1). */
+export function sealBreakText(t: Translate, found: ChainBreak): string {
+  switch (found.kind) {
+    case 'edited':
+      return t('importSealEdited', String(found.position));
+    case 'missing':
+      return t('importSealDropped', [String(found.index + 1), String(found.to + 1)]);
+    case 'out-of-order':
+      return t('importSealMoved', String(found.position));
+    case 'duplicated':
+      return t('importSealTwice', String(found.position));
+    case 'added':
+      return t('importSealAdded', String(found.position));
+    case 'count':
+      return t('importSealCount', [String(found.sealed), String(found.found)]);
+    case 'chain':
+      return t('importSealChain');
+  }
+}
+
+/** What the file's seal was to this browser, with the changes a changed one showed. */
+function SealNote({ t, seal, restored, broken }: { t: Translate; seal: ImportSeal; restored: number; broken: boolean }) {
+  if (seal.kind === 'none') return null;
+  const line =
+    seal.kind === 'this-install'
+      ? t('importSealRestored', String(restored))
+      : seal.kind === 'other-install'
+        ? t('importSealOther')
+        : seal.kind === 'missing'
+          ? t('importSealMissing')
+          : seal.kind === 'malformed'
+            ? t('importSealMalformed', seal.field)
+            : t('importSealChanged');
+  const breaks = 'breaks' in seal && seal.kind === 'changed' ? seal.breaks : [];
+  return (
+    <div class="import-seal" data-seal={seal.kind}>
+      <p>{line}</p>
+      {broken && <p>{t('importSealBroken')}</p>}
+      {breaks.length > 0 && (
+        <ul>
+          {breaks.map((found, index) => (
+            <li key={index}>{sealBreakText(t, found)}</li>
+          ))}
+          {seal.kind === 'changed' && seal.breakCount > breaks.length && <li>…</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** The counts, and each refused round with its reason (numbered from 1, as in the file). */
 export function ImportReportView({ t, totals }: { t: Translate; totals: ImportTotals }) {
   const { added, updated, known, refused, refusedCount } = totals;
@@ -67,12 +120,14 @@ export function ImportReportView({ t, totals }: { t: Translate; totals: ImportTo
     <div
       class="import-report"
       data-import-result
+      data-restored={totals.restored ?? 0}
       data-added={added}
       data-updated={updated}
       data-known={known}
       data-refused={refusedCount}
     >
       <p>{t('importDone', [String(added), String(updated), String(known), String(refusedCount)])}</p>
+      {totals.seal && <SealNote t={t} seal={totals.seal} restored={totals.restored ?? 0} broken={totals.sealBroken === true} />}
       {refusedCount > 0 && (
         <ul class="import-refused">
           {refused.map(({ index, refusal }) => (

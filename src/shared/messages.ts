@@ -2,6 +2,7 @@
 // received (a content script runs beside a hostile page; nothing it sends is taken on trust).
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace } from '../core/index.js';
+import type { ExportSeal } from '../core/export-seal.js';
 import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
@@ -20,6 +21,10 @@ const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer t
 /** Stakes, payouts and multipliers: plain decimal text, as capture/readers/amount.ts writes it. */
 const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
+const hex64 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
+const uuid = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/));
+/** Chain states of a file's chunks: a 1 GiB file (the import's limit) has well under 100 000 chunks of 200 rounds. */
+const MAX_SEAL_STATES = 100_000;
 const nonceText = v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'nonce must be decimal digits'));
 const status = v.picklist(VERDICT_STATUSES);
 
@@ -127,7 +132,20 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('import-rounds'),
     rounds: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(MAX_IMPORT_ROUNDS_PER_MESSAGE)),
+    // Chunk `chunk` of a file whose seal this install checked (background/seal-key.ts): hashed again there.
+    sealed: v.optional(v.strictObject({ ticket: uuid, chunk: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
   }),
+  // "Export JSON": the install's seal over the chain of the rounds written (core/export-seal.ts).
+  v.strictObject({ type: v.literal('seal-export'), count: v.pipe(v.number(), v.integer(), v.minValue(0)), exportedAt: v.pipe(v.string(), v.maxLength(40)), chain: hex64 }),
+  // "Import JSON", before sending rounds: is the file's seal this install's, over the rounds as they stand?
+  v.strictObject({
+    type: v.literal('seal-check'),
+    seal: v.unknown(),
+    rounds: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    states: v.pipe(v.array(hex64), v.minLength(1), v.maxLength(MAX_SEAL_STATES)),
+    chunkSize: v.literal(MAX_IMPORT_ROUNDS_PER_MESSAGE),
+  }),
+  v.strictObject({ type: v.literal('seal-done'), ticket: uuid }),
   v.strictObject({ type: v.literal('run-self-test') }),
   // The cross-round audit over every stored round (background/findings.ts).
   v.strictObject({ type: v.literal('findings') }),
@@ -188,6 +206,17 @@ export type ImportRefusal =
   | { code: 'no-round' }
   | StoreRefusal;
 
+/** What a file's seal is to this install (background/seal-key.ts). */
+export type SealVerdict =
+  /** Made by this install over exactly these rounds: the ticket restores them, chunk by chunk. */
+  | { kind: 'this-install'; ticket: string }
+  /** Another install's (another browser, or this one before it was reinstalled): its rounds stay file-only. */
+  | { kind: 'other-install' }
+  /** This install's id, but the rounds (or the seal) are not what it signed. */
+  | { kind: 'changed' }
+  /** No seal an install could have made (the member named). */
+  | { kind: 'malformed'; field: string };
+
 /** What importing one chunk of an export file did: rounds new to the store, known rounds completed, rounds already known, rounds refused. */
 export interface ImportReport {
   added: number;
@@ -195,6 +224,10 @@ export interface ImportReport {
   known: number;
   /** Index within the chunk, and why. */
   refused: { index: number; refusal: ImportRefusal }[];
+  /** Rounds taken back with this install's own evidence (a sealed file): trust levels restored. */
+  restored?: number;
+  /** A chunk sent as sealed did not hash to its place in the checked file: taken as file-only. */
+  sealBroken?: true;
 }
 
 /**
@@ -214,6 +247,9 @@ export interface PageResponses {
   games: string[];
   'clear-data': { cleared: number };
   'import-rounds': ImportReport;
+  'seal-export': ExportSeal;
+  'seal-check': SealVerdict;
+  'seal-done': null;
   'run-self-test': Summary['selfTest'];
   findings: Finding[];
   outcomes: GameFigures;

@@ -114,6 +114,12 @@ export interface RoundRecord {
   clientSeedTypedAt?: number;
   /** The worker's judgement of the order it saw (core/witness.ts), made when the result was first stored. */
   witness?: WitnessReason;
+  /**
+   * `witness` came back from a file this install sealed (background/import.ts): the panel states it
+   * was judged on are not in the file, so the reveal does not judge it again against a store that
+   * lacks them (which would find no commitment and take an honest round's trust away).
+   */
+  sealedJudgement?: true;
   firstSeenAt: number;
   updatedAt: number;
   verdict: StoredVerdict;

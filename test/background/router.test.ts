@@ -112,6 +112,8 @@ describe('handleMessage: malformed messages', () => {
     ['null', null, 'invalid message: Invalid type: Expected Object but received null'],
     ['an unknown type', { type: 'delete-everything' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "delete-everything"'],
     ['a page request', { type: 'summary' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "summary"'],
+    // A casino tab's content script may not have anything sealed, nor a seal checked.
+    ['a seal request', { type: 'seal-export', count: 1, exportedAt: 'x', chain: 'a'.repeat(64) }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "seal-export"'],
     ['no claims', { type: 'claims', claims: [] }, 'invalid message: claims: Invalid length: Expected >=1 but received 0'],
     ['too many claims', claimsMessage(...Array.from({ length: 201 }, valid)), 'invalid message: claims: Invalid length: Expected <=200 but received 201'],
   ] as [string, unknown, string][])('from a casino tab, refuses %s with a specific error', async (_label, message, error) => {
@@ -142,7 +144,7 @@ describe('handleMessage: malformed messages', () => {
   });
 
   it.each([
-    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "find-round" | "export-page" | "games" | "clear-data" | "import-rounds" | "run-self-test" | "findings" | "outcomes" | "tab-context") but received "claims"'],
+    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "find-round" | "export-page" | "games" | "clear-data" | "import-rounds" | "seal-export" | "seal-check" | "seal-done" | "run-self-test" | "findings" | "outcomes" | "tab-context") but received "claims"'],
     ['a page too large', { type: 'rounds', filter: {}, offset: 0, limit: 5001 }, 'invalid message: limit: Invalid value: Expected <=5000 but received 5001'],
     ['a negative offset', { type: 'export-page', offset: -1, limit: 10 }, 'invalid message: offset: Invalid value: Expected >=0 but received -1'],
     ['an unknown status', { type: 'rounds', filter: { status: 'good' }, offset: 0, limit: 10 }, 'invalid message: filter.status: Invalid type: Expected ("verified" | "pending" | "mismatch" | "unsupported" | "invalid") but received "good"'],

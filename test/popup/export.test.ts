@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { verifyRound, type ExportedRound } from '../../src/core/index.js';
+import { ChainChecker, SEAL_ALGORITHM, SEAL_SCHEME, type ExportSeal } from '../../src/core/export-seal.js';
 import { buildCsv, buildExportFile, csvCell, EXPORT_PAGE_SIZE, expectedOutcome, exportJson, outcomeText, writeExport, type ExportPageFetcher } from '../../src/popup/export.js';
 import { claimFor, mixedClaims } from './claims.js';
 import { FakeWorker } from './fake-worker.js';
@@ -64,6 +65,35 @@ describe('JSON export', () => {
         expect(csv.text).toBe(buildCsv(some));
       }),
     );
+  });
+
+  test('sealed: each round gets its link, the seal follows the rounds, and the file reads back intact', async () => {
+    const rounds = (await exportedRounds(new FakeWorker(mixedClaims()))) as ExportedRound[];
+    const asked: [number, string, string][] = [];
+    const seal = async (count: number, exportedAt: string, chain: string): Promise<ExportSeal> => {
+      asked.push([count, exportedAt, chain]);
+      return { scheme: SEAL_SCHEME, algorithm: SEAL_ALGORITHM, installId: 'install-0001', count, exportedAt, chain, mac: 'a'.repeat(64) };
+    };
+    for (const size of [1, 3, 100]) {
+      asked.length = 0;
+      const pieces: string[] = [];
+      await writeExport('json', pagesOf(rounds, size), AT, (text) => pieces.push(text), undefined, seal);
+      const read = JSON.parse(pieces.join(''));
+      expect(read.rounds.map((r: ExportedRound) => r.link?.index)).toEqual(rounds.map((_, index) => index));
+      expect(pieces.join('')).toBe(exportJson(buildExportFile(read.rounds, AT, read.seal)));
+      const checker = new ChainChecker();
+      for (const r of read.rounds) checker.add(r);
+      expect(checker.result(read.seal)).toMatchObject({ intact: true, rounds: rounds.length });
+      expect(asked).toEqual([[rounds.length, AT.toISOString(), read.seal.chain]]);
+    }
+    // A worker that cannot seal: the file is written unsealed, links and all, and still reads.
+    const pieces: string[] = [];
+    await writeExport('json', pagesOf(rounds, 2), AT, (text) => pieces.push(text), undefined, async () => undefined);
+    expect(JSON.parse(pieces.join('')).seal).toBeUndefined();
+    // CSV is never sealed: its text is as without a sealer.
+    const csv: string[] = [];
+    await writeExport('csv', pagesOf(rounds, 2), AT, (text) => csv.push(text), undefined, seal);
+    expect(csv.join('')).toBe(buildCsv(rounds));
   });
 
   test('is read in pages of 5000, each starting after the last round of the one before', async () => {

@@ -21,7 +21,8 @@ import {
 import { findingSentence } from '../../src/popup/finding-text.js';
 import { translatorFrom, type LocaleEntry, type Translate } from '../../src/ui/i18n.js';
 import type { ImportFileProblem } from '../../src/popup/import-file.js';
-import { importProblemText, importRefusalText } from '../../src/popup/import-result.js';
+import { importProblemText, importRefusalText, sealBreakText } from '../../src/popup/import-result.js';
+import type { ChainBreak } from '../../src/core/export-seal.js';
 import { gameLabel, levelLabel, levelReasonText, statusLabel, storageProblemText, workerErrorText } from '../../src/ui/labels.js';
 import { problemSentence } from '../../src/popup/problem-text.js';
 import { rowSentence } from '../../src/popup/round-row.js';
@@ -173,8 +174,19 @@ const IMPORT_PROBLEMS: Record<ImportFileProblem['kind'], ImportFileProblem[]> = 
   'wrong-version': [{ kind: 'wrong-version', found: '9' }],
   'envelope-late': [{ kind: 'envelope-late' }],
   'round-too-long': [{ kind: 'round-too-long', round: 4, limit: 65536 }],
+  'member-too-long': [{ kind: 'member-too-long', limit: 65536 }],
   empty: [{ kind: 'empty' }],
 };
+
+const SEAL_BREAKS: ChainBreak[] = [
+  { kind: 'edited', position: 3, index: 2 },
+  { kind: 'missing', index: 3, to: 5 },
+  { kind: 'out-of-order', position: 7, index: 1 },
+  { kind: 'duplicated', position: 8, index: 1 },
+  { kind: 'added', position: 9 },
+  { kind: 'count', sealed: 10, found: 9 },
+  { kind: 'chain' },
+];
 
 /** A finding of each kind, with every field its sentence may use. */
 function findings(): Finding[] {
@@ -211,6 +223,10 @@ function everything(t: Translate): [string, string][] {
   add('finding of an unknown kind', findingSentence({ ...findings()[0]!, kind: 'from-the-future' as FindingKind }, t));
   for (const refusal of IMPORT_REFUSALS) add(`import refusal ${refusal.code}`, t('importRefusedRound', [3, importRefusalText(t, refusal)]));
   for (const problems of Object.values(IMPORT_PROBLEMS)) for (const problem of problems) add(`import problem ${problem.kind}`, importProblemText(t, problem));
+  for (const found of SEAL_BREAKS) add(`seal break ${found.kind}`, sealBreakText(t, found));
+  for (const key of ['importSealOther', 'importSealChanged', 'importSealMissing', 'importSealBroken']) add(key, t(key));
+  add('importSealRestored', t('importSealRestored', '12'));
+  add('importSealMalformed', t('importSealMalformed', 'mac'));
   for (const problem of Object.values(STORAGE_PROBLEMS)) add(`storage problem ${problem.kind}`, t('storageProblem', storageProblemText(t, problem)));
   add('worker gave no answer', workerErrorText(t, new WorkerError('no usable answer', undefined, true)));
   add('worker storage failure', workerErrorText(t, new WorkerError('quota exceeded', { kind: 'quota' })));

@@ -1,10 +1,11 @@
-// "Import JSON" end to end: export, clear, import the file back (same rows and verdicts, trust
-// level history), import it again (no duplicates). The file is chosen through the page's real
+// "Import JSON" end to end: export, clear, import the file back (same rows and verdicts, and, the
+// file being sealed by this browser, the same trust levels), import it again (no duplicates), and
+// the file without its seal (trust level history). The file is chosen through the page's real
 // <input type=file>: Playwright's setInputFiles in Chromium, Puppeteer's uploadFile (WebDriver
 // BiDi input.setFiles) in Firefox, each in an extension page opened as a tab.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { openPopup } from './chromium.js';
 import type { ChromiumDriver } from './chromium-driver.js';
@@ -73,6 +74,9 @@ async function waitFor<T>(what: string, read: () => Promise<T>, accept: (value: 
   return value;
 }
 
+/** Each row's trust level, by key. */
+const levels = (rows: PopupRow[]) => Object.fromEntries(rows.map((row) => [row.key, row.level ?? '']));
+
 /** What a row says about its round that an export carries (its trust level is the store's own). */
 const facts = (rows: PopupRow[]) =>
   rows.map(({ key, verdict, game, nonce, failures }) => ({ key, verdict, game, nonce, failures })).sort((a, b) => a.key.localeCompare(b.key));
@@ -96,11 +100,13 @@ export async function exportClearImport(driver: BrowserDriver, openDataPage: () 
 
     await page.chooseFile('input[data-import-file]', file);
     const first = await waitFor('the first import', () => page.read('[data-import-result]'), (shown) => shown !== null);
-    expect(first!.data).toMatchObject({ added: String(before.length), updated: '0', known: '0', refused: '0' });
+    expect(first!.data).toMatchObject({ added: String(before.length), updated: '0', known: '0', refused: '0', restored: String(before.length) });
+    // Sealed by this browser (its key in IndexedDB, non-extractable) and unchanged: each round as it was.
+    expect(await page.read('[data-seal]')).toMatchObject({ data: { seal: 'this-install' } });
     const after = await waitForRows(driver, (rows) => rows.length === before.length, 'the imported rounds listed');
     expect(facts(after)).toEqual(facts(before));
-    // No trust from a file: what was witnessed comes back as history.
-    for (const row of after.filter((r) => r.verdict === 'verified')) expect(row.level).toBe('history');
+    expect(levels(after)).toEqual(levels(before));
+    expect(before.some((row) => row.level === 'witnessed')).toBe(true);
     const expectedCounts = Object.fromEntries(['verified', 'pending', 'mismatch'].map((status) => [status, before.filter((r) => r.verdict === status).length]));
     // (Polled: a header read can come back empty while the background is busy waking up.)
     await waitFor('the header counts after the import', () => driver.counts(), (counts) => Object.entries(expectedCounts).every(([status, n]) => counts[status] === n));
@@ -110,7 +116,21 @@ export async function exportClearImport(driver: BrowserDriver, openDataPage: () 
     const second = await waitFor('the second import', () => page.read('[data-import-result]'), (shown) => shown?.data.known === String(before.length));
     expect(second!.data).toMatchObject({ added: '0', updated: '0', refused: '0' });
     expect(facts(await driver.popupRows())).toEqual(facts(before));
-    console.log(`[import ${driver.name}] exported ${before.length} rounds, cleared, imported ${first!.data.added}; again: ${second!.data.known} already known, 0 added`);
+
+    // The file without its seal (as a file of an earlier release, or of another browser): no trust, what was witnessed comes back as history.
+    const unsealed = join(dirname(file), 'unsealed.json');
+    const { seal: _seal, ...plain } = JSON.parse(text) as { seal?: unknown };
+    await writeFile(unsealed, JSON.stringify(plain));
+    await page.click('button[data-action="clear-data"]');
+    await page.click('button[data-action="confirm-clear"]');
+    await waitFor('zero counts after clearing again', () => page.counts(), (counts) => Object.values(counts).length > 0 && Object.values(counts).every((n) => n === 0));
+    await page.chooseFile('input[data-import-file]', unsealed);
+    const third = await waitFor('the unsealed import', () => page.read('[data-import-result]'), (shown) => shown?.data.added === String(before.length));
+    expect(third!.data).toMatchObject({ restored: '0' });
+    const fileOnly = await waitForRows(driver, (rows) => rows.length === before.length, 'the unsealed rounds listed');
+    expect(facts(fileOnly)).toEqual(facts(before));
+    for (const row of fileOnly.filter((r) => r.verdict === 'verified')) expect(row.level).toBe('history');
+    console.log(`[import ${driver.name}] exported ${before.length} rounds (sealed), cleared, imported ${first!.data.added} with ${first!.data.restored} restored; again: ${second!.data.known} already known, 0 added; unsealed: ${third!.data.added} added, all history`);
   } finally {
     await page.close();
   }
