@@ -121,9 +121,11 @@ export interface WitnessJudgement {
    */
   shownBeforeAction?: string;
   /**
-   * Judged without all the evidence (the worker met more than it reads for one round, or the store
-   * forgot panel states from before the action that may have named another pair): it takes
-   * `witnessed` away, and leaves an accusation the round already has as it was.
+   * Judged without all the evidence for an accusation: the worker met more than it reads for one
+   * round (then the reason is several-commitments), or the store forgot panel states from before the
+   * action that may have been the panel's word there (the level then stands on the rival check,
+   * which counts forgotten showings itself). Either way it leaves an accusation the round already
+   * has as it was, and makes none.
    */
   partial?: true;
   /**
