@@ -4,13 +4,18 @@
 // of its own after the page has drawn (one percentile is one short task: core/luck/percentile.ts).
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { gameWordKey, SUPPORTED_GAME_IDS, type SupportedGameId } from '../core/index.js';
-import { sessionsOf, type Session, type SessionRound } from '../core/luck/sessions.js';
+import { inTimeOrder, SessionFold, type Session, type SessionRound } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
 import { countText, type Translate } from '../ui/i18n.js';
 import { amountText, chanceText, decimalText, integerText } from './format.js';
 import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } from './luck.js';
 import { LuckChart } from './luck-chart.js';
 import { MAX_PAGE } from '../shared/message-limits.js';
+
+/** Rounds folded into sessions per task (about 20 ms on one core). */
+const SESSION_CHUNK = 20_000;
+/** The time one task of session percentiles may take before it lets the page draw. */
+const TASK_MS = 50;
 
 const later = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -141,7 +146,25 @@ export function LuckSection() {
   const [scope, setScope] = useState('all');
   const [luck, setLuck] = useState<Luck | undefined>(undefined);
   const { rounds, read, total } = useSessionRounds();
-  const sessions = useMemo(() => (rounds ? sessionsOf(rounds) : undefined), [rounds]);
+  const [sessions, setSessions] = useState<Session[] | undefined>(undefined);
+  useEffect(() => {
+    if (rounds === undefined) return;
+    let live = true;
+    void (async () => {
+      // In chunks, one task each: a million rounds never hold the page.
+      const ordered = inTimeOrder(rounds);
+      const fold = new SessionFold();
+      for (let from = 0; from < ordered.length; from += SESSION_CHUNK) {
+        await later();
+        if (!live) return;
+        fold.add(ordered, from, Math.min(ordered.length, from + SESSION_CHUNK));
+      }
+      setSessions(fold.finish());
+    })();
+    return () => {
+      live = false;
+    };
+  }, [rounds]);
   const [sessionLucks, setSessionLucks] = useState<(Luck | undefined)[]>([]);
 
   useEffect(() => {
@@ -178,23 +201,20 @@ export function LuckSection() {
     };
   }, [figures, paytables, scope, sessions]);
 
-  // Each session's percentile in a task of its own, so a long history never holds the page.
+  // The sessions' percentiles in short tasks, so a long history never holds the page.
   useEffect(() => {
     if (sessions === undefined || figures === undefined) return;
     let live = true;
     void (async () => {
       const lucks: (Luck | undefined)[] = [];
-      let shown = performance.now();
-      for (const session of sessions) {
+      // As many sessions a task as fit in TASK_MS (a session's percentile is one short computation), shown as they come.
+      while (lucks.length < sessions.length) {
         await later();
         if (!live) return;
-        lucks.push(luckOf(session.groups, paytables));
-        if (performance.now() - shown > 100) {
-          setSessionLucks([...lucks]);
-          shown = performance.now();
-        }
+        const began = performance.now();
+        while (lucks.length < sessions.length && performance.now() - began < TASK_MS) lucks.push(luckOf(sessions[lucks.length]!.groups, paytables));
+        setSessionLucks([...lucks]);
       }
-      setSessionLucks(lucks);
     })();
     return () => {
       live = false;

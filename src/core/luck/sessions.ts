@@ -1,8 +1,9 @@
 // Rounds grouped into sessions: a gap of 30 minutes without a round starts a new one. Per session
 // its span, rounds, net result, witnessed rounds and its bet groups (bet-groups.ts), which give the
-// session's percentile.
+// session's percentile. A fold over rounds in time order, so a page can feed a million rounds in
+// chunks (one short task each); a round costs a few map look-ups, amounts are summed per distinct text.
 import type { SupportedGameId } from '../games/game-ids.js';
-import { add, decimalRatio, ratio, subtract, type Ratio } from '../rtp/fraction.js';
+import { add, decimalRatio, multiply, ratio, subtract, type Ratio } from '../rtp/fraction.js';
 import { betGroupKey, type BetGroup } from './bet-groups.js';
 
 export const SESSION_GAP_MS = 30 * 60 * 1000;
@@ -28,33 +29,85 @@ export interface Session {
   groups: BetGroup[];
 }
 
-/** Sessions in time order; rounds in any order. */
-export function sessionsOf(rounds: readonly SessionRound[], gap = SESSION_GAP_MS): Session[] {
-  const sorted = [...rounds].sort((a, b) => a.at - b.at);
-  const sessions: Session[] = [];
-  let groups = new Map<string, BetGroup>();
-  let current: Session | undefined;
-  for (const round of sorted) {
-    if (current === undefined || round.at - current.end >= gap) {
-      groups = new Map();
-      current = { start: round.at, end: round.at, rounds: 0, witnessed: 0, net: ratio(0n), groups: [] };
-      sessions.push(current);
-    }
-    const payout = decimalRatio(round.payout);
-    current.end = round.at;
-    current.rounds++;
-    if (round.witnessed) current.witnessed++;
-    current.net = add(current.net, subtract(payout, decimalRatio(round.stake)));
-    const key = `${round.gameId}|${betGroupKey(round.bet, round.stake)}`;
-    const group = groups.get(key);
-    if (group === undefined) {
-      const created: BetGroup = { gameId: round.gameId, stake: round.stake, rounds: 1, payout, ...(round.bet === undefined ? {} : { bet: round.bet }) };
-      groups.set(key, created);
-      current.groups.push(created);
-    } else {
-      group.rounds++;
-      group.payout = add(group.payout, payout);
+/** The rounds in time order: as given when they already are (the store's first-seen order usually is), else sorted. */
+export function inTimeOrder(rounds: readonly SessionRound[]): readonly SessionRound[] {
+  for (let i = 1; i < rounds.length; i++) if (rounds[i]!.at < rounds[i - 1]!.at) return [...rounds].sort((a, b) => a.at - b.at);
+  return rounds;
+}
+
+interface OpenGroup {
+  group: BetGroup;
+  /** Payout text → rounds that paid it. */
+  payouts: Map<string, number>;
+}
+
+/** Folds rounds, in time order, into sessions. */
+export class SessionFold {
+  private readonly done: Session[] = [];
+  private current: Session | undefined;
+  private groups = new Map<string, OpenGroup>();
+  private readonly amounts = new Map<string, Ratio>();
+
+  constructor(private readonly gap = SESSION_GAP_MS) {}
+
+  /** Adds rounds `from` … `to` − 1 of `rounds` (which continue those added before, in time order). */
+  add(rounds: readonly SessionRound[], from = 0, to = rounds.length): void {
+    for (let i = from; i < to; i++) {
+      const round = rounds[i]!;
+      if (this.current === undefined || round.at - this.current.end >= this.gap) this.open(round.at);
+      const session = this.current!;
+      session.end = round.at;
+      session.rounds++;
+      if (round.witnessed) session.witnessed++;
+      const key = `${round.gameId}|${betGroupKey(round.bet, round.stake)}`;
+      let open = this.groups.get(key);
+      if (open === undefined) {
+        const group: BetGroup = { gameId: round.gameId, stake: round.stake, rounds: 0, payout: ratio(0n), ...(round.bet === undefined ? {} : { bet: round.bet }) };
+        open = { group, payouts: new Map() };
+        this.groups.set(key, open);
+        session.groups.push(group);
+      }
+      open.group.rounds++;
+      open.payouts.set(round.payout, (open.payouts.get(round.payout) ?? 0) + 1);
     }
   }
-  return sessions;
+
+  /** The sessions so far, the last one closed. */
+  finish(): Session[] {
+    this.close();
+    return this.done;
+  }
+
+  private amount(text: string): Ratio {
+    let value = this.amounts.get(text);
+    if (value === undefined) this.amounts.set(text, (value = decimalRatio(text)));
+    return value;
+  }
+
+  private open(at: number): void {
+    this.close();
+    this.current = { start: at, end: at, rounds: 0, witnessed: 0, net: ratio(0n), groups: [] };
+  }
+
+  private close(): void {
+    if (this.current === undefined) return;
+    let net = ratio(0n);
+    for (const { group, payouts } of this.groups.values()) {
+      let paid = ratio(0n);
+      for (const [text, count] of payouts) paid = add(paid, multiply(this.amount(text), ratio(BigInt(count))));
+      group.payout = paid;
+      net = add(net, subtract(paid, multiply(this.amount(group.stake), ratio(BigInt(group.rounds)))));
+    }
+    this.current.net = net;
+    this.done.push(this.current);
+    this.current = undefined;
+    this.groups = new Map();
+  }
+}
+
+/** Sessions in time order; rounds in any order. */
+export function sessionsOf(rounds: readonly SessionRound[], gap = SESSION_GAP_MS): Session[] {
+  const fold = new SessionFold(gap);
+  fold.add(inTimeOrder(rounds));
+  return fold.finish();
 }
