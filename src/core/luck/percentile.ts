@@ -11,9 +11,9 @@ import { saddlepointCdf } from './saddlepoint.js';
 export const EXACT_LATTICE_POINTS = 2 ** 18;
 /**
  * …and this much work (laws × transform length × log2 of it: each law costs one transform): about
- * 100 ms on one core, so one percentile stays one short task (test/e2e and scripts/bench-luck.ts).
+ * 25 ms on one core, so one percentile stays one short task (test/e2e and scripts/bench-luck.ts).
  */
-export const EXACT_WORK = 2 ** 24;
+export const EXACT_WORK = 2 ** 22;
 /**
  * How far the saddlepoint figure may be off the exact one, as a share (0.01: one percentage point).
  * test/core/luck/saddlepoint.heavy.test.ts holds it to this on lattices just beyond the exact
@@ -35,8 +35,10 @@ export interface LuckPercentile {
   rounds: number;
   actualNet: Ratio;
   /**
-   * P(fair net ≤ actual net) lies from `atLeast` to `atMost`: they differ by the chance that some
-   * round hit an outcome whose pay is not known (the same when every pay is known).
+   * P(fair net ≤ actual net) lies from `atLeast` to `atMost` (the same when every pay is known).
+   * The chance only falls as any pay rises, so an outcome of unknown pay bounds it both ways:
+   * `atLeast` as if it paid more than anything (counted above the actual net), `atMost` as if it
+   * paid nothing back.
    */
   atLeast: number;
   atMost: number;
@@ -57,8 +59,19 @@ export interface LuckOptions {
 
 const chanceOfKnown = (laws: readonly RoundLaw[]): number => laws.reduce((p, law) => p * (1 - law.unknown) ** law.rounds, 1);
 
+/** The laws with each outcome of unknown pay paying nothing back: the highest the chance can be. */
+const leastPaid = (laws: readonly RoundLaw[]): RoundLaw[] =>
+  laws.map((law) => (law.unknown > 0 && law.leastNet !== undefined ? { rounds: law.rounds, outcomes: [...law.outcomes, { net: law.leastNet, probability: law.unknown }], unknown: 0 } : law));
+
 /** The percentile of `actualNet` over the laws; undefined when there is no round to compare with. */
 export function luckPercentile(laws: readonly RoundLaw[], actualNet: Ratio, options: LuckOptions = {}): LuckPercentile | undefined {
+  const result = percentileOf(laws, actualNet, options);
+  if (result === undefined || result.atMost === result.atLeast || !laws.some((law) => law.rounds > 0 && law.unknown > 0 && law.leastNet !== undefined)) return result;
+  const highest = percentileOf(leastPaid(laws), actualNet, options)!;
+  return { ...result, atMost: Math.min(result.atMost, Math.max(result.atLeast, highest.atLeast)) };
+}
+
+function percentileOf(laws: readonly RoundLaw[], actualNet: Ratio, options: LuckOptions = {}): LuckPercentile | undefined {
   const played = laws.filter((law) => law.rounds > 0);
   const rounds = played.reduce((sum, law) => sum + law.rounds, 0);
   if (rounds === 0) return undefined;

@@ -14,6 +14,8 @@ export interface RoundLaw {
   outcomes: { net: Ratio; probability: number }[];
   /** The chance of an outcome whose pay is not known (0 when every pay is known). */
   unknown: number;
+  /** The net result of such an outcome if it paid the least any can (nothing back): −stake. */
+  leastNet?: Ratio;
 }
 
 /** One keno round: `picks` numbers, `stake`, paid `multipliers[hits]` × stake (the table learnt from the rounds, core/rtp/keno.ts). */
@@ -31,7 +33,7 @@ export function drawRoundLaw(hitChances: readonly HitProbability[], stake: Ratio
     if (multiplier === undefined) unknown += probability.value;
     else outcomes.push({ net: subtract(multiply(stake, decimalRatio(multiplier)), stake), probability: probability.value });
   }
-  return { rounds, outcomes, unknown };
+  return unknown > 0 ? { rounds, outcomes, unknown, leastNet: subtract(ratio(0n), stake) } : { rounds, outcomes, unknown };
 }
 
 /** One roulette bet of `stake` on the published table (core/rtp/roulette.ts): covers k of N pockets, pays r:1. */

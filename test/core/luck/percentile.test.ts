@@ -62,7 +62,7 @@ describe('the exact law of the total, against every draw listed', () => {
 });
 
 describe('a paytable with cells never seen', () => {
-  it('gives a range as wide as the chance of hitting one, holding the listed law', () => {
+  it('gives a range: the listed law with the unknown pay at more than anything, and at nothing', () => {
     // 2 picks of 8, 3 drawn: the 2-hit pay is unknown. At or below a net, the rounds that never hit an unknown cell
     // count for sure; those that did may or may not.
     const hits = hitDistribution(8, 3, 2);
@@ -72,7 +72,11 @@ describe('a paytable with cells never seen', () => {
     const result = luckPercentile([law], ratio(0n))!;
     // With the unknown pay at 1000 (no round at or below 0 hits it) the law gives exactly the lower end.
     expect(Math.abs(result.atLeast - atOrBelow(listed, ratio(0n)))).toBeLessThan(1e-12);
-    expect(result.atMost - result.atLeast).toBeCloseTo(1 - (1 - pTwo) ** 3, 12);
+    // With it paying nothing, the highest the chance can be; never above the lower end plus the chance of hitting it.
+    const paysNothing = totalLaw([0, 1, 2].map(() => kenoDraws(8, 3, 2, '1', { 0: '0', 1: '2', 2: '0' })));
+    expect(Math.abs(result.atMost - atOrBelow(paysNothing, ratio(0n)))).toBeLessThan(1e-12);
+    expect(result.atMost).toBeLessThanOrEqual(result.atLeast + 1 - (1 - pTwo) ** 3 + 1e-12);
+    expect(result.atMost).toBeGreaterThan(result.atLeast);
   });
 });
 
