@@ -46,7 +46,7 @@ function LuckResult({ luck, id }: { luck: Luck; id: string }) {
     );
   }
   const net = percentile.actualNet.value;
-  const sentence = t(net < 0 ? 'luckLost' : 'luckWon', [amountText(t, Math.abs(net)), integerText(t, percentile.rounds), percentText(t, luck)]);
+  const sentence = countText(t, net < 0 ? 'luckLost' : 'luckWon', percentile.rounds, [amountText(t, Math.abs(net)), percentText(t, luck)]);
   const captionId = `${id}-caption`;
   return (
     <div
@@ -66,8 +66,7 @@ function LuckResult({ luck, id }: { luck: Luck; id: string }) {
       <figure class="luck-figure">
         <LuckChart percentile={percentile} captionId={captionId} />
         <figcaption id={captionId}>
-          {t('luckChartCaption', [
-            integerText(t, percentile.rounds),
+          {countText(t, 'luckChartCaption', percentile.rounds, [
             amountText(t, percentile.expectedNet),
             amountText(t, percentile.expectedNet - 1.96 * percentile.spread),
             amountText(t, percentile.expectedNet + 1.96 * percentile.spread),

@@ -55,15 +55,14 @@ describe('statistics page: unlucky, or cheated?', () => {
     expect(Number(result.dataset.net)).toBeCloseTo(-0.12, 9);
     expect(Number(result.dataset.atLeast)).toBeCloseTo(expected.atLeast, 12);
     expect(result.dataset.method).toBe('exact');
-    expect(result.querySelector('.luck-sentence')!.textContent).toBe(t('luckLost', [amountText(t, 0.12), integerText(t, 12), chanceText(t, expected.atLeast)]));
+    expect(result.querySelector('.luck-sentence')!.textContent).toBe(countText(t, 'luckLost', 12, [amountText(t, 0.12), chanceText(t, expected.atLeast)]));
     // Roulette's bet is not captured: its 3 rounds are left out, and said so.
     expect(result.querySelector('[data-reason="bet"]')!.textContent).toBe(countText(t, 'luckLeftOutBet', 3));
     const caption = result.querySelector('figcaption')!;
     const svg = result.querySelector('svg.luck-chart')!;
     expect(svg.getAttribute('aria-labelledby')).toBe(caption.id);
     expect(caption.textContent).toBe(
-      t('luckChartCaption', [
-        integerText(t, 12),
+      countText(t, 'luckChartCaption', 12, [
         amountText(t, expected.expectedNet),
         amountText(t, expected.expectedNet - 1.96 * expected.spread),
         amountText(t, expected.expectedNet + 1.96 * expected.spread),
