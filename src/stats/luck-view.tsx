@@ -16,6 +16,8 @@ import { MAX_PAGE } from '../shared/message-limits.js';
 const SESSION_CHUNK = 20_000;
 /** The time one task of session percentiles may take before it lets the page draw. */
 const TASK_MS = 50;
+/** The latest sessions whose percentile is computed (each takes up to tens of ms: a long history has thousands). */
+const SESSIONS_WITH_PERCENTILE = 200;
 
 const later = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -205,7 +207,7 @@ export function LuckSection() {
     if (sessions === undefined || figures === undefined) return;
     let live = true;
     void (async () => {
-      const lucks: (Luck | undefined)[] = [];
+      const lucks: (Luck | undefined)[] = new Array(Math.max(0, sessions.length - SESSIONS_WITH_PERCENTILE)).fill(undefined);
       // As many sessions a task as fit in TASK_MS (a session's percentile is one short computation), shown as they come.
       while (lucks.length < sessions.length) {
         await later();
@@ -244,6 +246,7 @@ export function LuckSection() {
       <p class="luck-honest">{t('luckHonest')}</p>
       <h3>{t('sessionsHeading')}</h3>
       <p class="hint">{t('sessionsRule')}</p>
+      {sessions !== undefined && sessions.length > SESSIONS_WITH_PERCENTILE && <p class="hint sessions-latest">{t('sessionsLatest', [integerText(t, SESSIONS_WITH_PERCENTILE), integerText(t, sessions.length)])}</p>}
       {sessions === undefined ? (
         <p class="hint" aria-busy="true">{t('sessionsReading', [integerText(t, read), integerText(t, total)])}</p>
       ) : sessions.length === 0 ? (

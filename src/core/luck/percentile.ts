@@ -129,9 +129,13 @@ function binsOf(lattice: Lattice, cdf: (k: number) => number, mean: number, spre
   high = Math.min(last, Math.max(high, actual));
   const width = Math.max(1, Math.ceil((high - low + 1) / count));
   const bins: LuckBin[] = [];
+  // Each edge's cdf once: the approximation solves an equation per call.
+  let below = cdf(low - 1);
   for (let from = low; from <= high; from += width) {
     const to = Math.min(high, from + width - 1);
-    bins.push({ from: netAtStep(lattice, from), to: netAtStep(lattice, to), probability: Math.max(0, cdf(to) - cdf(from - 1)) });
+    const upTo = cdf(to);
+    bins.push({ from: netAtStep(lattice, from), to: netAtStep(lattice, to), probability: Math.max(0, upTo - below) });
+    below = upTo;
   }
   return bins;
 }
