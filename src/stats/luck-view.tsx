@@ -213,7 +213,7 @@ export function LuckSection() {
         await later();
         if (!live) return;
         const began = performance.now();
-        while (lucks.length < sessions.length && performance.now() - began < TASK_MS) lucks.push(luckOf(sessions[lucks.length]!.groups, paytables));
+        while (lucks.length < sessions.length && performance.now() - began < TASK_MS) lucks.push(luckOf(sessions[lucks.length]!.groups, paytables, false));
         setSessionLucks([...lucks]);
       }
     })();

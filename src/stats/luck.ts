@@ -34,8 +34,9 @@ export interface Luck {
   percentile?: LuckPercentile;
 }
 
-export function luckOf(groups: readonly BetGroup[], paytables: Paytables): Luck {
+/** `picture`: with the distribution's bins for the chart (the sessions' table needs the figure alone). */
+export function luckOf(groups: readonly BetGroup[], paytables: Paytables, picture = true): Luck {
   const inputs = luckInputs(groups, paytables);
-  const percentile = luckPercentile(inputs.laws, inputs.actualNet);
+  const percentile = luckPercentile(inputs.laws, inputs.actualNet, picture ? {} : { bins: 0 });
   return percentile === undefined ? { inputs } : { inputs, percentile };
 }

@@ -67,7 +67,7 @@ const leastPaid = (laws: readonly RoundLaw[]): RoundLaw[] =>
 export function luckPercentile(laws: readonly RoundLaw[], actualNet: Ratio, options: LuckOptions = {}): LuckPercentile | undefined {
   const result = percentileOf(laws, actualNet, options);
   if (result === undefined || result.atMost === result.atLeast || !laws.some((law) => law.rounds > 0 && law.unknown > 0 && law.leastNet !== undefined)) return result;
-  const highest = percentileOf(leastPaid(laws), actualNet, options)!;
+  const highest = percentileOf(leastPaid(laws), actualNet, { ...options, bins: 0 })!;
   return { ...result, atMost: Math.min(result.atMost, Math.max(result.atLeast, highest.atLeast)) };
 }
 
@@ -116,7 +116,8 @@ function percentileOf(laws: readonly RoundLaw[], actualNet: Ratio, options: Luck
     error: exact ? EXACT_ERROR : SADDLEPOINT_ERROR,
     expectedNet: netAtStep(lattice, 0) + mean * unitMoney,
     spread: spread * unitMoney,
-    bins: binsOf(lattice, cdf, mean, spread, step, options.bins ?? 40),
+    // No picture asked for (bins: 0): the approximation then solves one equation, not one per bin edge.
+    bins: options.bins === 0 ? [] : binsOf(lattice, cdf, mean, spread, step, options.bins ?? 40),
   };
 }
 
