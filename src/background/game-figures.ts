@@ -7,6 +7,7 @@ import { decimalRatio, gameShapeOf, ratio, SUPPORTED_GAME_IDS, type Ratio, type 
 import { add, multiply, subtract } from '../core/rtp/fraction.js';
 import { binsOf, outcomeBins, validBet } from '../core/statistics-inputs.js';
 import type { ExactSum, GameFigures, RoundRecord, VerifiedRound } from '../shared/records.js';
+import { betGroupKey } from '../core/luck/bet-groups.js';
 import { verifiedRoundOf } from './verified-round.js';
 
 export const FIGURE_GAMES: readonly SupportedGameId[] = SUPPORTED_GAME_IDS;
@@ -35,6 +36,7 @@ export function emptyGameFigures(gameId: SupportedGameId): GameFigures {
     payoutSquares: ZERO,
     paid: {},
     staked: {},
+    luck: {},
   };
 }
 
@@ -48,6 +50,22 @@ function amountOf(value: number): Ratio | undefined {
     return undefined;
   }
 }
+
+/** An exact decimal amount as its shortest decimal text (1.5 → "1.5"): amounts are decimals, so this ends. */
+function decimalTextOf(amount: Ratio): string {
+  let scale = 1n;
+  let decimals = 0;
+  while ((amount.numerator * scale) % amount.denominator !== 0n && decimals < 40) {
+    scale *= 10n;
+    decimals++;
+  }
+  const units = (amount.numerator * scale) / amount.denominator;
+  const digits = units.toString().padStart(decimals + 1, '0');
+  return decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
+/** Figures kept before the luck groups were: counted anew when the page asks (outcomes.ts). */
+export const figuresCurrent = (figures: AllFigures): boolean => FIGURE_GAMES.every((gameId) => figures[gameId]?.luck !== undefined);
 
 /** Moves one game's figures by one verified round, as the statistics page counted it from the list. */
 export function addRoundToFigures(figures: GameFigures, gameId: SupportedGameId, round: VerifiedRound, sign: 1 | -1): void {
@@ -85,6 +103,14 @@ export function addRoundToFigures(figures: GameFigures, gameId: SupportedGameId,
     figures.stakeSquares = moved(figures.stakeSquares, multiply(stake, stake), sign);
     figures.products = moved(figures.products, multiply(stake, payout), sign);
     figures.payoutSquares = moved(figures.payoutSquares, multiply(payout, payout), sign);
+    if (figures.luck !== undefined) {
+      // Grouped by the stake's exact value, so "1.5" and "1.50" are one bet.
+      const key = betGroupKey(draw && round.picks !== undefined ? String(round.picks) : undefined, decimalTextOf(stake));
+      const group = (figures.luck[key] ??= { rounds: 0, payout: ZERO });
+      group.rounds += sign;
+      group.payout = moved(group.payout, payout, sign);
+      if (group.rounds === 0) delete figures.luck[key];
+    }
   } else figures.rejectedBets += sign;
   if (draw) {
     const key = round.picks === undefined ? 'none' : String(round.picks);

@@ -6,7 +6,7 @@
 // an unrevealed round cannot skew the distribution.
 import type { SupportedGameId } from '../core/index.js';
 import type { GameFigures, RoundRecord } from '../shared/records.js';
-import { addRecordToFigures, emptyFigures, emptyGameFigures, FIGURE_GAMES, type AllFigures } from './game-figures.js';
+import { addRecordToFigures, emptyFigures, emptyGameFigures, FIGURE_GAMES, figuresCurrent, type AllFigures } from './game-figures.js';
 import { STATUS_RANK } from './index-rank.js';
 import type { Tally } from './schema.js';
 import { openStore } from './store.js';
@@ -15,7 +15,8 @@ const BATCH = 5000;
 
 export async function gameFigures(gameId: SupportedGameId): Promise<GameFigures> {
   const db = await openStore();
-  const figures = ((await db.get('meta', 'tally')) as Tally | undefined)?.figures ?? (await countFigures());
+  const kept = ((await db.get('meta', 'tally')) as Tally | undefined)?.figures;
+  const figures = kept !== undefined && figuresCurrent(kept) ? kept : await countFigures();
   return figures[gameId] ?? emptyGameFigures(gameId);
 }
 
@@ -24,7 +25,7 @@ async function countFigures(): Promise<AllFigures> {
   const tx = (await openStore()).transaction(['rounds', 'meta'], 'readwrite');
   const meta = tx.objectStore('meta');
   const tally = (await meta.get('tally')) as Tally | undefined;
-  if (tally?.figures !== undefined) return tally.figures;
+  if (tally?.figures !== undefined && figuresCurrent(tally.figures)) return tally.figures;
   const figures = emptyFigures();
   const index = tx.objectStore('rounds').index('by-game');
   const rank = STATUS_RANK.verified;

@@ -1,3 +1,4 @@
+import { sessionRoundOf } from './session-rounds.js';
 import { runSelfTest } from '../core/index.js';
 import { extensionId, extensionUrl, senderOrigin, type MessageSender } from '../shared/browser.js';
 import {
@@ -295,6 +296,10 @@ async function answerPage(message: PageMessage): Promise<PageResponses[PageMessa
       return findings();
     case 'outcomes':
       return gameFigures(message.gameId);
+    case 'session-rounds': {
+      const { total, records } = await store.roundsSeenAfter(message.after ?? -1, message.limit);
+      return { total, rounds: records.flatMap((record) => sessionRoundOf(record) ?? []), read: records.length, last: records.at(-1)?.seq };
+    }
     case 'tab-context':
       return tabContextWithCapture(message.tabId);
   }

@@ -3,7 +3,7 @@
 import type { IDBPObjectStore, StoreNames } from 'idb';
 import { noCounts, STATUS_SORT_ORDER, type VerdictStatus } from '../core/index.js';
 import type { RoundFilter, RoundRecord } from '../shared/records.js';
-import { addRecordToFigures, emptyFigures } from './game-figures.js';
+import { addRecordToFigures, emptyFigures, figuresCurrent } from './game-figures.js';
 import { STATUS_RANK } from './index-rank.js';
 import type { FairWitnessDB, Tally } from './schema.js';
 
@@ -17,6 +17,8 @@ export function addToTally(tally: Tally, record: RoundRecord, sign: 1 | -1): voi
   counts[record.verdict.status] += sign;
   if (sign < 0 && STATUSES.every((status) => counts[status] === 0)) delete tally.games[record.gameId];
   if (record.verdict.level !== undefined) tally.levels[record.verdict.level] += sign;
+  // Figures kept by an older version lack the luck groups: dropped, and counted anew when the page asks.
+  if (tally.figures !== undefined && !figuresCurrent(tally.figures)) delete tally.figures;
   if (tally.figures !== undefined) addRecordToFigures(tally.figures, record, sign);
 }
 

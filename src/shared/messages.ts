@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import type { ExportedRound, Finding, RoundTrace } from '../core/index.js';
 import type { ExportSeal } from '../core/export-seal.js';
+import type { SessionRound } from '../core/luck/sessions.js';
 import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
@@ -151,6 +152,8 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('findings') }),
   // One game's figures for the statistics page, kept over its verified rounds (background/outcomes.ts).
   v.strictObject({ type: v.literal('outcomes'), gameId: v.picklist(SUPPORTED_GAME_IDS) }),
+  // The settled verified rounds in the order first seen, after the one whose seq is `after` (from the first without), as the sessions read them (background/session-rounds.ts).
+  v.strictObject({ type: v.literal('session-rounds'), after: v.optional(offset), limit: pageSize }),
   // What the worker saw on one tab (the popup asks about the active one; background/watched-tabs.ts).
   v.strictObject({ type: v.literal('tab-context'), tabId: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);
@@ -253,6 +256,8 @@ export interface PageResponses {
   'run-self-test': Summary['selfTest'];
   findings: Finding[];
   outcomes: GameFigures;
+  /** `last`: the seq of the last round read (the next page's `after`); `read`: how many stored rounds the page went over. */
+  'session-rounds': { total: number; rounds: SessionRound[]; read: number; last?: number };
   'tab-context': TabContext;
 }
 

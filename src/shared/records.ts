@@ -191,6 +191,12 @@ export interface GameFigures {
   paid: Record<string, Record<string, number>>;
   /** Keno, the undisputed settled rounds by number of picks ("none" without valid picks): how many, and their stakes. */
   staked: Record<string, { rounds: number; stake: ExactSum }>;
+  /**
+   * The undisputed settled rounds as groups of one bet and one stake (core/luck/bet-groups.ts
+   * betGroupKey: keno's picks, "?" where the bet is not captured): how many, and what they paid back.
+   * The statistics page's luck percentile reads these. Absent from figures kept before it was (outcomes.ts counts them anew).
+   */
+  luck?: Record<string, { rounds: number; payout: ExactSum }>;
 }
 
 export interface SelfTestResult {

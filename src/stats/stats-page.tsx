@@ -3,6 +3,7 @@
 import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { useEnv } from '../ui/env.js';
 import { GameStats } from './game-stats.js';
+import { LuckSection } from './luck-view.js';
 import { RtpSection } from './rtp.js';
 
 export function StatsPage() {
@@ -14,6 +15,7 @@ export function StatsPage() {
         <p class="hint">{t('statsIntro')}</p>
       </header>
       <main>
+        <LuckSection />
         {SUPPORTED_GAME_IDS.map((gameId) => (
           <GameStats key={gameId} gameId={gameId} />
         ))}

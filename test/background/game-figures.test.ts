@@ -65,3 +65,28 @@ describe('figuresOf', () => {
     );
   });
 });
+
+describe('the luck groups', () => {
+  it('group the undisputed valid bets by picks and exact stake, summing the payouts, and leave nothing when rounds go', () => {
+    fc.assert(
+      fc.property(fc.array(kenoRound, { maxLength: 40 }), (rounds) => {
+        const figures = figuresOf('keno', rounds);
+        const counted = rounds.filter((r) => r.stake !== undefined && r.payout !== undefined && !r.amountsDisputed && Number(r.stake) > 0 && Number(r.payout) >= 0 && /^\d/.test(r.stake) && /^\d/.test(r.payout));
+        const groups = Object.entries(figures.luck!);
+        expect(groups.reduce((sum, [, g]) => sum + g.rounds, 0)).toBe(counted.length);
+        for (const [key, group] of groups) {
+          const [bet, stake] = key.split('|');
+          const members = counted.filter((r) => String(r.picks ?? '?') === bet && Number(r.stake) === Number(stake));
+          expect(group.rounds).toBe(members.length);
+          expect(Number(group.payout.numerator) / Number(group.payout.denominator)).toBeCloseTo(members.reduce((s, r) => s + Number(r.payout), 0), 9);
+        }
+        for (const round of rounds) addRoundToFigures(figures, 'keno', round, -1);
+        expect(figures.luck).toEqual({});
+      }),
+    );
+  });
+  it('"1.5" and "1.50" are one stake', () => {
+    const round = (stake: string): VerifiedRound => ({ outcome: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], stake, payout: '0', multiplier: '0', picks: 3, hits: 0 });
+    expect(figuresOf('keno', [round('1.5'), round('1.50')]).luck).toEqual({ '3|1.5': { rounds: 2, payout: { numerator: '0', denominator: '1' } } });
+  });
+});

@@ -90,4 +90,16 @@ describe('gameFigures', () => {
     await storeClaims([revealedClaim(vector(7), 'Keno')], 2000);
     expect(await gameFigures('keno')).toEqual(await recounted('keno'));
   });
+
+  it('figures kept before the luck groups are counted anew, by the next write or the next ask', async () => {
+    for (let i = 0; i < 4; i++) await storeClaims([revealedClaim(vector(i), 'Keno')], 1000 + i);
+    const kept = await gameFigures('keno');
+    const db = await openDB(DATABASE_NAME);
+    const tally = (await db.get('meta', 'tally')) as Tally;
+    for (const figures of Object.values(tally.figures!)) delete figures.luck;
+    await db.put('meta', tally, 'tally');
+    db.close();
+    expect(await gameFigures('keno')).toEqual(kept);
+    expect(kept.luck).toBeDefined();
+  });
 });

@@ -144,7 +144,7 @@ describe('handleMessage: malformed messages', () => {
   });
 
   it.each([
-    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "find-round" | "export-page" | "games" | "clear-data" | "import-rounds" | "seal-export" | "seal-check" | "seal-done" | "run-self-test" | "findings" | "outcomes" | "tab-context") but received "claims"'],
+    ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "find-round" | "export-page" | "games" | "clear-data" | "import-rounds" | "seal-export" | "seal-check" | "seal-done" | "run-self-test" | "findings" | "outcomes" | "session-rounds" | "tab-context") but received "claims"'],
     ['a page too large', { type: 'rounds', filter: {}, offset: 0, limit: 5001 }, 'invalid message: limit: Invalid value: Expected <=5000 but received 5001'],
     ['a negative offset', { type: 'export-page', offset: -1, limit: 10 }, 'invalid message: offset: Invalid value: Expected >=0 but received -1'],
     ['an unknown status', { type: 'rounds', filter: { status: 'good' }, offset: 0, limit: 10 }, 'invalid message: filter.status: Invalid type: Expected ("verified" | "pending" | "mismatch" | "unsupported" | "invalid") but received "good"'],

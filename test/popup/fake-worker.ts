@@ -9,6 +9,7 @@ import { exportedRoundOf, rowOf } from '../../src/background/rows.js';
 import { claimsOfExportedRound } from '../../src/background/import.js';
 import { figuresOf } from '../../src/background/game-figures.js';
 import { verifiedRoundOf } from '../../src/background/verified-round.js';
+import { sessionRoundOf } from '../../src/background/session-rounds.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { STATUS_RANK as RANK } from '../../src/background/index-rank.js';
 import { answerOf, keyOfQuery } from '../../src/background/find-round.js';
@@ -157,6 +158,11 @@ export class FakeWorker {
         return auditRounds(this.records.map(auditRoundOf));
       case 'outcomes':
         return figuresOf(message.gameId, this.records.flatMap((r) => (r.gameId === message.gameId ? (verifiedRoundOf(r) ?? []) : [])));
+      case 'session-rounds': {
+        const seen = [...this.records].sort((a, b) => a.seq - b.seq).filter((r) => message.after === undefined || r.seq > message.after);
+        const page = seen.slice(0, message.limit);
+        return { total: this.records.length, rounds: page.flatMap((r) => sessionRoundOf(r) ?? []), read: page.length, last: page.at(-1)?.seq };
+      }
       case 'tab-context':
         return this.tabs.get(message.tabId) ?? { watched: false };
     }

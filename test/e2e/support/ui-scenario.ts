@@ -144,6 +144,42 @@ async function playTen(driver: BrowserDriver, casino: DemoCasino): Promise<void>
   await keno.close();
 }
 
+/**
+ * The statistics page's luck section against the rounds the demo casino played: the verified keno
+ * rounds (revealed, shown as drawn) are the ones compared, with their net result; the verified
+ * roulette rounds are left out (the bet is not captured); the picture is named by its caption.
+ */
+async function luckAgreesWithTheRounds(stats: ExtensionPage, casino: DemoCasino, prefix: string): Promise<void> {
+  await stats.waitFor('.luck .luck-result figcaption');
+  const shown = await stats.evaluate(() => {
+    const result = document.querySelector<HTMLElement>('.luck .luck-result')!;
+    const caption = result.querySelector('figcaption')!;
+    return {
+      rounds: result.dataset.rounds,
+      net: result.dataset.net,
+      atLeast: result.dataset.atLeast,
+      atMost: result.dataset.atMost,
+      betUnknown: result.dataset.betUnknown,
+      caption: caption.textContent ?? '',
+      labelledBy: result.querySelector('svg.luck-chart')!.getAttribute('aria-labelledby'),
+      captionId: caption.id,
+      bars: result.querySelectorAll('svg.luck-chart rect.luck-bar').length,
+    };
+  });
+  const rounds = casino.state().rounds;
+  const fair = (round: (typeof rounds)[number]) => round.revealed && JSON.stringify(round.displayedOutcome) === JSON.stringify(round.trueOutcome);
+  const keno = rounds.filter((round) => round.game === 'keno' && fair(round));
+  const roulette = rounds.filter((round) => round.game !== 'keno' && round.revealed);
+  const net = keno.reduce((sum, round) => sum + Number(round.payout) - Number(round.stake), 0);
+  console.log(`[ui ${prefix}] luck: ${shown.rounds} rounds, net ${shown.net}, P ${shown.atLeast}…${shown.atMost}, caption “${shown.caption}”`);
+  expect(Number(shown.rounds), 'rounds compared').toBe(keno.length);
+  expect(Number(shown.net), 'net result').toBeCloseTo(net, 9);
+  expect(Number(shown.betUnknown), 'roulette rounds left out').toBe(roulette.length);
+  expect(shown.labelledBy).toBe(shown.captionId);
+  expect(shown.bars).toBeGreaterThan(0);
+  expect(shown.caption).toContain(String(keno.length));
+}
+
 /** The whole run for one browser and language; screenshots go to test-results/ui/. */
 export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): Promise<void> {
   const shots = join(repoRoot, 'test-results', 'ui');
@@ -226,7 +262,15 @@ export async function popupAsAPlayerSeesIt({ driver, casino, locale }: UiRun): P
   await stats.waitFor('.game-stats [data-rounds]');
   await new Promise((resolve) => setTimeout(resolve, 500));
   await checkPage(stats, 'statistics with 10 rounds at 420 px');
+  await luckAgreesWithTheRounds(stats, casino, prefix);
+  await stats.shoot(join(shots, `${prefix}-stats-luck-420.png`));
   await stats.close();
+  const wideStats = await driver.openPage('stats.html', { width: 1024, height: 768 });
+  await wideStats.waitFor('.luck .luck-result figcaption');
+  await checkPage(wideStats, 'statistics with 10 rounds at 1024 px');
+  await wideStats.evaluate(() => document.querySelector('.luck')!.scrollIntoView());
+  await wideStats.shoot(join(shots, `${prefix}-stats-luck-1024.png`));
+  await wideStats.close();
 
   // 1 010 rounds: a file of 1 000 more imported through the history page.
   const file = join(await mkdtemp(join(tmpdir(), 'fw-ui-')), 'export.json');

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+// The statistics page's luck section: the percentile of the rounds in view against the core's
+// exact law for the same bets, the picture's text equivalent, rounds left out and why, the honest
+// sentence, and the sessions (a 30-minute gap) with their percentiles.
+import { act } from 'preact/test-utils';
+import { describe, expect, test } from 'vitest';
+import { kenoRoundLaw } from '../../src/core/luck/round-law.js';
+import { luckPercentile } from '../../src/core/luck/percentile.js';
+import { decimalRatio } from '../../src/core/rtp/fraction.js';
+import { amountText, chanceText, integerText } from '../../src/stats/format.js';
+import { countText } from '../../src/ui/i18n.js';
+import type { RoundRecord } from '../../src/shared/records.js';
+import { claimFor } from '../popup/claims.js';
+import { FakeWorker } from '../popup/fake-worker.js';
+import { settle, t } from '../popup/render.js';
+import { renderStats } from './render-stats.js';
+
+function picksWithHits(record: RoundRecord, count: number, hits: number): string[] {
+  const drawn = record.verdict.expected as number[];
+  const missed = Array.from({ length: 40 }, (_, i) => i + 1).filter((n) => !drawn.includes(n));
+  return [...drawn.slice(0, hits), ...missed.slice(0, count - hits)].map(String);
+}
+
+const minute = 60_000;
+
+/** 1-pick keno rounds at 1.00 paying 3.96 on a hit, and roulette rounds (bet not captured), in two sessions. */
+function worker() {
+  const keno = Array.from({ length: 12 }, (_, i) => claimFor('keno', i + 1));
+  const roulette = Array.from({ length: 3 }, (_, i) => claimFor('roulette-european', i + 1));
+  const fake = new FakeWorker([...keno, ...roulette]);
+  const records = fake.records;
+  records.slice(0, 12).forEach((record, i) => {
+    const hit = i % 4 === 0;
+    Object.assign(record, { stake: '1.00', payout: hit ? '3.96' : '0.00', multiplier: hit ? '3.96' : '0', picks: picksWithHits(record, 1, hit ? 1 : 0) });
+    // Rounds 0–5 a minute apart, then rounds 6–11 an hour later.
+    record.observedAt = { result: (i < 6 ? i : 60 + i) * minute };
+  });
+  records.slice(12).forEach((record, i) => Object.assign(record, { stake: '2.00', payout: '0.00', observedAt: { result: (70 + i) * minute } }));
+  return fake;
+}
+
+describe('statistics page: unlucky, or cheated?', () => {
+  test('the percentile of all rounds is the exact one for the same bets, with its picture’s text and what is left out', async () => {
+    const fake = worker();
+    const root = await renderStats(fake);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await settle();
+    const result = root.querySelector<HTMLElement>('.luck .luck-result')!;
+    // 3 hits of 12: 3 × 3.96 − 12.
+    const net = decimalRatio('-0.12');
+    const expected = luckPercentile([kenoRoundLaw(1, decimalRatio('1'), { 0: 0, 1: 3.96 }, 12)], net)!;
+    expect(result.dataset.rounds).toBe('12');
+    expect(Number(result.dataset.net)).toBeCloseTo(-0.12, 9);
+    expect(Number(result.dataset.atLeast)).toBeCloseTo(expected.atLeast, 12);
+    expect(result.dataset.method).toBe('exact');
+    expect(result.querySelector('.luck-sentence')!.textContent).toBe(countText(t, 'luckLost', 12, [amountText(t, 0.12), chanceText(t, expected.atLeast)]));
+    // Roulette's bet is not captured: its 3 rounds are left out, and said so.
+    expect(result.querySelector('[data-reason="bet"]')!.textContent).toBe(countText(t, 'luckLeftOutBet', 3));
+    const caption = result.querySelector('figcaption')!;
+    const svg = result.querySelector('svg.luck-chart')!;
+    expect(svg.getAttribute('aria-labelledby')).toBe(caption.id);
+    expect(caption.textContent).toBe(
+      countText(t, 'luckChartCaption', 12, [
+        amountText(t, expected.expectedNet),
+        amountText(t, expected.expectedNet - 1.96 * expected.spread),
+        amountText(t, expected.expectedNet + 1.96 * expected.spread),
+        amountText(t, -0.12),
+      ]),
+    );
+    expect(svg.querySelectorAll('rect.luck-bar').length).toBe(expected.bins.length);
+    expect(Number(svg.querySelector('.luck-mark')!.getAttribute('data-net'))).toBeCloseTo(-0.12, 9);
+    expect(root.querySelector('.luck-honest')!.textContent).toBe(t('luckHonest'));
+  });
+
+  test('sessions split at a 30-minute gap, each with its net result, witnessed share and percentile', async () => {
+    const root = await renderStats(worker());
+    for (let i = 0; i < 5; i++) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+    }
+    await settle();
+    const rows = [...root.querySelectorAll<HTMLTableRowElement>('table.sessions tbody tr')];
+    expect(rows.map((row) => row.dataset.rounds)).toEqual(['6', '9']);
+    // Session 1: rounds 0 and 4 hit: 2 × 3.96 − 6. Session 2: round 8 hits (3.96 − 6), and 3 roulette rounds lose 2.00 each.
+    expect(rows.map((row) => Number(row.dataset.net))).toEqual([2 * 3.96 - 6, 3.96 - 6 - 6].map((v) => expect.closeTo(v, 9)) as unknown as number[]);
+    const first = luckPercentile([kenoRoundLaw(1, decimalRatio('1'), { 0: 0, 1: 3.96 }, 6)], decimalRatio(String(2 * 3.96 - 6)))!;
+    expect(Number(rows[0]!.dataset.atLeast)).toBeCloseTo(first.atLeast, 12);
+    expect(rows[0]!.cells[4]!.textContent).toBe(chanceText(t, first.atLeast));
+    // The luck-over-time line names its sessions in its caption.
+    expect(root.querySelector('.luck-over-time figcaption')!.textContent).toContain(t('luckOverTime'));
+    // The scope list offers each session.
+    expect([...root.querySelectorAll('.luck-scope option')].map((o) => o.getAttribute('value'))).toEqual(['all', 'roulette-european', 'roulette-american', 'keno', 'session:0', 'session:1']);
+  });
+});
