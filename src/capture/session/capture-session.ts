@@ -102,9 +102,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   let deferred = false;
   const stats: CaptureStats = { scans: 0, tapEvents: 0, actions: 0, errors: 0 };
   const firstSeen = firstSeenLog(clock);
-  /** Which action an outcome is credited with as its bet, and when a round ends (round-tracker.ts). */
   /** The client seeds the player's own keys and pastes spelled (player-seed.ts). */
   const seeds = playerSeeds();
+  /** Which action an outcome is credited with as its bet, and when a round ends (round-tracker.ts). */
   const rounds = roundTracker((clientSeed) => seeds.typedAt(clientSeed) !== undefined);
   /**
    * When each client seed value was first read here: one the page showed before the player began
@@ -195,6 +195,7 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     // A value's parent too: a run of sibling chips after its label (the first chip is the value node) is still being written.
     const writing = (node: Node) => (node.parentNode ?? node).contains(open!);
     const rounds = settled ? scanned : scanned.filter((round) => !round.valueNodes.some(writing));
+    // Read again by the next scan, a whole one (the scheduler's interval bounds how often).
     deferred = rounds.length < scanned.length;
     if (deferred) scanner.needWhole();
     yield* offerSteps(
