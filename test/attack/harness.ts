@@ -1,6 +1,6 @@
 // Shared set-up for the red-team proofs of concept: the real capture session on jsdom, driven by a
 // hostile page (markup, tap messages, trusted actions), and the real store on fake-indexeddb.
-import { vi, type MockInstance } from 'vitest';
+import { afterEach, vi, type MockInstance } from 'vitest';
 import { startCapture, type CaptureSession } from '../../src/capture/session/capture-session.js';
 import { TAP_EVENT } from '../../src/capture/page-world/tap-channel.js';
 import { getRound, storeClaims } from '../../src/background/store.js';
@@ -90,3 +90,13 @@ export const reveal = (p: Pair, at: number) =>
   storeClaims([{ source: 'json', commitment: p.commitment, serverSeed: p.serverSeed, observedAt: { commitment: at, serverSeed: at } }], at + 1);
 
 export const roundOf = (p: Pair, cs: string, nonce: number) => getRound(roundKey({ commitment: p.commitment, clientSeed: cs, nonce: String(nonce) }));
+
+/** The document's readyState as the test sets it (a page that stays `loading`), 'complete' again after each test. */
+export function documentReadyState(): { set(state: DocumentReadyState): void } {
+  let state: DocumentReadyState = 'complete';
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
+  afterEach(() => {
+    state = 'complete';
+  });
+  return { set: (next) => void (state = next) };
+}

@@ -14,15 +14,13 @@ import { deleteDB } from 'idb';
 import { afterEach, expect, it } from 'vitest';
 import { DATABASE_NAME } from '../../src/background/store.js';
 import { findings } from '../../src/background/findings.js';
-import { deliver, hostilePage, reveal, roundOf, type Page } from './harness.js';
+import { documentReadyState, deliver, hostilePage, reveal, roundOf, type Page } from './harness.js';
 import { draw, pair } from './store-claims.js';
 
 let page: Page | undefined;
-let readyState: DocumentReadyState = 'complete';
-Object.defineProperty(document, 'readyState', { configurable: true, get: () => readyState });
+const readyState = documentReadyState();
 afterEach(async () => {
   page?.stop();
-  readyState = 'complete';
   await deleteDB(DATABASE_NAME);
 });
 
@@ -30,7 +28,7 @@ const S = 'player-seed';
 
 async function streamedDraw(layout: 'sibling chips' | 'chips in a box') {
   page = hostilePage();
-  readyState = 'loading';
+  readyState.set('loading');
   const C = pair(`chips-${layout}`);
   const chips = draw(C, S, 5);
   const chip = (n: string) => `<b>${n}</b>`;
@@ -47,7 +45,7 @@ async function streamedDraw(layout: 'sibling chips' | 'chips in a box') {
   document.body.insertAdjacentHTML('beforeend', '<footer>more</footer>');
   page.setTime(1200);
   page.session.scanNow();
-  readyState = 'interactive';
+  readyState.set('interactive');
   document.dispatchEvent(new Event('DOMContentLoaded'));
   page.setTime(1300);
   page.session.scanNow();
@@ -72,7 +70,7 @@ it('held, but read half: sibling chips after the label, the parser in the fifth:
 
 it('sibling pick chips after "Your picks", the parser in the second of four: no finding (not a second bet on the nonce)', async () => {
   page = hostilePage();
-  readyState = 'loading';
+  readyState.set('loading');
   const C = pair('picks-sibling');
   const chips = draw(C, S, 5);
   const picks = ['4', '18', '33', '40'];
@@ -84,7 +82,7 @@ it('sibling pick chips after "Your picks", the parser in the second of four: no 
   document.getElementById('picks')!.insertAdjacentHTML('beforeend', ` ${picks.slice(2).map(chip).join(' ')}`);
   document.body.insertAdjacentHTML('beforeend', '<footer>more</footer>');
   page.session.scanNow();
-  readyState = 'interactive';
+  readyState.set('interactive');
   document.dispatchEvent(new Event('DOMContentLoaded'));
   page.setTime(1300);
   page.session.scanNow();

@@ -11,14 +11,12 @@ import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it } from 'vitest';
 import { DATABASE_NAME } from '../../src/background/store.js';
-import { deliver, hostilePage, pair, panelHtml, resultOf, reveal, roundOf, type Page } from './harness.js';
+import { documentReadyState, deliver, hostilePage, pair, panelHtml, resultOf, reveal, roundOf, type Page } from './harness.js';
 
 let page: Page | undefined;
-let readyState: DocumentReadyState = 'complete';
-Object.defineProperty(document, 'readyState', { configurable: true, get: () => readyState });
+const readyState = documentReadyState();
 afterEach(async () => {
   page?.stop();
-  readyState = 'complete';
   await deleteDB(DATABASE_NAME);
 });
 
@@ -27,7 +25,7 @@ const S = 'player-seed';
 /** An honest history page streaming in: its one row's result cut after `cut` characters, then `interrupt`, then the rest. */
 async function streamed(interrupt: 'player click' | 'stall of 1.6 s' | 'nothing', cut = 1) {
   page = hostilePage();
-  readyState = 'loading';
+  readyState.set('loading');
   const C = pair('stream-0');
   const truth = resultOf(C, S, 5); // "29"
   expect(truth.length).toBe(2);
@@ -44,7 +42,7 @@ async function streamed(interrupt: 'player click' | 'stall of 1.6 s' | 'nothing'
   (document.getElementById('r')!.firstChild as Text).appendData(truth.slice(cut));
   document.body.insertAdjacentHTML('beforeend', '<footer>more</footer>');
   page.session.scanNow();
-  readyState = 'interactive';
+  readyState.set('interactive');
   document.dispatchEvent(new Event('DOMContentLoaded'));
   page.setTime(3500);
   page.session.scanNow();

@@ -12,21 +12,19 @@ import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it } from 'vitest';
 import { DATABASE_NAME } from '../../src/background/store.js';
-import { deliver, hostilePage, pair, panelHtml, reveal, roundOf, resultOf, type Page } from './harness.js';
+import { documentReadyState, deliver, hostilePage, pair, panelHtml, reveal, roundOf, resultOf, type Page } from './harness.js';
 
 let page: Page | undefined;
-let readyState: DocumentReadyState = 'complete';
-Object.defineProperty(document, 'readyState', { configurable: true, get: () => readyState });
+const readyState = documentReadyState();
 afterEach(async () => {
   page?.stop();
-  readyState = 'complete';
   await deleteDB(DATABASE_NAME);
 });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function madeUpAtTheEnd(ticker: boolean, ending: 'pagehide' | 'taken away') {
   page = hostilePage();
-  readyState = 'loading'; // the page streams itself forever
+  readyState.set('loading'); // the page streams itself forever
   const S = 'player-seed';
   const C = pair(`ticker-${ticker}-${ending}`);
   page.setTime(1500);
