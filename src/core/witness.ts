@@ -170,12 +170,17 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   const own = input.ownStates.filter((state) => relevant(state) && state.seenAt < outcomeAt);
   let firstOwn: number | undefined;
   for (const state of own) if (firstOwn === undefined || state.seenAt < firstOwn) firstOwn = state.seenAt;
-  const rivals = input.otherStates.filter((state) => state.commitment !== input.commitment && relevant(state));
   // A second seed the casino could play on is one whatever game's panel names it: a page must not
   // keep a rival open under another game's name. (Only the accusation below stays per game: a
   // casino may keep a seed pair per game, and then another game's pair is no sign of cheating.)
-  const anyGame = (state: PanelState) => state.clientSeed === input.clientSeed && coversNonce(state, nonce);
-  const rivalsAnyGame = input.otherStates.filter((state) => state.commitment !== input.commitment && anyGame(state));
+  // One pass: the rule reads thousands of states per round at the store's limits.
+  const rivals: PanelState[] = [];
+  const rivalsAnyGame: PanelState[] = [];
+  for (const state of input.otherStates) {
+    if (state.commitment === input.commitment || state.clientSeed !== input.clientSeed || !coversNonce(state, nonce)) continue;
+    rivalsAnyGame.push(state);
+    if (sameGame(state, input.game)) rivals.push(state);
+  }
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.
   let evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt);
   for (const state of rivalsAnyGame) if (state.seenAt < evidenceFrom) evidenceFrom = state.seenAt;
