@@ -95,6 +95,9 @@ function update<T>(change: (tabs: TabActions[]) => { tabs?: TabActions[]; value:
   return run;
 }
 
+/** The tabs with `entry` first (heard from last), the oldest past MAX_TABS dropped. */
+const withFirst = (tabs: TabActions[], entry: TabActions): TabActions[] => [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS);
+
 const entryOf = (tabs: TabActions[], tab: number): TabActions => {
   let entry = tabs.find((kept) => kept.tab === tab);
   if (entry === undefined) tabs.unshift((entry = { tab, actions: [] }));
@@ -127,7 +130,7 @@ export function noteAction(tab: number, frame: number, at: number, slots: readon
       else entry.full = true;
     }
     const recredits = added === undefined ? [] : lateCredits(entry, added);
-    return { tabs: [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS), value: recredits };
+    return { tabs: withFirst(tabs, entry), value: recredits };
   });
 }
 
@@ -178,7 +181,7 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
       return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
     });
     remember(entry, credited);
-    return { tabs: [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS), value: credited };
+    return { tabs: withFirst(tabs, entry), value: credited };
   });
 }
 
