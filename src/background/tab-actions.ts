@@ -1,14 +1,25 @@
-// The player's actions per tab, across its documents and frames. A content script knows only its
-// own document's clicks: a casino that reloads the game frame (or the page) after the bet could
-// show a pair it chose in the new document, wait for any click there, and have its outcome credited
-// with that click. So each document reports the first action of each of its rounds, with the slots
-// (commitment|client seed|nonce) that end it, those that were its panel's only live state at one of
-// the round's actions (capture/session/round-tracker.ts, sent by capture/content.ts), and the worker
-// keeps them per tab: an outcome from any document of the tab is credited with the earliest action
-// still open before it. An action ends with an outcome of one of its slots, from any document of the
-// tab, as a document's own round does. Kept in the store's
-// `meta` (the browser stops an idle worker while the tabs stay open) until the tab closes: a page
-// left for another site and come back must not have forgotten the bet.
+// The player's actions per tab, across its documents and frames, and across the casino's tabs. A
+// content script knows only its own document's clicks: a casino that reloads the game frame (or
+// the page) after the bet could show a pair it chose in the new document, wait for any click there,
+// and have its outcome credited with that click. So each document reports the first action of each
+// of its rounds, with the slots (commitment|client seed|nonce) that end it, those that were its
+// panel's only live state at one of the round's actions (capture/session/round-tracker.ts, sent by
+// capture/content.ts), and the worker keeps them per tab: an outcome from any document of the tab
+// is credited with the earliest action still open before it. An action ends with an outcome of one
+// of its slots, from any document of any tab, as a document's own round does.
+//
+// Another casino tab is the same account's other window: a bet placed there whose outcome never
+// shows there may be shown here, on a pair chosen after it, after any click here. So an outcome is
+// also credited with another tab's open action when one of that action's slots names the outcome's
+// client seed at its nonce or below (the bet's position or one the outcome has passed: a casino
+// that moves the nonce on by one gains nothing). Not any open action of any tab: a click in a tab
+// left open on another client seed (the player set a new one since) would then take `witnessed`
+// from every later round everywhere. docs/trust.md lists what this leaves.
+//
+// Kept in the store's `meta` (the browser stops an idle worker while the tabs stay open) until the
+// tab closes: a page left for another site and come back must not have forgotten the bet.
+import { coversNonce } from '../core/witness.js';
+import { canonicalNonce } from '../shared/claim-kinds.js';
 import { MAX_ACTION_SLOTS } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { openStore, RELAXED } from './store.js';
@@ -129,44 +140,64 @@ export function noteAction(tab: number, frame: number, at: number, slots: readon
       if (entry.actions.length < MAX_TAB_ACTIONS) entry.actions.push((added = { frame, at, slots: slots.slice(0, MAX_ACTION_SLOTS) }));
       else entry.full = true;
     }
-    const recredits = added === undefined ? [] : lateCredits(entry, added);
+    const recredits = added === undefined ? [] : lateCredits(tabs, entry, added);
     return { tabs: withFirst(tabs, entry), value: recredits };
   });
 }
 
-/** What a newly kept action credits again among the tab's outcomes already seen after it; ends it where one of them did. */
-function lateCredits(entry: TabActions, action: KeptAction): Recredit[] {
-  const after = (entry.outcomes ?? []).filter((outcome) => outcome.outcomeAt > action.at);
+/** A slot's (or round key's) client seed and nonce: the commitment before the first `|` is hex, the nonce after the last is decimal. */
+function positionOf(slot: string): { clientSeed: string; nonce: string } | undefined {
+  const first = slot.indexOf('|');
+  const last = slot.lastIndexOf('|');
+  return first < 0 || last === first ? undefined : { clientSeed: slot.slice(first + 1, last), nonce: slot.slice(last + 1) };
+}
+
+/** Whether another tab's action may have been the bet of an outcome at `position`: one of its slots names that client seed, at that nonce or below. */
+const mayBeBetOf = (action: KeptAction, position: { clientSeed: string; nonce: string } | undefined): boolean =>
+  position !== undefined &&
+  action.slots.some((slot) => {
+    const at = positionOf(slot);
+    return at !== undefined && at.clientSeed === position.clientSeed && coversNonce(at, position.nonce);
+  });
+
+/**
+ * What a newly kept action of `entry` credits again among the outcomes already seen after it, in its
+ * own tab and (as creditOutcomes would have) in the others; ends it where one of them did.
+ */
+function lateCredits(tabs: readonly TabActions[], entry: TabActions, action: KeptAction): Recredit[] {
+  const after = tabs.flatMap((kept) => (kept.outcomes ?? []).filter((outcome) => outcome.outcomeAt > action.at && (kept === entry || mayBeBetOf(action, positionOf(outcome.key)))));
   for (const outcome of after) {
     if (action.slots.includes(outcome.key) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
   }
-  const recredits: Recredit[] = [];
+  const recredits = new Map<string, number>();
   for (const outcome of after) {
     if (action.endedAt !== undefined && outcome.outcomeAt > action.endedAt) continue;
     if (outcome.actedAt !== undefined && outcome.actedAt <= action.at) continue;
     outcome.actedAt = action.at;
-    recredits.push({ key: outcome.key, actedAt: action.at });
+    recredits.set(outcome.key, action.at);
   }
-  return recredits;
+  return [...recredits].map(([key, actedAt]) => ({ key, actedAt }));
 }
 
 const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined && claim.observedAt.result !== undefined;
 
 /**
- * The claims of a batch from `tab`: the actions whose slot an outcome played end when that outcome
- * was first seen; then each outcome is credited with the earliest action of the tab still open when
- * it was first seen (if earlier than its own). By the times seen, not the order of arrival: a batch
- * or a frame's claims late do not change what is credited.
+ * The claims of a batch from `tab`: the actions (of any tab) whose slot an outcome played end when
+ * that outcome was first seen; then each outcome is credited with the earliest action still open
+ * when it was first seen (if earlier than its own): of its own tab, or of another that may have
+ * been its bet (mayBeBetOf). By the times seen, not the order of arrival: a batch or a frame's
+ * claims late do not change what is credited.
  */
 export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
   if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
   return update((tabs) => {
     const entry = entryOf(tabs, tab);
-    if (!entry.full) {
-      for (const claim of claims.filter(isOutcome)) {
-        const slot = roundKey(claim);
-        const outcomeAt = claim.observedAt.result!;
-        for (const action of entry.actions) {
+    for (const claim of claims.filter(isOutcome)) {
+      const slot = roundKey(claim);
+      const outcomeAt = claim.observedAt.result!;
+      for (const kept of tabs) {
+        if (kept.full) continue;
+        for (const action of kept.actions) {
           if (action.at < outcomeAt && action.slots.includes(slot) && (action.endedAt === undefined || action.endedAt > outcomeAt)) {
             action.endedAt = outcomeAt;
           }
@@ -176,8 +207,14 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
     const credited = claims.map((claim) => {
       if (!isOutcome(claim)) return claim;
       const outcomeAt = claim.observedAt.result!;
-      const open = entry.actions.filter((action) => action.at < outcomeAt && (action.endedAt === undefined || action.endedAt >= outcomeAt));
-      const earliest = Math.min(claim.actedAt ?? Infinity, ...open.map((action) => action.at));
+      const position = claim.clientSeed === undefined || claim.nonce === undefined ? undefined : { clientSeed: claim.clientSeed, nonce: canonicalNonce(claim.nonce) };
+      const openAt = (action: KeptAction) => action.at < outcomeAt && (action.endedAt === undefined || action.endedAt >= outcomeAt);
+      let earliest = claim.actedAt ?? Infinity;
+      for (const kept of tabs) {
+        for (const action of kept.actions) {
+          if (action.at < earliest && openAt(action) && (kept === entry || mayBeBetOf(action, position))) earliest = action.at;
+        }
+      }
       return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
     });
     remember(entry, credited);

@@ -41,7 +41,7 @@ const outcome = (p: Pair, nonce: number, at: number, actedAt: number): CapturedC
 });
 const slot = (p: Pair, nonce: number) => `${p.commitment}|cs|${nonce}`;
 
-it.fails('open hole: the bet in one casino tab, a pair chosen after it shown in a second casino tab, any click there, the outcome there: not witnessed', async () => {
+it('the bet in one casino tab, a pair chosen after it shown in a second casino tab, any click there, the outcome there: not witnessed', async () => {
   const [bound, chosen] = [pair('tab-bound'), pair('tab-chosen')];
   await claims(1, [panel(bound, 5, T)]); // tab 1: the panel
   await action(1, T + 100, [slot(bound, 5)]); // tab 1: THE BET (nonce 5); no outcome ever shows in tab 1
@@ -86,4 +86,68 @@ it('honest: a click on the top page (no panel there: its action never ends), the
   const record = (await getRound(roundKey({ commitment: c2.commitment, clientSeed: 'cs', nonce: '6' })))!;
   expect(record.verdict.status).toBe('verified');
   expect(record.preRoundCommitment).toBeUndefined();
+});
+
+// Across tabs: another casino tab's open action credits an outcome when one of its slots names the
+// outcome's client seed at its nonce or below (tab-actions.ts mayBeBetOf).
+const reveal = (p: Pair, at: number): CapturedClaim => ({ source: 'json', commitment: p.commitment, serverSeed: p.serverSeed, observedAt: { commitment: at, serverSeed: at } });
+const levelOf = async (p: Pair, nonce: number) => (await getRound(roundKey({ commitment: p.commitment, clientSeed: 'cs', nonce: String(nonce) })))!.verdict;
+
+it('the bet in one casino tab, a pair chosen after it shown in a second tab one nonce on, any click there, the outcome there: not witnessed', async () => {
+  const [bound, chosen] = [pair('shift-bound'), pair('shift-chosen')];
+  await claims(11, [panel(bound, 5, T)]);
+  await action(11, T + 100, [slot(bound, 5)]); // THE BET at nonce 5; its outcome never shows
+  await claims(12, [panel(chosen, 6, T + 200)]); // "nonce 5 was played": the chosen pair at nonce 6
+  await action(12, T + 300, [slot(chosen, 6)]);
+  await claims(12, [outcome(chosen, 6, T + 400, T + 300)]);
+  await claims(12, [reveal(chosen, T + 900)]);
+  expect(await levelOf(chosen, 6)).toMatchObject({ status: 'verified', level: 'history' });
+});
+
+it('the bet in one tab, its report reaching the worker after the other tab\'s outcome on a chosen pair: judged again, not witnessed', async () => {
+  const [bound, chosen] = [pair('late-tab-bound'), pair('late-tab-chosen')];
+  await claims(13, [panel(bound, 5, T)]);
+  await claims(14, [panel(chosen, 5, T + 200)]);
+  await action(14, T + 300, [slot(chosen, 5)]);
+  await claims(14, [outcome(chosen, 5, T + 400, T + 300)]);
+  await action(13, T + 100, [slot(bound, 5)]); // tab 13's report of its bet, late
+  await claims(14, [reveal(chosen, T + 900)]);
+  expect(await levelOf(chosen, 5)).toMatchObject({ status: 'verified', level: 'history' });
+});
+
+it('honest, two tabs on one seed pair: a click in the first (nothing played), the next bets in the second: each witnessed, no finding', async () => {
+  const shared = pair('two-tabs-shared');
+  await claims(15, [panel(shared, 6, T)]);
+  await action(15, T + 100, [slot(shared, 6)]); // tab 15: a pick, no bet
+  await claims(16, [panel(shared, 6, T + 200)]);
+  await action(16, T + 300, [slot(shared, 6)]); // tab 16: the bet
+  await claims(16, [outcome(shared, 6, T + 400, T + 300), panel(shared, 7, T + 400)]); // ends tab 15's action too
+  await action(16, T + 500, [slot(shared, 7)]);
+  await claims(16, [outcome(shared, 7, T + 600, T + 500), panel(shared, 8, T + 600)]);
+  await claims(16, [reveal(shared, T + 900)]);
+  for (const nonce of [6, 7]) expect(await levelOf(shared, nonce)).toMatchObject({ status: 'verified', level: 'witnessed' });
+});
+
+it('honest: a click in a tab left on the old client seed does not take `witnessed` from the rounds on the player\'s new one in another tab', async () => {
+  const [old, next] = [pair('seed-old'), pair('seed-new')];
+  await claims(17, [panel(old, 6, T)]);
+  await action(17, T + 100, [slot(old, 6)]); // tab 17: a click; never played (the player changes the client seed in tab 18)
+  const fresh = (p: Pair, nonce: number, at: number): CapturedClaim => ({ ...panel(p, nonce, at), clientSeed: 'player-typed' });
+  await claims(18, [fresh(next, 0, T + 200)]);
+  await action(18, T + 300, [`${next.commitment}|player-typed|0`]);
+  await claims(18, [{ ...outcome(next, 0, T + 400, T + 300), clientSeed: 'player-typed', result: (computeRound(KENO, next.serverSeed, 'player-typed', 0).outcome as number[]).map(String) }]);
+  await claims(18, [reveal(next, T + 900)]);
+  const record = (await getRound(roundKey({ commitment: next.commitment, clientSeed: 'player-typed', nonce: '0' })))!;
+  expect(record.verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
+});
+
+it('cost (docs/trust.md): a click in one tab on a pair the other tab then rotates away from, nonces counting on: the other tab\'s rounds at that nonce and above are `history` while the click stays open, never a mismatch', async () => {
+  const [first, second] = [pair('cost-first'), pair('cost-second')];
+  await claims(19, [panel(first, 6, T)]);
+  await action(19, T + 100, [slot(first, 6)]); // tab 19: a click, never played
+  await claims(20, [reveal(first, T + 150), panel(second, 6, T + 200)]); // tab 20: rotated, the client seed kept, nonces count on
+  await action(20, T + 300, [slot(second, 6)]);
+  await claims(20, [outcome(second, 6, T + 400, T + 300)]);
+  await claims(20, [reveal(second, T + 900)]);
+  expect(await levelOf(second, 6)).toMatchObject({ status: 'verified', level: 'history' });
 });
