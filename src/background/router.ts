@@ -53,12 +53,12 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
   try {
     if (fromExtensionPage(sender)) {
       const checked = validatePageMessage(message);
-      if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
+      if (!checked.ok) return { ok: false, failure: 'invalid-message', error: `invalid message: ${checked.error}` };
       return { ok: true, value: await answerPage(checked.message) };
     }
     if (fromCasinoTab(sender)) {
       const checked = validateContentMessage(message);
-      if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
+      if (!checked.ok) return { ok: false, failure: 'invalid-message', error: `invalid message: ${checked.error}` };
       if (checked.message.type === 'hello') return { ok: true, value: await greet(sender) };
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
       // Queued at once (before any wait), so it is kept before the claims sent after it are credited.
@@ -69,11 +69,11 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (checked.message.type === 'capture-tally') return { ok: true, value: await writeTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
-    return { ok: false, error: 'sender not allowed' };
+    return { ok: false, failure: 'sender-not-allowed', error: 'sender not allowed' };
   } catch (error) {
     // A storage problem travels as its code too, for the popup to word it.
     const coded = error instanceof StorageProblemError ? { storageProblem: error.problem } : {};
-    return { ok: false, error: error instanceof Error ? error.message : String(error), ...coded };
+    return { ok: false, failure: 'failed', error: error instanceof Error ? error.message : String(error), ...coded };
   }
 }
 

@@ -261,8 +261,17 @@ export interface PageResponses {
   'tab-context': TabContext;
 }
 
-/** Every answer is wrapped so a failure arrives as data, not as a dropped promise. */
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: string; storageProblem?: StorageProblem };
+/**
+ * Why the worker did not do what a message asked: the message fails its schema, or its sender may
+ * not send it (neither changes when sent again), or the work failed (it may succeed later).
+ */
+export type ReplyFailure = 'invalid-message' | 'sender-not-allowed' | 'failed';
+
+/**
+ * Every answer is wrapped so a failure arrives as data, not as a dropped promise. A sender decides
+ * by `failure`; `error` is English for logs only.
+ */
+export type Reply<T> = { ok: true; value: T } | { ok: false; failure: ReplyFailure; error: string; storageProblem?: StorageProblem };
 
 /** A failure says it in English (`error`, for logs and the content script) and as codes (`issue`, for the popup). */
 export type ValidationResult<T> = { ok: true; message: T } | { ok: false; error: string; issue: FieldIssue };

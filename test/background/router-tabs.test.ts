@@ -61,7 +61,7 @@ describe('watched tabs through the router', () => {
   });
 
   it('hello from outside a casino tab is refused; a hello with more fields is invalid', async () => {
-    expect(await handleMessage({ type: 'hello' }, { ...casinoFrame(3), url: 'https://example.org/' })).toEqual({ ok: false, error: 'sender not allowed' });
+    expect(await handleMessage({ type: 'hello' }, { ...casinoFrame(3), url: 'https://example.org/' })).toEqual({ ok: false, failure: 'sender-not-allowed', error: 'sender not allowed' });
     const extra = await handleMessage({ type: 'hello', tab: 9 }, casinoFrame(3));
     expect(extra.ok).toBe(false);
     expect(await contextOf(3)).toEqual({ watched: false });

@@ -62,7 +62,7 @@ describe('handleMessage: who may send', () => {
     ['another extension’s page', { id: 'someotherextensionidabcdefghijkl', url: 'chrome-extension://someotherextensionidabcdefghijkl/popup.html' }],
   ] as [string, MessageSender][])('refuses claims from %s, and stores nothing', async (_label, sender) => {
     const reply = await handleMessage(claimsMessage(claim()), sender);
-    expect(reply).toEqual({ ok: false, error: 'sender not allowed' });
+    expect(reply).toEqual({ ok: false, failure: 'sender-not-allowed', error: 'sender not allowed' });
     expect((await summarise()).total).toBe(0);
     expect(fake.badges).toEqual([]);
   });
@@ -70,9 +70,10 @@ describe('handleMessage: who may send', () => {
   it('refuses page requests from outside the extension', async () => {
     expect(await handleMessage({ type: 'summary' }, { id: 'someotherextensionidabcdefghijkl', url: `${EXTENSION_ORIGIN}popup.html` })).toEqual({
       ok: false,
+      failure: 'sender-not-allowed',
       error: 'sender not allowed',
     });
-    expect(await handleMessage({ type: 'clear-data' }, { url: `${EXTENSION_ORIGIN}popup.html` })).toEqual({ ok: false, error: 'sender not allowed' });
+    expect(await handleMessage({ type: 'clear-data' }, { url: `${EXTENSION_ORIGIN}popup.html` })).toEqual({ ok: false, failure: 'sender-not-allowed', error: 'sender not allowed' });
   });
 
   it.each([
@@ -117,7 +118,7 @@ describe('handleMessage: malformed messages', () => {
     ['no claims', { type: 'claims', claims: [] }, 'invalid message: claims: Invalid length: Expected >=1 but received 0'],
     ['too many claims', claimsMessage(...Array.from({ length: 201 }, valid)), 'invalid message: claims: Invalid length: Expected <=200 but received 201'],
   ] as [string, unknown, string][])('from a casino tab, refuses %s with a specific error', async (_label, message, error) => {
-    expect(await handleMessage(message, casinoTab())).toEqual({ ok: false, error });
+    expect(await handleMessage(message, casinoTab())).toEqual({ ok: false, failure: 'invalid-message', error });
     expect((await summarise()).total).toBe(0);
   });
 
@@ -149,7 +150,7 @@ describe('handleMessage: malformed messages', () => {
     ['a negative offset', { type: 'export-page', offset: -1, limit: 10 }, 'invalid message: offset: Invalid value: Expected >=0 but received -1'],
     ['an unknown status', { type: 'rounds', filter: { status: 'good' }, offset: 0, limit: 10 }, 'invalid message: filter.status: Invalid type: Expected ("verified" | "pending" | "mismatch" | "unsupported" | "invalid") but received "good"'],
   ] as [string, unknown, string][])('from an extension page, refuses %s with a specific error', async (_label, message, error) => {
-    expect(await handleMessage(message, POPUP)).toEqual({ ok: false, error });
+    expect(await handleMessage(message, POPUP)).toEqual({ ok: false, failure: 'invalid-message', error });
     expect((await summarise()).total).toBe(0);
   });
 });

@@ -49,7 +49,7 @@ describe('a full disk (QuotaExceededError)', () => {
     expect(refused.ok).toBe(false);
     // Not a permanent refusal (src/capture/session/worker-send.ts): the outbox keeps the claims and retries.
     expect(refused.ok === false && refused.error).toMatch(/storage quota exceeded/);
-    expect(refused.ok === false && refused.error).not.toMatch(/^(invalid message|sender not allowed)/);
+    expect(refused.ok === false && refused.failure).toBe('failed');
     const summary = await summarise();
     expect(summary.storageProblem).toEqual({ kind: 'quota' });
     for (const claim of claims()) expect(await getRound(roundKey(claim))).toBeUndefined();

@@ -72,12 +72,12 @@ export class FakeWorker {
   async receive(input: unknown): Promise<Reply<unknown>> {
     await Promise.resolve();
     const checked = validatePageMessage(input);
-    if (!checked.ok) return { ok: false, error: `invalid message: ${checked.error}` };
+    if (!checked.ok) return { ok: false, failure: 'invalid-message', error: `invalid message: ${checked.error}` };
     this.log.push(checked.message);
     if (this.failNext) {
       const error = this.failNext;
       this.failNext = undefined;
-      return { ok: false, error };
+      return { ok: false, failure: 'failed', error };
     }
     return { ok: true, value: this.answer(checked.message) };
   }

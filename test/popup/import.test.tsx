@@ -109,7 +109,7 @@ describe('Import JSON', () => {
     const receive = worker.receive.bind(worker);
     let calls = 0;
     worker.receive = async (message) => {
-      if ((message as { type?: string }).type === 'import-rounds' && ++calls === 2) return { ok: false, error: 'quota (English, for logs)', storageProblem: { kind: 'quota' } };
+      if ((message as { type?: string }).type === 'import-rounds' && ++calls === 2) return { ok: false, failure: 'failed', error: 'quota (English, for logs)', storageProblem: { kind: 'quota' } };
       return receive(message);
     };
     await choose(rendered.container, exportText(rounds));

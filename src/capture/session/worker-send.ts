@@ -2,11 +2,13 @@
 // every message with a Reply (see src/background/router.ts); only `ok: true` means the claims
 // are stored. A refusal that retrying cannot change is reported as such, so the outbox drops
 // that batch instead of blocking every later round behind it.
+import type { ReplyFailure } from '../../shared/messages.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import { PermanentRefusal } from './outbox.js';
 import type { SendReply } from './capture-session.js';
 
-const PERMANENT = /^(?:invalid message|sender not allowed)/;
+/** Failures that sending again cannot change (the Reply's `failure`, shared/messages.ts). */
+const PERMANENT: readonly unknown[] = ['invalid-message', 'sender-not-allowed'] satisfies ReplyFailure[];
 
 /**
  * Sends a batch; resolves with the indexes the worker refused for its budget only (to be sent again
@@ -22,8 +24,9 @@ export function claimSender(sendToWorker: (message: unknown) => Promise<unknown>
         revealed: Array.isArray(revealed) ? revealed.filter((commitment): commitment is string => typeof commitment === 'string') : [],
       };
     }
-    const error = String((reply as { error?: unknown } | null | undefined)?.error ?? 'no reply from the worker');
-    throw PERMANENT.test(error) ? new PermanentRefusal(error) : new Error(error);
+    const failed = reply as { error?: unknown; failure?: unknown } | null | undefined;
+    const error = String(failed?.error ?? 'no reply from the worker');
+    throw PERMANENT.includes(failed?.failure) ? new PermanentRefusal(error) : new Error(error);
   };
 }
 

@@ -17,13 +17,18 @@ describe('claimSender', () => {
 
   it('fails (to be retried) when the worker is away, busy or silent', async () => {
     await expect(claimSender(() => Promise.reject(new Error('Receiving end does not exist.')))(claims)).rejects.toThrow('Receiving end');
-    await expect(claimSender(async () => ({ ok: false, error: 'storage is full' }))(claims)).rejects.not.toBeInstanceOf(PermanentRefusal);
+    await expect(claimSender(async () => ({ ok: false, failure: 'failed', error: 'storage is full' }))(claims)).rejects.not.toBeInstanceOf(PermanentRefusal);
     await expect(claimSender(async () => undefined)(claims)).rejects.toThrow('no reply');
   });
 
-  it('reports a refusal that retrying cannot change', async () => {
-    await expect(claimSender(async () => ({ ok: false, error: 'invalid message: claims.0.nonce: nonce must be decimal digits' }))(claims)).rejects.toBeInstanceOf(PermanentRefusal);
-    await expect(claimSender(async () => ({ ok: false, error: 'sender not allowed' }))(claims)).rejects.toBeInstanceOf(PermanentRefusal);
+  it('reports a refusal that retrying cannot change, by the reply\'s code', async () => {
+    await expect(claimSender(async () => ({ ok: false, failure: 'invalid-message', error: 'claims.0.nonce: nonce must be decimal digits' }))(claims)).rejects.toBeInstanceOf(PermanentRefusal);
+    await expect(claimSender(async () => ({ ok: false, failure: 'sender-not-allowed', error: '' }))(claims)).rejects.toBeInstanceOf(PermanentRefusal);
+  });
+
+  it('never by the English of its text: a failure worded like a refusal is retried', async () => {
+    await expect(claimSender(async () => ({ ok: false, failure: 'failed', error: 'invalid message: the disk said so' }))(claims)).rejects.not.toBeInstanceOf(PermanentRefusal);
+    await expect(claimSender(async () => ({ ok: false, error: 'sender not allowed' }))(claims)).rejects.not.toBeInstanceOf(PermanentRefusal);
   });
 });
 
