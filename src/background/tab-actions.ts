@@ -1,25 +1,23 @@
-// The player's actions per tab, across its documents and frames, and across the casino's tabs. A
-// content script knows only its own document's clicks: a casino that reloads the game frame (or
-// the page) after the bet could show a pair it chose in the new document, wait for any click there,
-// and have its outcome credited with that click. So each document reports the first action of each
-// of its rounds, with the slots (commitment|client seed|nonce) that end it, those that were its
-// panel's only live state at one of the round's actions (capture/session/round-tracker.ts, sent by
-// capture/content.ts), and the worker keeps them per tab: an outcome from any document of the tab
-// is credited with the earliest action still open before it. An action ends with an outcome of one
-// of its slots, from any document of any tab, as a document's own round does.
+// The player's actions across the casino's tabs and their documents and frames. A content script
+// knows only its own document's clicks: a casino that reloads the game frame (or the page) after
+// the bet, or shows the bet's outcome in the player's other casino tab, could show a pair it chose
+// there, wait for any click, and have its outcome credited with that click. So each document
+// reports the first action of each of its rounds, with the slots (commitment|client seed|nonce)
+// that end it, those that were its panel's only live state at one of the round's actions
+// (capture/session/round-tracker.ts, sent by capture/content.ts), and the worker keeps them, per
+// tab: an outcome from any casino tab is credited with the earliest action still open before it.
 //
-// Another casino tab is the same account's other window: a bet placed there whose outcome never
-// shows there may be shown here, on a pair chosen after it, after any click here. So an outcome is
-// also credited with another tab's open action when one of that action's slots names the outcome's
-// client seed at its nonce or below (the bet's position or one the outcome has passed: a casino
-// that moves the nonce on by one gains nothing). Not any open action of any tab: a click in a tab
-// left open on another client seed (the player set a new one since) would then take `witnessed`
-// from every later round everywhere. docs/trust.md lists what this leaves.
+// The worker treats every casino tab as one player's, as a document treats its own clicks: an open
+// action also ends with an outcome of a slot reported by any later action, in any document of any
+// tab (the round it began went on there). So a click with nothing to end it where it was made (a
+// lobby page with no panel, a page reloaded after the bet, a tab left aside) costs the one round
+// played next, wherever it is, and not every later round; and a page cannot keep the bet apart from
+// the tab that shows its outcome by what its panel names (a client seed spelled another way, a
+// nonce below the bet's, a decoy so that no slot is alone).
 //
-// Kept in the store's `meta` (the browser stops an idle worker while the tabs stay open) until the
-// tab closes: a page left for another site and come back must not have forgotten the bet.
-import { coversNonce } from '../core/witness.js';
-import { canonicalNonce } from '../shared/claim-kinds.js';
+// Kept in the store's `meta` (the browser stops an idle worker while the tabs stay open). A tab
+// closed, or a browser session ended, with an action still open keeps that action, under an id of
+// its own: closing the tab after the bet (or the page closing its own window) must not forget it.
 import { MAX_ACTION_SLOTS } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { openStore, RELAXED } from './store.js';
@@ -106,8 +104,24 @@ function update<T>(change: (tabs: TabActions[]) => { tabs?: TabActions[]; value:
   return run;
 }
 
-/** The tabs with `entry` first (heard from last), the oldest past MAX_TABS dropped. */
-const withFirst = (tabs: TabActions[], entry: TabActions): TabActions[] => [entry, ...tabs.filter((kept) => kept !== entry)].slice(0, MAX_TABS);
+/**
+ * The tabs with `entry` first (heard from last). Past MAX_TABS the oldest are dropped, their open
+ * actions kept in one entry of their own (a flood of tabs must not make the bet forgotten).
+ */
+function withFirst(tabs: TabActions[], entry: TabActions): TabActions[] {
+  const lostEntry = tabs.find((kept) => kept.tab === LOST_TABS);
+  const ordered = [entry, ...tabs.filter((kept) => kept !== entry && kept !== lostEntry)];
+  if (ordered.length <= MAX_TABS - (lostEntry ? 1 : 0)) return lostEntry ? [...ordered, lostEntry] : ordered;
+  const dropped = ordered.slice(MAX_TABS - 1);
+  const lost = [...(lostEntry?.actions ?? []), ...dropped.flatMap((gone) => gone.actions.filter(isOpen))];
+  const full = lostEntry?.full === true || dropped.some((gone) => gone.full) || lost.length > MAX_TAB_ACTIONS;
+  return [...ordered.slice(0, MAX_TABS - 1), { tab: LOST_TABS, actions: lost.slice(0, MAX_TAB_ACTIONS), ...(full ? { full: true as const } : {}) }];
+}
+
+/** The entry that keeps open actions of tabs dropped past MAX_TABS. */
+const LOST_TABS = Number.MIN_SAFE_INTEGER;
+
+const isOpen = (action: KeptAction): boolean => action.endedAt === undefined;
 
 const entryOf = (tabs: TabActions[], tab: number): TabActions => {
   let entry = tabs.find((kept) => kept.tab === tab);
@@ -117,7 +131,8 @@ const entryOf = (tabs: TabActions[], tab: number): TabActions => {
 
 /**
  * A document's round began at `at` (or its panel showed another slot at a later action of it).
- * Returns the outcomes of the tab already credited that this action, reported late, credits again:
+ * Every action still open from before it, in any tab, takes these slots too: its round went on
+ * here. Returns the outcomes already credited that this action, reported late, credits again:
  * those seen after it and up to the outcome that ended it, credited with a later action or none
  * (another document's report has no order with this one's claims: the document that showed them
  * may have been reloaded in the bet's own listener, before its report was sent).
@@ -127,45 +142,63 @@ export function noteAction(tab: number, frame: number, at: number, slots: readon
     const entry = entryOf(tabs, tab);
     const known = entry.actions.find((action) => action.frame === frame && action.at === at);
     let added: KeptAction | undefined;
+    let changed = false;
     if (known) {
       const more = slots.filter((slot) => !known.slots.includes(slot));
-      if (more.length === 0) return { value: [] };
-      known.slots = [...known.slots, ...more].slice(0, MAX_ACTION_SLOTS);
+      if (more.length > 0) {
+        known.slots = [...known.slots, ...more].slice(0, MAX_ACTION_SLOTS);
+        changed = true;
+      }
     } else if (!entry.full) {
       // An ended action makes room; an open one never does (it may be the bet).
       if (entry.actions.length >= MAX_TAB_ACTIONS) {
-        const ended = entry.actions.findIndex((action) => action.endedAt !== undefined);
+        const ended = entry.actions.findIndex((action) => !isOpen(action));
         if (ended >= 0) entry.actions.splice(ended, 1);
       }
       if (entry.actions.length < MAX_TAB_ACTIONS) entry.actions.push((added = { frame, at, slots: slots.slice(0, MAX_ACTION_SLOTS) }));
       else entry.full = true;
+      changed = true;
     }
-    const recredits = added === undefined ? [] : lateCredits(tabs, entry, added);
+    changed = adoptSlots(tabs, known ?? added, at, slots) || changed;
+    if (!changed) return { value: [] };
+    const recredits = added === undefined ? [] : lateCredits(tabs, added);
     return { tabs: withFirst(tabs, entry), value: recredits };
   });
 }
 
-/** A slot's (or round key's) client seed and nonce: the commitment before the first `|` is hex, the nonce after the last is decimal. */
-function positionOf(slot: string): { clientSeed: string; nonce: string } | undefined {
-  const first = slot.indexOf('|');
-  const last = slot.lastIndexOf('|');
-  return first < 0 || last === first ? undefined : { clientSeed: slot.slice(first + 1, last), nonce: slot.slice(last + 1) };
+/**
+ * The slots of an action at `at` join every other action open from before it (or at it, in
+ * another document), and end it where an outcome of one was already seen after it. Whether any
+ * changed. (Bounded: past MAX_ACTION_SLOTS an action takes no more, and then may never end: its
+ * rounds are `history`, never forged.)
+ */
+function adoptSlots(tabs: readonly TabActions[], reporting: KeptAction | undefined, at: number, slots: readonly string[]): boolean {
+  if (slots.length === 0) return false;
+  let changed = false;
+  for (const kept of tabs) {
+    if (kept.full) continue;
+    for (const action of kept.actions) {
+      if (action === reporting || !isOpen(action) || action.at > at) continue;
+      const more = slots.filter((slot) => !action.slots.includes(slot));
+      if (more.length === 0 || action.slots.length >= MAX_ACTION_SLOTS) continue;
+      action.slots = [...action.slots, ...more].slice(0, MAX_ACTION_SLOTS);
+      changed = true;
+      for (const other of tabs) {
+        for (const outcome of other.outcomes ?? []) {
+          if (outcome.outcomeAt > action.at && more.includes(outcome.key) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
+        }
+      }
+    }
+  }
+  return changed;
 }
 
-/** Whether another tab's action may have been the bet of an outcome at `position`: one of its slots names that client seed, at that nonce or below. */
-const mayBeBetOf = (action: KeptAction, position: { clientSeed: string; nonce: string } | undefined): boolean =>
-  position !== undefined &&
-  action.slots.some((slot) => {
-    const at = positionOf(slot);
-    return at !== undefined && at.clientSeed === position.clientSeed && coversNonce(at, position.nonce);
-  });
-
 /**
- * What a newly kept action of `entry` credits again among the outcomes already seen after it, in its
- * own tab and (as creditOutcomes would have) in the others; ends it where one of them did.
+ * What a newly kept action credits again among the outcomes already seen after it, in any tab (as
+ * creditOutcomes would have); ends it where one of them did.
  */
-function lateCredits(tabs: readonly TabActions[], entry: TabActions, action: KeptAction): Recredit[] {
-  const after = tabs.flatMap((kept) => (kept.outcomes ?? []).filter((outcome) => outcome.outcomeAt > action.at && (kept === entry || mayBeBetOf(action, positionOf(outcome.key)))));
+function lateCredits(tabs: readonly TabActions[], action: KeptAction): Recredit[] {
+  const after = tabs.flatMap((kept) => (kept.outcomes ?? []).filter((outcome) => outcome.outcomeAt > action.at));
   for (const outcome of after) {
     if (action.slots.includes(outcome.key) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
   }
@@ -183,10 +216,9 @@ const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined 
 
 /**
  * The claims of a batch from `tab`: the actions (of any tab) whose slot an outcome played end when
- * that outcome was first seen; then each outcome is credited with the earliest action still open
- * when it was first seen (if earlier than its own): of its own tab, or of another that may have
- * been its bet (mayBeBetOf). By the times seen, not the order of arrival: a batch or a frame's
- * claims late do not change what is credited.
+ * that outcome was first seen; then each outcome is credited with the earliest action of any tab
+ * still open when it was first seen (if earlier than its own). By the times seen, not the order of
+ * arrival: a batch or a frame's claims late do not change what is credited.
  */
 export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
   if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
@@ -207,12 +239,10 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
     const credited = claims.map((claim) => {
       if (!isOutcome(claim)) return claim;
       const outcomeAt = claim.observedAt.result!;
-      const position = claim.clientSeed === undefined || claim.nonce === undefined ? undefined : { clientSeed: claim.clientSeed, nonce: canonicalNonce(claim.nonce) };
-      const openAt = (action: KeptAction) => action.at < outcomeAt && (action.endedAt === undefined || action.endedAt >= outcomeAt);
       let earliest = claim.actedAt ?? Infinity;
       for (const kept of tabs) {
         for (const action of kept.actions) {
-          if (action.at < earliest && openAt(action) && (kept === entry || mayBeBetOf(action, position))) earliest = action.at;
+          if (action.at < earliest && action.at < outcomeAt && (action.endedAt === undefined || action.endedAt >= outcomeAt)) earliest = action.at;
         }
       }
       return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
@@ -238,12 +268,28 @@ function remember(entry: TabActions, credited: readonly CapturedClaim[]): void {
   entry.outcomes = outcomes.slice(-MAX_TAB_OUTCOMES);
 }
 
-/** The tab closed: its actions go with it. */
-export function forgetTabActions(tab: number): Promise<void> {
-  return update((tabs) => (tabs.some((kept) => kept.tab === tab) ? { tabs: tabs.filter((kept) => kept.tab !== tab), value: undefined } : { value: undefined }));
+/**
+ * Tabs gone (closed, or all of them with the browser session): their ended actions and outcomes go,
+ * their open actions stay, each tab's under an id no tab has (negative), until the round goes on
+ * elsewhere and ends them.
+ */
+function retire(tabs: TabActions[], gone: (entry: TabActions) => boolean): { tabs?: TabActions[]; value: undefined } {
+  if (!tabs.some(gone)) return { value: undefined };
+  let id = Math.min(-1, ...tabs.filter((kept) => kept.tab !== LOST_TABS).map((kept) => kept.tab)) - 1;
+  const next: TabActions[] = [];
+  for (const kept of tabs) {
+    if (!gone(kept)) next.push(kept);
+    else if (kept.full || kept.actions.some(isOpen)) next.push({ tab: kept.tab < 0 ? kept.tab : id--, actions: kept.actions.filter(isOpen), ...(kept.full ? { full: true as const } : {}) });
+  }
+  return { tabs: next, value: undefined };
 }
 
-/** A new browser session: the tab ids are new. */
+/** The tab closed: its open actions stay (the bet may have been there), the rest goes. */
+export function forgetTabActions(tab: number): Promise<void> {
+  return update((tabs) => retire(tabs, (kept) => kept.tab === tab));
+}
+
+/** A new browser session: the tab ids are new; open actions stay, under ids of their own. */
 export function forgetAllTabActions(): Promise<void> {
-  return update(() => ({ tabs: [], value: undefined }));
+  return update((tabs) => retire(tabs, (kept) => kept.tab >= 0));
 }

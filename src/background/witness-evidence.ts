@@ -111,14 +111,24 @@ export function scanMany(stores: Pick<EvidenceStores, 'commitments'>, queries: r
 }
 
 /** What witnessOf will ask about `record` (undefined: it asks nothing of the index), given its own commitment's record. */
-export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce' | 'observedAt' | 'actedAt'>, own: CommitmentSighting | undefined): ScanQuery | undefined {
+export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce' | 'observedAt' | 'actedAt' | 'documentActedAt'>, own: CommitmentSighting | undefined): ScanQuery | undefined {
   const commitment = commitmentOf(record);
   const { clientSeed, nonce } = record;
   const outcomeAt = record.observedAt.result;
   if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce) || outcomeAt === undefined) return undefined;
   const nonceText = canonicalNonce(nonce);
   const firstOwn = Math.min(...(own?.panel ?? []).filter((state) => state.clientSeed === clientSeed && coversNonce(state, nonceText)).map((state) => state.seenAt));
-  return { commitment, clientSeed, upTo: scanUpTo(firstOwn, record.actedAt, outcomeAt), firstOwn };
+  return { commitment, clientSeed, upTo: scanUpTo(firstOwn, accusedActionOf(record), outcomeAt), firstOwn };
+}
+
+/**
+ * The later of the round's credited action and its own document's (which step `witness` is judged
+ * against, core/witness.ts documentActedAt): the scan must reach what the panel showed before the
+ * one the accusation is about, also when an earlier open click elsewhere is credited.
+ */
+function accusedActionOf(record: Pick<RoundRecord, 'actedAt' | 'documentActedAt'>): number | undefined {
+  const own = record.documentActedAt;
+  return own === undefined || own === -Infinity || record.actedAt === undefined ? record.actedAt : Math.max(own, record.actedAt);
 }
 
 /**
@@ -154,7 +164,7 @@ export async function witnessOf(
   const nonceText = canonicalNonce(nonce);
   let firstOwn = Infinity;
   for (const state of ownStates) if (state.seenAt < firstOwn && coversNonce(state, nonceText)) firstOwn = state.seenAt;
-  const upTo = scanUpTo(firstOwn, actedAt, outcomeAt);
+  const upTo = scanUpTo(firstOwn, accusedActionOf(record), outcomeAt);
 
   const others = await (scan ?? scanOthers)(stores, { commitment, clientSeed, upTo, firstOwn });
   if (others === 'several') return { reason: 'several-commitments', partial: true };

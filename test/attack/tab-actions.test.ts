@@ -6,6 +6,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { handleMessage } from '../../src/background/router.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { DATABASE_NAME, getRound } from '../../src/background/store.js';
+import { forgetAllTabActions, forgetTabActions } from '../../src/background/tab-actions.js';
 import { computeRound, gameById } from '../../src/core/index.js';
 import type { MessageSender } from '../../src/shared/browser.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
@@ -88,10 +89,10 @@ it('honest: a click on the top page (no panel there: its action never ends), the
   expect(record.preRoundCommitment).toBeUndefined();
 });
 
-// Across tabs: another casino tab's open action credits an outcome when one of its slots names the
-// outcome's client seed at its nonce or below (tab-actions.ts mayBeBetOf).
+// Across tabs: every casino tab is one player's. An open action of any tab credits an outcome in
+// any other, and ends with an outcome of a slot any later action reported (tab-actions.ts).
 const reveal = (p: Pair, at: number): CapturedClaim => ({ source: 'json', commitment: p.commitment, serverSeed: p.serverSeed, observedAt: { commitment: at, serverSeed: at } });
-const levelOf = async (p: Pair, nonce: number) => (await getRound(roundKey({ commitment: p.commitment, clientSeed: 'cs', nonce: String(nonce) })))!.verdict;
+const levelOf = async (p: Pair, nonce: number, clientSeed = 'cs') => (await getRound(roundKey({ commitment: p.commitment, clientSeed, nonce: String(nonce) })))!.verdict;
 
 it('the bet in one casino tab, a pair chosen after it shown in a second tab one nonce on, any click there, the outcome there: not witnessed', async () => {
   const [bound, chosen] = [pair('shift-bound'), pair('shift-chosen')];
@@ -128,26 +129,48 @@ it('honest, two tabs on one seed pair: a click in the first (nothing played), th
   for (const nonce of [6, 7]) expect(await levelOf(shared, nonce)).toMatchObject({ status: 'verified', level: 'witnessed' });
 });
 
-it('honest: a click in a tab left on the old client seed does not take `witnessed` from the rounds on the player\'s new one in another tab', async () => {
+it('honest: a click from the lobby (no panel: nothing of its own ends it), then the game in the same tab: the first round history (the click may have been a bet), the next witnessed', async () => {
+  const game = pair('lobby-game');
+  await action(21, T, []); // the lobby: the player clicks the game's tile
+  await claims(21, [panel(game, 0, T + 100)]); // the game page (a new document)
+  await action(21, T + 200, [slot(game, 0)]);
+  await claims(21, [outcome(game, 0, T + 300, T + 200), panel(game, 1, T + 300)]); // ends the lobby's click too: its round went on here
+  await action(21, T + 400, [slot(game, 1)]);
+  await claims(21, [outcome(game, 1, T + 500, T + 400)]);
+  await claims(21, [reveal(game, T + 900)]);
+  expect(await levelOf(game, 0)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'commitment-after-action' });
+  expect(await levelOf(game, 1)).toMatchObject({ status: 'verified', level: 'witnessed' });
+});
+
+it('honest: a click in a tab left on the old client seed costs the one round played next in another tab on the player\'s new one, not the rounds after', async () => {
   const [old, next] = [pair('seed-old'), pair('seed-new')];
   await claims(17, [panel(old, 6, T)]);
   await action(17, T + 100, [slot(old, 6)]); // tab 17: a click; never played (the player changes the client seed in tab 18)
-  const fresh = (p: Pair, nonce: number, at: number): CapturedClaim => ({ ...panel(p, nonce, at), clientSeed: 'player-typed' });
-  await claims(18, [fresh(next, 0, T + 200)]);
+  const typed = (p: Pair, nonce: number, at: number): CapturedClaim => ({ ...panel(p, nonce, at), clientSeed: 'player-typed' });
+  const typedOutcome = (p: Pair, nonce: number, at: number, actedAt: number): CapturedClaim => ({
+    ...outcome(p, nonce, at, actedAt),
+    clientSeed: 'player-typed',
+    result: (computeRound(KENO, p.serverSeed, 'player-typed', nonce).outcome as number[]).map(String),
+  });
+  await claims(18, [typed(next, 0, T + 200)]);
   await action(18, T + 300, [`${next.commitment}|player-typed|0`]);
-  await claims(18, [{ ...outcome(next, 0, T + 400, T + 300), clientSeed: 'player-typed', result: (computeRound(KENO, next.serverSeed, 'player-typed', 0).outcome as number[]).map(String) }]);
+  await claims(18, [typedOutcome(next, 0, T + 400, T + 300), typed(next, 1, T + 400)]);
+  await action(18, T + 500, [`${next.commitment}|player-typed|1`]);
+  await claims(18, [typedOutcome(next, 1, T + 600, T + 500)]);
   await claims(18, [reveal(next, T + 900)]);
-  const record = (await getRound(roundKey({ commitment: next.commitment, clientSeed: 'player-typed', nonce: '0' })))!;
-  expect(record.verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
+  expect(await levelOf(next, 0, 'player-typed')).toMatchObject({ status: 'verified', level: 'history' });
+  expect(await levelOf(next, 1, 'player-typed')).toMatchObject({ status: 'verified', level: 'witnessed' });
 });
 
-it('cost (docs/trust.md): a click in one tab on a pair the other tab then rotates away from, nonces counting on: the other tab\'s rounds at that nonce and above are `history` while the click stays open, never a mismatch', async () => {
-  const [first, second] = [pair('cost-first'), pair('cost-second')];
-  await claims(19, [panel(first, 6, T)]);
-  await action(19, T + 100, [slot(first, 6)]); // tab 19: a click, never played
-  await claims(20, [reveal(first, T + 150), panel(second, 6, T + 200)]); // tab 20: rotated, the client seed kept, nonces count on
-  await action(20, T + 300, [slot(second, 6)]);
-  await claims(20, [outcome(second, 6, T + 400, T + 300)]);
-  await claims(20, [reveal(second, T + 900)]);
-  expect(await levelOf(second, 6)).toMatchObject({ status: 'verified', level: 'history' });
+it('a tab closed after the bet, or the browser session ended: its open action still credits the next outcome anywhere', async () => {
+  const [bound, chosen] = [pair('closed-bound'), pair('closed-chosen')];
+  await claims(22, [panel(bound, 5, T)]);
+  await action(22, T + 100, [slot(bound, 5)]); // THE BET
+  await forgetTabActions(22); // the page closes its own window
+  await forgetAllTabActions(); // and the browser restarts
+  await claims(23, [panel(chosen, 5, T + 200)]);
+  await action(23, T + 300, [slot(chosen, 5)]);
+  await claims(23, [outcome(chosen, 5, T + 400, T + 300)]);
+  await claims(23, [reveal(chosen, T + 900)]);
+  expect(await levelOf(chosen, 5)).toMatchObject({ status: 'verified', level: 'history' });
 });

@@ -212,15 +212,55 @@ describe('the tab’s open actions (tab-actions.ts)', () => {
     expect([late!.actedAt, after!.actedAt]).toEqual([100, 450]);
   });
 
-  it('past the bound, no action ends any more; a closed tab forgets them', async () => {
+  it('an open action takes the slots a later action reports in any document of any tab, and ends with their outcome there', async () => {
+    await noteAction(TAB, 0, 100, []); // a lobby click: nothing of its own ends it
+    await noteAction(TAB + 1, 0, 200, ['aa|cs|1']); // another tab, later: its round went on there
+    const [first] = await creditOutcomes(TAB + 1, [outcomeClaim('aa|cs|1', 300, 200)]);
+    expect(first!.actedAt).toBe(100);
+    const [next] = await creditOutcomes(TAB + 1, [outcomeClaim('bb|cs|2', 500, 450)]);
+    expect(next!.actedAt).toBe(450);
+  });
+
+  it('an action reported earlier than another takes none of that other\'s slots from before it', async () => {
+    await noteAction(TAB, 0, 300, ['aa|cs|1']);
+    await noteAction(TAB + 1, 0, 100, ['bb|cs|1']); // reported later, happened earlier: its slots are its own
+    const [outcome] = await creditOutcomes(TAB, [outcomeClaim('bb|cs|1', 400, 300)]);
+    expect(outcome!.actedAt).toBe(100); // the earliest open
+    const [after] = await creditOutcomes(TAB, [outcomeClaim('cc|cs|1', 600, 550)]);
+    expect(after!.actedAt).toBe(300); // 300 is still open: bb was never its slot
+  });
+
+  it('an open action adopting a slot whose outcome was already seen after it ends there', async () => {
+    await noteAction(TAB, 0, 100, []);
+    await creditOutcomes(TAB + 1, [outcomeClaim('aa|cs|1', 300)]);
+    await noteAction(TAB + 1, 0, 200, ['aa|cs|1']); // the report of the click before that outcome, late
+    const [after] = await creditOutcomes(TAB + 1, [outcomeClaim('bb|cs|1', 500, 450)]);
+    expect(after!.actedAt).toBe(450);
+  });
+
+  it('a closed tab\'s ended actions go, its open ones stay; past 64 tabs the dropped tabs\' open actions are kept together', async () => {
+    await noteAction(TAB, 0, 100, ['aa|cs|1']);
+    await creditOutcomes(TAB, [outcomeClaim('aa|cs|1', 200)]);
+    await noteAction(TAB, 0, 300, ['bb|cs|1']);
+    await forgetTabActions(TAB);
+    for (let tab = 1000; tab < 1070; tab++) await noteAction(tab, 0, 10_000 + tab, [`t${tab}|cs|1`]);
+    const [credited] = await creditOutcomes(5000, [outcomeClaim('zz|cs|1', 20_000, 19_000)]);
+    expect(credited!.actedAt).toBe(300);
+    // All of them end with their own outcomes: then nothing earlier is credited.
+    await creditOutcomes(5000, [outcomeClaim('bb|cs|1', 20_001), ...Array.from({ length: 70 }, (_, i) => outcomeClaim(`t${1000 + i}|cs|1`, 20_001))]);
+    const [clean] = await creditOutcomes(5000, [outcomeClaim('yy|cs|1', 30_000, 29_000)]);
+    expect(clean!.actedAt).toBe(29_000);
+  });
+
+  it('past the bound, no action ends any more; a closed tab keeps them (the bet may be among them)', async () => {
     for (let index = 0; index <= MAX_TAB_ACTIONS; index++) await noteAction(TAB, 1, 100 + index, [`s${index}|cs|1`]);
     // The outcomes of every kept action's slot: none ends, so the first action still counts.
     await creditOutcomes(TAB, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1`, 1000)));
     const [credited] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
     expect(credited!.actedAt).toBe(100);
     await forgetTabActions(TAB);
-    const [forgotten] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1', 2000, 1900)]);
-    expect(forgotten!.actedAt).toBe(1900);
+    const [afterClose] = await creditOutcomes(TAB + 1, [outcomeClaim('zz|cs|1', 2000, 1900)]);
+    expect(afterClose!.actedAt).toBe(100);
   });
 });
 
