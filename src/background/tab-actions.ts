@@ -15,9 +15,8 @@
 // the tab that shows its outcome by what its panel names (a client seed spelled another way, a
 // nonce below the bet's, a decoy so that no slot is alone).
 //
-// Kept in the store's `meta` (the browser stops an idle worker while the tabs stay open). A tab
-// closed, or a browser session ended, with an action still open keeps that action, under an id of
-// its own: closing the tab after the bet (or the page closing its own window) must not forget it.
+// Kept in the store's `meta` (the browser stops an idle worker while the tabs stay open) until the
+// tab closes: a page left for another site and come back must not have forgotten the bet.
 import { MAX_ACTION_SLOTS } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { openStore, RELAXED } from './store.js';
@@ -268,28 +267,12 @@ function remember(entry: TabActions, credited: readonly CapturedClaim[]): void {
   entry.outcomes = outcomes.slice(-MAX_TAB_OUTCOMES);
 }
 
-/**
- * Tabs gone (closed, or all of them with the browser session): their ended actions and outcomes go,
- * their open actions stay, each tab's under an id no tab has (negative), until the round goes on
- * elsewhere and ends them.
- */
-function retire(tabs: TabActions[], gone: (entry: TabActions) => boolean): { tabs?: TabActions[]; value: undefined } {
-  if (!tabs.some(gone)) return { value: undefined };
-  let id = Math.min(-1, ...tabs.filter((kept) => kept.tab !== LOST_TABS).map((kept) => kept.tab)) - 1;
-  const next: TabActions[] = [];
-  for (const kept of tabs) {
-    if (!gone(kept)) next.push(kept);
-    else if (kept.full || kept.actions.some(isOpen)) next.push({ tab: kept.tab < 0 ? kept.tab : id--, actions: kept.actions.filter(isOpen), ...(kept.full ? { full: true as const } : {}) });
-  }
-  return { tabs: next, value: undefined };
-}
-
-/** The tab closed: its open actions stay (the bet may have been there), the rest goes. */
+/** The tab closed: its actions go with it (docs/trust.md: a limit; keeping them would cost every player the next round after closing any tab with a click open). */
 export function forgetTabActions(tab: number): Promise<void> {
-  return update((tabs) => retire(tabs, (kept) => kept.tab === tab));
+  return update((tabs) => (tabs.some((kept) => kept.tab === tab) ? { tabs: tabs.filter((kept) => kept.tab !== tab), value: undefined } : { value: undefined }));
 }
 
-/** A new browser session: the tab ids are new; open actions stay, under ids of their own. */
+/** A new browser session: the tab ids are new. */
 export function forgetAllTabActions(): Promise<void> {
-  return update((tabs) => retire(tabs, (kept) => kept.tab >= 0));
+  return update(() => ({ tabs: [], value: undefined }));
 }

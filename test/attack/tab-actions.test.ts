@@ -6,7 +6,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { handleMessage } from '../../src/background/router.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { DATABASE_NAME, getRound } from '../../src/background/store.js';
-import { forgetAllTabActions, forgetTabActions } from '../../src/background/tab-actions.js';
+import { forgetTabActions } from '../../src/background/tab-actions.js';
 import { computeRound, gameById } from '../../src/core/index.js';
 import type { MessageSender } from '../../src/shared/browser.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
@@ -162,12 +162,11 @@ it('honest: a click in a tab left on the old client seed costs the one round pla
   expect(await levelOf(next, 1, 'player-typed')).toMatchObject({ status: 'verified', level: 'witnessed' });
 });
 
-it('a tab closed after the bet, or the browser session ended: its open action still credits the next outcome anywhere', async () => {
+it.fails('open hole (docs/trust.md, a limit): a tab closed after the bet forgets its open action: the next outcome anywhere is not credited with it', async () => {
   const [bound, chosen] = [pair('closed-bound'), pair('closed-chosen')];
   await claims(22, [panel(bound, 5, T)]);
   await action(22, T + 100, [slot(bound, 5)]); // THE BET
   await forgetTabActions(22); // the page closes its own window
-  await forgetAllTabActions(); // and the browser restarts
   await claims(23, [panel(chosen, 5, T + 200)]);
   await action(23, T + 300, [slot(chosen, 5)]);
   await claims(23, [outcome(chosen, 5, T + 400, T + 300)]);
