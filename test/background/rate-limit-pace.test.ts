@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClaimRateLimiter, DEFAULT_RATE_LIMIT, FASTEST_PLAY, newRecords, TABS_AT_ONCE, type NewRecord, type RateLimitState } from '../../src/background/rate-limit.js';
 import { roundKey } from '../../src/background/round-key.js';
+import { BYTES_PER_ROUND, STORE_BYTES, STORE_CAPS } from '../../src/background/store-capacity.js';
 import { commitmentSighting, pendingClaim, revealedClaim, vector } from './fixtures.js';
 
 const { floor } = Math;
@@ -178,5 +179,16 @@ describe('newRecords', () => {
     const claims = [sighting, pendingClaim(round, 'Keno'), revealedClaim(round, 'Keno'), commitmentSighting(round, 2), pendingClaim(other, 'Keno')];
     expect(roundKey(claims[1]!)).toBe(roundKey(claims[2]!));
     expect(newRecords(claims)).toEqual(['pair', 'round', undefined, undefined, 'round']);
+  });
+});
+
+describe('the store’s cap and the pace', () => {
+  it('holds a month of the fastest auto-bet, rounds and (one per round) seed pairs, set from measured bytes', () => {
+    const month = FASTEST_PLAY * 86_400 * 30;
+    expect(STORE_CAPS.rounds).toBe(Math.floor(STORE_BYTES / BYTES_PER_ROUND));
+    expect(STORE_CAPS.rounds).toBeGreaterThan(month);
+    expect(STORE_CAPS.pairs).toBeGreaterThan(month);
+    // One tab at the pace fills it in no less than a month: the first 3 000, then FASTEST_PLAY a second.
+    expect((STORE_CAPS.rounds - ROUNDS.capacity) / FASTEST_PLAY / 86_400).toBeGreaterThan(30);
   });
 });
