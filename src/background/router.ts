@@ -23,7 +23,7 @@ import { gameFigures } from './outcomes.js';
 import { roundKey } from './round-key.js';
 import { checkSeal, endTicket, isSealedChunk, sealExport } from './seal-key.js';
 import { exportedRoundOf, rowOf } from './rows.js';
-import { currentStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
+import { currentStorageProblem, isStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
@@ -70,7 +70,14 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
     return { ok: false, error: 'sender not allowed' };
-  } catch (error) {
+  } catch (thrown) {
+    // A full disk met by any write on the way (a tab's actions, before the claims' batch) is
+    // reported as such: the popup shows it and the badge says so, not only the batch's own write.
+    let error = thrown;
+    if (isStorageProblem(thrown) && !(thrown instanceof StorageProblemError)) {
+      error = storageFailure(thrown);
+      await refreshBadge();
+    }
     // A storage problem travels as its code too, for the popup to word it.
     const coded = error instanceof StorageProblemError ? { storageProblem: error.problem } : {};
     return { ok: false, error: error instanceof Error ? error.message : String(error), ...coded };

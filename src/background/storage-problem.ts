@@ -34,6 +34,11 @@ export function storageFailure(error: unknown): StorageProblemError {
   return error instanceof StorageProblemError ? error : new StorageProblemError(problem);
 }
 
+/** Whether an error is the browser refusing storage (a full disk), or already carries its problem: worth reporting wherever it was thrown. */
+export function isStorageProblem(error: unknown): boolean {
+  return error instanceof StorageProblemError || (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError');
+}
+
 export function classifyStorageError(error: unknown): StorageProblem {
   if (error instanceof StorageProblemError) return error.problem;
   const name = typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
