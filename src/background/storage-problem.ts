@@ -52,7 +52,7 @@ export function classifyStorageError(error: unknown): StorageProblem {
 export function describeStorageProblem(problem: StorageProblem): string {
   switch (problem.kind) {
     case 'quota':
-      return 'The disk is full: the browser refused to store more rounds (storage quota exceeded). Free some disk space; the rounds waiting in the casino tabs are stored once there is room.';
+      return 'The disk is full: free some disk space. The browser refused to store more rounds (storage quota exceeded); the rounds waiting in the casino tabs are stored once there is room.';
     case 'blocked':
       return 'The database cannot be upgraded while an older Fair Witness still has it open (another window or browser process). Close it or restart the browser.';
     case 'closed':

@@ -33,7 +33,7 @@ describe('store-fill notice', () => {
     expect(shown.dataset.percent).toBe('93');
     expect(shown.classList.contains('banner-warning')).toBe(true);
     expect(shown.textContent).toBe(
-      "Storage is 93% full (1868000 rounds, 1200 seed pairs): more than a month of non-stop auto-bet. Nothing is deleted. Export your history now and then: its seal keeps each round's trust level when you import it back.",
+      "Storage is 93% full (1868000 rounds, 1200 seed pairs). Nothing is deleted. Export your history now and then: its seal keeps each round's trust level when you import it back.",
     );
     // An honest player near the cap is never told to remove evidence.
     expect(shown.textContent).not.toMatch(/\bclear|\bdelete (it|your|them)|\bremove/i);
@@ -72,7 +72,7 @@ describe('store-fill notice', () => {
       );
     });
     expect(container.textContent).toBe(
-      'Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare): mehr als ein Monat Autowette ohne Pause. Nichts wird gelöscht. Exportiere deinen Verlauf ab und zu: Sein Siegel erhält beim erneuten Import die Vertrauensstufe jeder Runde.',
+      'Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Nichts wird gelöscht. Exportiere deinen Verlauf ab und zu: Sein Siegel erhält beim erneuten Import die Vertrauensstufe jeder Runde.',
     );
     expect(container.textContent).not.toMatch(/lösche (ihn|sie|deinen)/i);
     render(null, container);

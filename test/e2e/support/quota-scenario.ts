@@ -59,7 +59,7 @@ export async function fullDiskThenRoom(driver: BrowserDriver, casino: DemoCasino
           if (!banner?.includes(quotaText)) await sleep(500);
         }
         expect(banner).toContain(quotaText);
-        expect(banner).toContain('Free some disk space');
+        expect(banner).toContain('free some disk space');
         const badges = await driver.badges();
         expect(badges.casino).toEqual({ text: '!', title: en.badgeTitleStorageProblem.message });
         // None of the rounds played meanwhile is stored (nor revealed: the first stays pending).
