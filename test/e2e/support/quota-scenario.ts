@@ -72,7 +72,7 @@ export async function fullDiskThenRoom(driver: BrowserDriver, casino: DemoCasino
         restored = true;
         const stored = await waitForStored(driver, [first!, ...during], (round) => round.status === 'verified', 'every round once there is room', 90_000);
         console.log(
-          `${driver.name} full disk: ${during.length} rounds played while the quota was full, stored ${((Date.now() - roomAt) / 1000).toFixed(1)} s after room came back; levels ${stored.map((round) => round.level).join(', ')}`,
+          `${driver.name} full disk: ${during.length} rounds played while the disk was full, stored ${((Date.now() - roomAt) / 1000).toFixed(1)} s after room came back; levels ${stored.map((round) => round.level).join(', ')}`,
         );
         expect(stored.map((round) => round.failures)).toEqual([[], [], [], []]);
         expect(await driver.inPopup(storageBannerInPage)).toBeNull();
