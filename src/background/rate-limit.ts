@@ -6,11 +6,13 @@
 // largest history page at once, refilling faster than any game is played, refuse only floods.
 // Claims about rounds and seed pairs already stored take no tokens when they pass (re-reading a
 // known history costs nothing) and are charged when they changed something; new claims that
-// changed nothing get their tokens back. The state is kept in the store (rate-limit-state.ts):
+// changed nothing get their tokens back. Besides claims and bytes, each tab has a budget of new
+// rounds and one of new seed pairs whose refill is the fastest a person plays (FASTEST_PLAY): over
+// any period T a page adds at most a history page plus T × that pace, however it paces its flood. The state is kept in the store (rate-limit-state.ts):
 // a worker stopped after 30 s of silence goes on from it instead of starting every tab full.
 import type { CapturedClaim } from '../shared/records.js';
 import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
-import { roundKey } from './round-key.js';
+import { commitmentOf, roundKey } from './round-key.js';
 
 /** A token bucket: how much may come at once, and how fast it comes back. */
 export interface BucketSize {
@@ -19,6 +21,13 @@ export interface BucketSize {
 }
 
 export interface RateLimitOptions {
+  /** New rounds one tab may add: a history page at once, then the fastest play. */
+  tabRounds: BucketSize;
+  /** New seed pairs one tab may add (one per round at most in the casino's flow). */
+  tabPairs: BucketSize;
+  /** The same for every tab together: TABS_AT_ONCE played at the fastest pace. */
+  allRounds: BucketSize;
+  allPairs: BucketSize;
   /** New claims one tab may send (all its frames: the worker knows a sender by its tab). */
   tabClaims: BucketSize;
   /** Bytes of new claims one tab may send (a claim's JSON text in UTF-8). */
@@ -26,7 +35,7 @@ export interface RateLimitOptions {
   /** The same for every tab together: a page that opens more tabs gets no more. */
   allClaims: BucketSize;
   allBytes: BucketSize;
-  /** Every tab together over a day: a page flooding just below the rates above for hours cannot fill the store. */
+  /** Every tab together over a day: the long-run claims and bytes of TABS_AT_ONCE tabs at the fastest play. */
   dayClaims: BucketSize;
   dayBytes: BucketSize;
   /** Tabs remembered; the least recently heard-from is forgotten first (it starts full again). */
@@ -36,39 +45,73 @@ export interface RateLimitOptions {
 const KIB = 1024;
 
 /**
- * Claims: 5 000 at once, a history page of 1 000+ rounds read from its DOM and its JSON (two
- * claims a round) fits twice over; 50 a second afterwards, far above any game (an autobet plays a
- * few rounds a second), far below a page forging thousands a second. Bytes: a real claim is
- * 0.3–0.8 KB, so 4 MiB hold that history page; the longest claim the limits allow is ≈ 4 KB, so
- * a page sending only such claims gets ≈ 1 000 through, not 5 000. All tabs together: four tabs'
- * worth. A day: 200 000 new claims and 200 MiB, refilled over 24 hours — a round every two seconds
- * around the clock is ≈ 90 000 claims — so a page sending at the refill rates above would need ten
- * days of it to fill the store (store-capacity.ts), and is refused, noted and shown long before.
+ * The fastest a person plays in one tab, in rounds a second: the casino's keno and roulette
+ * auto-bet, with no animation at all. Measured: the demo casino's keno auto-bet, which waits for
+ * nothing but its own round trips (no draw animation, unlike the real game's), plays 3.3–4.0
+ * rounds a second in Chromium with the extension loaded (100 rounds, 25–30 s); 5 leaves room above it.
+ */
+export const FASTEST_PLAY = 5;
+/** Tabs a player may run an auto-bet in at once, each at the fastest pace. */
+export const TABS_AT_ONCE = 4;
+/** Claims a round of real play costs at most: its DOM row, its JSON answer, its panel's sighting, its reveal. */
+const CLAIMS_PER_ROUND = 4;
+/** Bytes of those claims (a real claim is 0.3–0.8 KB). */
+const BYTES_PER_ROUND = CLAIMS_PER_ROUND * KIB;
+const DAY = 86_400;
+
+/**
+ * Rounds and seed pairs: 3 000 new ones at once, a history page of 1 000+ rounds (in the casino's
+ * pair-per-round mode, as many pairs) fits with room; then FASTEST_PLAY a second, for ever: a
+ * page can add no more rounds in a day, a week or a month than the fastest player could.
+ * Claims: 5 000 at once, that history page read from its DOM and its JSON (two claims a round);
+ * 50 a second afterwards, far above any game, far below a page forging thousands a second. Bytes: a
+ * real claim is 0.3–0.8 KB, so 4 MiB hold that history page; the longest claim the limits allow is
+ * ≈ 4 KB, so a page sending only such claims gets ≈ 1 000 through, not 5 000. All tabs together:
+ * TABS_AT_ONCE tabs' worth. A day: the claims and bytes of TABS_AT_ONCE tabs at the fastest play
+ * around the clock, so no honest pace is ever refused by it, with a day's worth of claims at once.
  */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
+  tabRounds: { capacity: 3000, refillPerSecond: FASTEST_PLAY },
+  tabPairs: { capacity: 3000, refillPerSecond: FASTEST_PLAY },
+  allRounds: { capacity: TABS_AT_ONCE * 3000, refillPerSecond: TABS_AT_ONCE * FASTEST_PLAY },
+  allPairs: { capacity: TABS_AT_ONCE * 3000, refillPerSecond: TABS_AT_ONCE * FASTEST_PLAY },
   tabClaims: { capacity: 5000, refillPerSecond: 50 },
   tabBytes: { capacity: 4096 * KIB, refillPerSecond: 40 * KIB },
   allClaims: { capacity: 20_000, refillPerSecond: 200 },
   allBytes: { capacity: 16_384 * KIB, refillPerSecond: 160 * KIB },
-  dayClaims: { capacity: 200_000, refillPerSecond: 200_000 / 86_400 },
-  dayBytes: { capacity: 200 * 1024 * KIB, refillPerSecond: (200 * 1024 * KIB) / 86_400 },
+  dayClaims: { capacity: 200_000, refillPerSecond: TABS_AT_ONCE * FASTEST_PLAY * CLAIMS_PER_ROUND },
+  dayBytes: { capacity: 200 * 1024 * KIB, refillPerSecond: TABS_AT_ONCE * FASTEST_PLAY * BYTES_PER_ROUND },
   maxTabs: 200,
 };
 
+/** Whether a new claim would add a record: the first claim of a round or seed pair the store does not hold. */
+export type NewRecord = 'round' | 'pair' | undefined;
+
 /** The refusal reason of a claim over the budget; the content script keeps it and sends it again later (capture/session/outbox.ts). */
 export const RATE_LIMITED = 'rate limited: this tab sent new claims faster than any real game';
+/** The same when the tab showed new rounds or seed pairs faster than anyone plays (its claim budget held). */
+export const RATE_LIMITED_PACE = 'rate limited: this tab showed new rounds faster than anyone plays';
 /** The same when the budget all tabs share ran out while this tab's own still held: the tab did not flood. */
 export const RATE_LIMITED_SHARED = 'rate limited: all tabs together sent new claims faster than any real game';
 
-/** Which budget refused a batch: the tab's own, or one all tabs share (`all`, `day`) while the tab's own held. */
-export type RefusalCause = 'tab' | 'shared';
+/**
+ * Which budget refused a batch: the tab's own claims or bytes, the tab's own new rounds or pairs
+ * (`pace`: faster than anyone plays), or one all tabs share (`all`, `day`) while the tab's own held.
+ */
+export type RefusalCause = 'tab' | 'pace' | 'shared';
 
-/** What is left of a pair of budgets (claims and bytes) at a time. */
+/** What is left of a set of budgets at a time; `rounds` and `pairs` for a tab and all tabs (not the day). */
 interface Tokens {
   claims: number;
   bytes: number;
+  /** Missing from a state kept before these budgets existed: then full. */
+  rounds?: number;
+  pairs?: number;
   at: number;
 }
+
+type Field = 'claims' | 'bytes' | 'rounds' | 'pairs';
+type Sizes = Partial<Record<Field, BucketSize>>;
 
 interface TabBucket extends Tokens {
   /** Claims and refusals since the last report (see Admission.report). */
@@ -104,37 +147,44 @@ export class ClaimRateLimiter {
   private tabs = new Map<number, TabBucket>();
   private all: Tokens;
   private day: Tokens;
+  private readonly tabSizes: Sizes;
+  private readonly allSizes: Sizes;
+  private readonly daySizes: Sizes;
 
   constructor(
     private readonly options: RateLimitOptions = DEFAULT_RATE_LIMIT,
     private readonly now: () => number = () => Date.now(),
   ) {
-    this.all = { claims: options.allClaims.capacity, bytes: options.allBytes.capacity, at: now() };
-    this.day = { claims: options.dayClaims.capacity, bytes: options.dayBytes.capacity, at: now() };
+    this.tabSizes = { claims: options.tabClaims, bytes: options.tabBytes, rounds: options.tabRounds, pairs: options.tabPairs };
+    this.allSizes = { claims: options.allClaims, bytes: options.allBytes, rounds: options.allRounds, pairs: options.allPairs };
+    this.daySizes = { claims: options.dayClaims, bytes: options.dayBytes };
+    this.all = full(this.allSizes, now());
+    this.day = full(this.daySizes, now());
   }
 
   /**
-   * Admits the batch's new claims (given by their sizes in bytes) from the start while every budget
-   * holds, and its `known` claims about stored rounds unless a budget is in debt; counts what it refuses.
+   * Admits the batch's new claims (given by their sizes in bytes, and by the record each would add:
+   * `records`, in the same order) from the start while every budget holds, and its `known` claims
+   * about stored rounds unless a budget is in debt; counts what it refuses.
    */
-  admit(tab: number, sizes: readonly number[], known = 0): Admission {
+  admit(tab: number, sizes: readonly number[], known = 0, records: readonly NewRecord[] = []): Admission {
     const bucket = this.bucket(tab);
-    this.refill(this.all, this.options.allClaims, this.options.allBytes);
-    this.refill(this.day, this.options.dayClaims, this.options.dayBytes);
+    this.refill(this.all, this.allSizes);
+    this.refill(this.day, this.daySizes);
     const budgets = [bucket, this.all, this.day];
     const knownAdmitted = budgets.every((tokens) => tokens.claims >= 0 && tokens.bytes >= 0);
     let admitted = 0;
     // The tab's own budget decides the cause: while it holds, a refusal is the shared budgets'.
     let cause: RefusalCause | undefined = knownAdmitted || known === 0 ? undefined : bucket.claims >= 0 && bucket.bytes >= 0 ? 'shared' : 'tab';
-    for (const size of sizes) {
-      if (!budgets.every((tokens) => tokens.claims >= 1 && tokens.bytes >= size)) {
-        cause = bucket.claims >= 1 && bucket.bytes >= size ? 'shared' : 'tab';
+    const fits = (tokens: Tokens, size: number, record: NewRecord) =>
+      tokens.claims >= 1 && tokens.bytes >= size && (record === undefined || (tokens[record === 'round' ? 'rounds' : 'pairs'] ?? 1) >= 1);
+    for (const [index, size] of sizes.entries()) {
+      const record = records[index];
+      if (!budgets.every((tokens) => fits(tokens, size, record))) {
+        cause = !fits(bucket, size, undefined) ? 'tab' : !fits(bucket, size, record) ? 'pace' : 'shared';
         break;
       }
-      for (const tokens of budgets) {
-        tokens.claims -= 1;
-        tokens.bytes -= size;
-      }
+      for (const tokens of budgets) take(tokens, 1, size, record);
       admitted++;
     }
     const refused = sizes.length - admitted + (knownAdmitted ? 0 : known);
@@ -155,12 +205,12 @@ export class ClaimRateLimiter {
    * one is below zero the tab's claims wait, known ones too (see Admission.knownAdmitted).
    */
   charge(tab: number, claims: number, bytes: number): void {
-    this.add(tab, -claims, -bytes);
+    this.add(tab, { claims: -claims, bytes: -bytes });
   }
 
-  /** Gives back the tokens of admitted claims that changed nothing stored. */
-  refund(tab: number, claims: number, bytes: number): void {
-    this.add(tab, claims, bytes);
+  /** Gives back the tokens of admitted claims that changed nothing stored (and of the records they did not add). */
+  refund(tab: number, claims: number, bytes: number, rounds = 0, pairs = 0): void {
+    this.add(tab, { claims, bytes, rounds, pairs });
   }
 
   snapshot(): RateLimitState {
@@ -173,16 +223,15 @@ export class ClaimRateLimiter {
    */
   restore(state: RateLimitState): void {
     const lower = (mine: Tokens, kept: Tokens) => {
-      mine.claims = Math.min(mine.claims, kept.claims);
-      mine.bytes = Math.min(mine.bytes, kept.bytes);
+      for (const field of FIELDS) if (mine[field] !== undefined) mine[field] = Math.min(mine[field], kept[field] ?? Infinity);
       mine.at = Math.max(mine.at, kept.at);
     };
-    this.refill(this.all, this.options.allClaims, this.options.allBytes);
-    lower(this.all, this.refilled(state.all, this.options.allClaims, this.options.allBytes));
-    this.refill(this.day, this.options.dayClaims, this.options.dayBytes);
-    lower(this.day, this.refilled(state.day, this.options.dayClaims, this.options.dayBytes));
+    this.refill(this.all, this.allSizes);
+    lower(this.all, this.refilled(state.all, this.allSizes));
+    this.refill(this.day, this.daySizes);
+    lower(this.day, this.refilled(state.day, this.daySizes));
     const tabs = new Map<number, TabBucket>();
-    for (const [tab, kept] of state.tabs) tabs.set(tab, { ...kept, ...this.refilled(kept, this.options.tabClaims, this.options.tabBytes) });
+    for (const [tab, kept] of state.tabs) tabs.set(tab, { ...kept, ...this.refilled(kept, this.tabSizes) });
     for (const [tab, mine] of this.tabs) {
       const kept = tabs.get(tab);
       tabs.delete(tab);
@@ -193,31 +242,38 @@ export class ClaimRateLimiter {
     this.forgetBeyondMax();
   }
 
-  private add(tab: number, claims: number, bytes: number): void {
+  private add(tab: number, amounts: Partial<Record<Field, number>>): void {
     const bucket = this.tabs.get(tab);
-    if (!bucket || (claims === 0 && bytes === 0)) return;
+    if (!bucket || FIELDS.every((field) => !amounts[field])) return;
     const bounded = (value: number, capacity: number) => Math.max(-capacity, Math.min(capacity, value));
-    bucket.claims = bounded(bucket.claims + claims, this.options.tabClaims.capacity);
-    bucket.bytes = bounded(bucket.bytes + bytes, this.options.tabBytes.capacity);
-    this.all.claims = bounded(this.all.claims + claims, this.options.allClaims.capacity);
-    this.all.bytes = bounded(this.all.bytes + bytes, this.options.allBytes.capacity);
-    this.day.claims = bounded(this.day.claims + claims, this.options.dayClaims.capacity);
-    this.day.bytes = bounded(this.day.bytes + bytes, this.options.dayBytes.capacity);
+    for (const [tokens, sizes] of [
+      [bucket, this.tabSizes],
+      [this.all, this.allSizes],
+      [this.day, this.daySizes],
+    ] as const) {
+      for (const field of FIELDS) {
+        const size = sizes[field];
+        const amount = amounts[field] ?? 0;
+        if (size !== undefined && amount !== 0) tokens[field] = bounded((tokens[field] ?? size.capacity) + amount, size.capacity);
+      }
+    }
   }
 
   /** The tokens after the time since they were counted; a clock that went backwards refills nothing. */
-  private refilled(tokens: Tokens, claims: BucketSize, bytes: BucketSize): Tokens {
+  private refilled(tokens: Tokens, sizes: Sizes): Tokens {
     const time = this.now();
     const elapsed = Math.max(0, time - tokens.at) / 1000;
-    return {
-      claims: Math.min(claims.capacity, tokens.claims + elapsed * claims.refillPerSecond),
-      bytes: Math.min(bytes.capacity, tokens.bytes + elapsed * bytes.refillPerSecond),
-      at: Math.max(time, tokens.at),
-    };
+    const refilled: Tokens = { claims: 0, bytes: 0, at: Math.max(time, tokens.at) };
+    for (const field of FIELDS) {
+      const size = sizes[field];
+      // A budget the kept state did not have yet (kept before it existed) starts full.
+      if (size !== undefined) refilled[field] = Math.min(size.capacity, (tokens[field] ?? size.capacity) + elapsed * size.refillPerSecond);
+    }
+    return refilled;
   }
 
-  private refill(tokens: Tokens, claims: BucketSize, bytes: BucketSize): void {
-    Object.assign(tokens, this.refilled(tokens, claims, bytes));
+  private refill(tokens: Tokens, sizes: Sizes): void {
+    Object.assign(tokens, this.refilled(tokens, sizes));
   }
 
   private bucket(tab: number): TabBucket {
@@ -225,9 +281,9 @@ export class ClaimRateLimiter {
     if (bucket) {
       // Re-inserted so the map's order is least recently used first.
       this.tabs.delete(tab);
-      this.refill(bucket, this.options.tabClaims, this.options.tabBytes);
+      this.refill(bucket, this.tabSizes);
     } else {
-      bucket = { claims: this.options.tabClaims.capacity, bytes: this.options.tabBytes.capacity, at: this.now(), counted: 0, refused: 0, flagged: false };
+      bucket = { ...full(this.tabSizes, this.now()), counted: 0, refused: 0, flagged: false };
     }
     this.tabs.set(tab, bucket);
     this.forgetBeyondMax();
@@ -237,6 +293,37 @@ export class ClaimRateLimiter {
   private forgetBeyondMax(): void {
     while (this.tabs.size > this.options.maxTabs) this.tabs.delete(this.tabs.keys().next().value!);
   }
+}
+
+const FIELDS: readonly Field[] = ['claims', 'bytes', 'rounds', 'pairs'];
+
+function full(sizes: Sizes, at: number): Tokens {
+  const tokens: Tokens = { claims: 0, bytes: 0, at };
+  for (const field of FIELDS) if (sizes[field] !== undefined) tokens[field] = sizes[field].capacity;
+  return tokens;
+}
+
+/** Spends one claim of `size` bytes, and the record it adds, from budgets that have them. */
+function take(tokens: Tokens, claims: number, size: number, record: NewRecord): void {
+  tokens.claims -= claims;
+  tokens.bytes -= size;
+  const field = record === 'round' ? 'rounds' : record === 'pair' ? 'pairs' : undefined;
+  if (field !== undefined && tokens[field] !== undefined) tokens[field] -= 1;
+}
+
+/**
+ * What record each new claim would add (in the order given): the first claim of a round, or of a
+ * seed pair, that is not stored yet. Later claims of the same round or pair in the batch add none.
+ */
+export function newRecords(claims: readonly CapturedClaim[]): NewRecord[] {
+  const seen = new Set<string>();
+  return claims.map((claim) => {
+    const pair = isCommitmentSighting(claim) || isSeedReveal(claim);
+    const key = pair ? `pair\n${commitmentOf(claim) ?? ''}` : `round\n${roundKey(claim)}`;
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    return pair ? 'pair' : 'round';
+  });
 }
 
 const utf8 = new TextEncoder();

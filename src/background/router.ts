@@ -16,14 +16,14 @@ import { showSummaryOnBadge } from './badge.js';
 import { findRound } from './find-round.js';
 import { findings } from './findings.js';
 import { importChunk } from './import.js';
-import { claimBytes, ClaimRateLimiter, RATE_LIMITED, RATE_LIMITED_SHARED, type RefusalCause, unchangedClaims } from './rate-limit.js';
+import { claimBytes, ClaimRateLimiter, newRecords, type NewRecord, RATE_LIMITED, RATE_LIMITED_PACE, RATE_LIMITED_SHARED, type RefusalCause, unchangedClaims } from './rate-limit.js';
 import { loadRateLimitState, saveRateLimitState } from './rate-limit-state.js';
 import { addRateLimitNote, clearRateLimitNotes, loadRateLimitNotes } from './rate-limit-notes.js';
 import { gameFigures } from './outcomes.js';
 import { roundKey } from './round-key.js';
 import { checkSeal, endTicket, isSealedChunk, sealExport } from './seal-key.js';
 import { exportedRoundOf, rowOf } from './rows.js';
-import { currentStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
+import { currentStorageProblem, isStorageProblem, storageFailure, StorageProblemError } from './storage-problem.js';
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
@@ -70,7 +70,14 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }
     return { ok: false, failure: 'sender-not-allowed', error: 'sender not allowed' };
-  } catch (error) {
+  } catch (thrown) {
+    // A full disk met by any write on the way (a tab's actions, before the claims' batch) is
+    // reported as such: the popup shows it and the badge says so, not only the batch's own write.
+    let error = thrown;
+    if (isStorageProblem(thrown) && !(thrown instanceof StorageProblemError)) {
+      error = storageFailure(thrown);
+      await refreshBadge();
+    }
     // A storage problem travels as its code too, for the popup to word it.
     const coded = error instanceof StorageProblemError ? { storageProblem: error.problem } : {};
     return { ok: false, failure: 'failed', error: error instanceof Error ? error.message : String(error), ...coded };
@@ -140,14 +147,21 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   await restoreLimiter();
   // Claims about rounds and seed pairs already stored take no budget (unless one is in debt); new ones do.
   const known = valid.length > 0 ? await store.knownClaims(valid.map(({ claim }) => claim)).catch(() => valid.map(() => false)) : [];
-  const sized = valid.map((item) => ({ ...item, bytes: claimBytes(item.claim) }));
+  const sized = valid.map((item) => ({ ...item, bytes: claimBytes(item.claim), record: undefined as NewRecord }));
   const fresh = sized.filter((_, position) => !known[position]);
+  // Each new claim with the record it adds (the first of its round or pair): those cost the tab's pace budgets.
+  newRecords(fresh.map(({ claim }) => claim)).forEach((record, position) => (fresh[position]!.record = record));
   const knownItems = sized.filter((_, position) => known[position]);
-  const admission = claimRateLimiter.admit(tab, fresh.map(({ bytes }) => bytes), knownItems.length);
+  const admission = claimRateLimiter.admit(
+    tab,
+    fresh.map(({ bytes }) => bytes),
+    knownItems.length,
+    fresh.map(({ record }) => record),
+  );
   const over = new Set([...fresh.slice(admission.admitted), ...(admission.knownAdmitted ? [] : knownItems)]);
   const taken = sized.filter((item) => !over.has(item));
   const retryLater = sized.filter((item) => over.has(item)).map(({ index }) => index);
-  const overReason = admission.cause === 'shared' ? RATE_LIMITED_SHARED : RATE_LIMITED;
+  const overReason = admission.cause === 'shared' ? RATE_LIMITED_SHARED : admission.cause === 'pace' ? RATE_LIMITED_PACE : RATE_LIMITED;
   for (const index of retryLater) refused.push({ index, reason: overReason });
   // Noted before the batch is stored: the trust rule reads the latest refusal (store.ts), so no
   // round of this batch can be `witnessed` while something its tab showed was refused.
@@ -178,7 +192,7 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     claimRateLimiter.charge(tab, knownChanged.length, sumBytes(knownChanged));
   } catch (error) {
     // Nothing was stored: the content script sends these again, and they must not cost twice.
-    claimRateLimiter.refund(tab, admitted.length, sumBytes(admitted));
+    claimRateLimiter.refund(tab, admitted.length, sumBytes(admitted), countRecords(admitted, 'round'), countRecords(admitted, 'pair'));
     const failure = storageFailure(error);
     await refreshBadge();
     throw failure;
@@ -213,6 +227,7 @@ async function countRounds(tab: number, claims: readonly CapturedClaim[]): Promi
 }
 
 const sumBytes = (items: readonly { bytes: number }[]) => items.reduce((sum, { bytes }) => sum + bytes, 0);
+const countRecords = (items: readonly { record: NewRecord }[], kind: 'round' | 'pair') => items.filter(({ record }) => record === kind).length;
 
 /** Keeps a flooding tab's counts for the popup's notice; the claims themselves are already handled. */
 async function noteRateLimit(tab: number, sender: MessageSender, report: { claims: number; refused: number }, cause?: RefusalCause): Promise<void> {

@@ -34,6 +34,11 @@ export function storageFailure(error: unknown): StorageProblemError {
   return error instanceof StorageProblemError ? error : new StorageProblemError(problem);
 }
 
+/** Whether an error is the browser refusing storage (a full disk), or already carries its problem: worth reporting wherever it was thrown. */
+export function isStorageProblem(error: unknown): boolean {
+  return error instanceof StorageProblemError || (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError');
+}
+
 export function classifyStorageError(error: unknown): StorageProblem {
   if (error instanceof StorageProblemError) return error.problem;
   const name = typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
@@ -47,7 +52,7 @@ export function classifyStorageError(error: unknown): StorageProblem {
 export function describeStorageProblem(problem: StorageProblem): string {
   switch (problem.kind) {
     case 'quota':
-      return 'The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds to make room.';
+      return 'The disk is full: free some disk space. The browser refused to store more rounds (storage quota exceeded); the rounds waiting in the casino tabs are stored once there is room.';
     case 'blocked':
       return 'The database cannot be upgraded while an older Fair Witness still has it open (another window or browser process). Close it or restart the browser.';
     case 'closed':

@@ -1,6 +1,6 @@
 // The notice for a store nearly full, or full and refusing new rounds (src/background/store-capacity.ts):
-// shown before the cap is reached, so the player can export and clear before anything is refused,
-// and after, so a refusal is never silent.
+// shown before the cap is reached, asking for an export only (a sealed export keeps each round's
+// trust level), and after, so a refusal is never silent: only then is clearing, after an export, the remedy.
 import type { StoreFillNote } from '../shared/records.js';
 import { useEnv } from './env.js';
 import { countText } from '../ui/i18n.js';

@@ -7,6 +7,10 @@ import { commitmentSighting, pendingClaim, revealedClaim, vector } from './fixtu
 const PLENTY = { capacity: 1e12, refillPerSecond: 1e12 };
 /** 100 claims a tab at once, 10 a second; bytes and all tabs together unbounded unless a test says. */
 const SMALL: RateLimitOptions = {
+  tabRounds: PLENTY,
+  tabPairs: PLENTY,
+  allRounds: PLENTY,
+  allPairs: PLENTY,
   tabClaims: { capacity: 100, refillPerSecond: 10 },
   tabBytes: PLENTY,
   allClaims: PLENTY,

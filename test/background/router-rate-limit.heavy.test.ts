@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimBytes, DEFAULT_RATE_LIMIT, RATE_LIMITED, RATE_LIMITED_SHARED } from '../../src/background/rate-limit.js';
+import { claimBytes, DEFAULT_RATE_LIMIT, RATE_LIMITED, RATE_LIMITED_PACE, RATE_LIMITED_SHARED } from '../../src/background/rate-limit.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_SEED_LENGTH } from '../../src/core/index.js';
 import { DATABASE_NAME } from '../../src/background/store.js';
 import { claimOutbox } from '../../src/capture/session/outbox.js';
@@ -17,7 +17,10 @@ import { EXTENSION_ID } from './quiet-browser.js';
 
 vi.mock('../../src/shared/browser.js', () => import('./quiet-browser.js'));
 
-const TAB_CLAIMS = DEFAULT_RATE_LIMIT.tabClaims.capacity;
+/** What a tab's flood of new seed pairs gets through at once: its pairs (pace) budget binds before its claims budget. */
+const TAB_CLAIMS = Math.min(DEFAULT_RATE_LIMIT.tabClaims.capacity, DEFAULT_RATE_LIMIT.tabPairs.capacity);
+/** The reason a flood of new seed pairs is refused with: faster than anyone plays. */
+const FLOOD_REASON = DEFAULT_RATE_LIMIT.tabPairs.capacity < DEFAULT_RATE_LIMIT.tabClaims.capacity ? RATE_LIMITED_PACE : RATE_LIMITED;
 
 // The limiter lives as long as the router module (a worker's life): every test starts a worker of
 // its own, on a store of its own.
@@ -91,7 +94,7 @@ describe('the per-tab rate limit on claims', () => {
     // The clock stands still: exactly the budget, not a token more.
     expect(stored).toBe(TAB_CLAIMS);
     expect(stored + refused.length).toBe(acks.length * 200);
-    expect(new Set(refused.map((item) => item.reason))).toEqual(new Set([RATE_LIMITED]));
+    expect(new Set(refused.map((item) => item.reason))).toEqual(new Set([FLOOD_REASON]));
     // The refused claims are the end of the batch they came in.
     const last = acks.at(-1)!;
     expect(last.refused.map((item) => item.index)).toEqual(Array.from({ length: 200 - last.stored }, (_, i) => last.stored + i));
@@ -169,9 +172,10 @@ describe('the per-tab rate limit on claims', () => {
     // Refused by the worker: the first batch of 200 past the budget; the outbox then stops sending.
     expect(outbox.stats.deferred).toBe(200);
     expect((await summary()).rateLimited?.[0]?.refused).toBe(outbox.stats.deferred);
-    // A minute later the budget has refilled: the next flush delivers every one of them.
+    // Once the budget has refilled (its slowest part: new seed pairs at the pace of play) the next flush delivers every one of them.
     const now = Date.now();
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    const refill = Math.min(DEFAULT_RATE_LIMIT.tabClaims.refillPerSecond, DEFAULT_RATE_LIMIT.tabPairs.refillPerSecond);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + (1000 / refill) * 1000 + 1000);
     try {
       await outbox.flush();
     } finally {
@@ -185,7 +189,8 @@ describe('the per-tab rate limit on claims', () => {
     const tab = casinoTab();
     const rounds = Array.from({ length: 100 }, (_, i) => pendingRound(5000 + i));
     await sendClaims(tab, rounds);
-    await flood(tab, TAB_CLAIMS / 200 + 2);
+    // New rounds until the tab's pace budget is spent (and the batch after it).
+    for (let batch = 0; batch < DEFAULT_RATE_LIMIT.tabRounds.capacity / 200 + 1; batch++) await sendClaims(tab, Array.from({ length: 200 }, (_, i) => pendingRound(100_000 + batch * 200 + i)));
     // The same rounds, now revealed with another display of their outcome: admitted, not refused.
     const again = rounds.map((round) => ({ ...round, roundSignature: undefined, stake: '1.00' }));
     const ack = await sendClaims(tab, again.map(({ roundSignature: _none, ...round }) => round));
@@ -194,7 +199,7 @@ describe('the per-tab rate limit on claims', () => {
     const fresh = await sendClaims(tab, Array.from({ length: 200 }, (_, i) => pendingRound(20_000 + i)));
     expect(fresh.stored).toBe(0);
     expect(fresh.retryLater).toEqual(fresh.refused.map((item) => item.index));
-    expect(new Set(fresh.refused.map((item) => item.reason))).toEqual(new Set([RATE_LIMITED]));
+    expect(new Set(fresh.refused.map((item) => item.reason))).toEqual(new Set([RATE_LIMITED_PACE]));
   });
 
   it('stops a byte flood at the byte budget: claims as long as the limits allow, and again after a restart', async () => {
@@ -225,7 +230,7 @@ describe('the per-tab rate limit on claims', () => {
   });
 
   it('shares one budget among all tabs: new tabs do not bring new bursts', async () => {
-    const capacity = DEFAULT_RATE_LIMIT.allClaims.capacity;
+    const capacity = Math.min(DEFAULT_RATE_LIMIT.allClaims.capacity, DEFAULT_RATE_LIMIT.allPairs.capacity);
     let stored = 0;
     const reasons = new Set<string>();
     const lastTab = casinoTab('late.cloudbet.com');

@@ -33,7 +33,34 @@ function fillTheDiskAt(nth: number): void {
   });
 }
 
+/** Makes every write of every object store throw as a full disk does (the tab's actions in `meta` too). */
+function fillTheWholeDisk(): void {
+  const refuse = () => {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  };
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(refuse);
+  vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(refuse);
+}
+
 describe('a full disk (QuotaExceededError)', () => {
+  it('reports it wherever a write on the way meets it (the tab’s actions before the batch), and stores everything on the retry', async () => {
+    await handleMessage({ type: 'hello' }, { ...casinoTab, frameId: 0 });
+    fillTheWholeDisk();
+    const action = await handleMessage({ type: 'action', at: T - 5, slots: [] }, { ...casinoTab, frameId: 0 });
+    const refused = await handleMessage({ type: 'claims', claims: claims() }, { ...casinoTab, frameId: 0 });
+    expect(refused).toMatchObject({ ok: false, storageProblem: { kind: 'quota' } });
+    expect(refused.ok === false && refused.error).toMatch(/The disk is full/);
+    expect((await summarise()).storageProblem).toEqual({ kind: 'quota' });
+    expect(badges.at(-1)).toEqual(['!', '#b26a00', 'badgeTitleStorageProblem']);
+    for (const claim of claims()) expect(await getRound(roundKey(claim))).toBeUndefined();
+    // Whatever became of the action report, the claims sent again once there is room are all stored.
+    expect(action).toBeDefined();
+    vi.restoreAllMocks();
+    const retried = await handleMessage({ type: 'claims', claims: claims() }, { ...casinoTab, frameId: 0 });
+    expect(retried).toMatchObject({ ok: true, value: { stored: 3 } });
+    expect((await summarise()).storageProblem).toBeUndefined();
+  });
+
   it('stores nothing of the batch, not even the rounds written before the failure, and keeps the tally true', async () => {
     await storeClaims([revealedClaim(vector(9), 'Keno')], T);
     fillTheDiskAt(2);

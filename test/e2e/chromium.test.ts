@@ -43,6 +43,7 @@ import { storageKept } from './support/storage-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
 import { ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
 import { exportClearImport, chromiumDataPage } from './support/import-scenario.js';
+import { fullDiskThenRoom, quotaOverrideIgnored } from './support/quota-scenario.js';
 
 describe('Chromium: the production build against the demo casino', () => {
   let casino: DemoCasino;
@@ -137,4 +138,24 @@ describe('Chromium: the production build against the demo casino', () => {
     expect(fromOrigins.length).toBeGreaterThan(0);
     expect(fromOrigins.filter((request) => !/^(https|wss):\/\/www\.cloudbet\.com(:443)?\//.test(request.url))).toEqual([]);
   });
+});
+
+// Its own browser and casino, so the fault cannot reach the other scenarios (quota-scenario.ts).
+describe('Chromium: a full disk (QuotaExceededError put into the worker through the DevTools protocol)', () => {
+  let casino: DemoCasino;
+  let driver: ChromiumDriver;
+
+  beforeAll(async () => {
+    casino = await startDemoCasino({ seed: 'e2e-chromium-quota' });
+    driver = await chromiumDriver(casino.port, undefined, { netLog: false });
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await casino?.close();
+  });
+
+  it('full disk: shows the error and what to do, the badge says so, and stores every round captured meanwhile once there is room', () =>
+    fullDiskThenRoom(driver, casino), 180_000);
+  it('full disk: Storage.overrideQuotaForOrigin does not bind the extension’s IndexedDB (60 KB stored under a 1 000-byte quota), hence the fault', () =>
+    quotaOverrideIgnored(driver.session));
 });

@@ -163,7 +163,7 @@ describe('header', () => {
     rendered = await renderApp(new FakeWorker([], { storageProblem: { kind: 'quota' } }).client);
     const banner = rendered.container.querySelector('[data-storage-problem]')!;
     expect(banner.textContent).toBe(
-      'Storage problem: The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds to make room. Rounds captured meanwhile wait in the open casino tabs and are stored once this is solved; closing those tabs loses them.',
+      'Storage problem: The disk is full: free some disk space (delete files you no longer need, empty the trash). Nothing needs to be deleted here; the browser refused to store more rounds until there is room. Rounds captured meanwhile wait in the open casino tabs and are stored once this is solved; closing those tabs loses them.',
     );
     // First in the header, announced at once.
     expect(banner.getAttribute('role')).toBe('alert');

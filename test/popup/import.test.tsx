@@ -114,7 +114,7 @@ describe('Import JSON', () => {
     };
     await choose(rendered.container, exportText(rounds));
     expect(status(rendered.container)).toBe(
-      `The import stopped after ${IMPORT_CHUNK} rounds: The browser refused to store more rounds (storage quota exceeded). Export and clear old rounds to make room. Rounds imported so far are kept; importing the file again is safe.`,
+      `The import stopped after ${IMPORT_CHUNK} rounds: The disk is full: free some disk space (delete files you no longer need, empty the trash). Nothing needs to be deleted here; the browser refused to store more rounds until there is room. Rounds imported so far are kept; importing the file again is safe.`,
     );
     expect(result(rendered.container)!.dataset.added).toBe(String(IMPORT_CHUNK));
   });

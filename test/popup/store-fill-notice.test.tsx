@@ -26,20 +26,26 @@ async function appWith(fill: StoreFillNote | undefined): Promise<Rendered> {
 const notice = (root: ParentNode) => root.querySelector<HTMLElement>('[data-notice="store-fill"]');
 
 describe('store-fill notice', () => {
-  test('nearly full: the share and the rounds, asking to export and clear, as a warning in the header', async () => {
+  test('nearly full: the share and the rounds, asking for an export and never to clear or delete, as a warning in the header', async () => {
     rendered = await appWith({ share: 0.934, rounds: 1_868_000, pairs: 1_200, refused: 0 });
     const shown = notice(rendered.container)!;
     expect(shown.closest('.header')).not.toBeNull();
     expect(shown.dataset.percent).toBe('93');
     expect(shown.classList.contains('banner-warning')).toBe(true);
-    expect(shown.textContent).toBe('Storage is 93% full (1868000 rounds, 1200 seed pairs). Export your history, then clear it, so new rounds can still be stored.');
+    expect(shown.textContent).toBe(
+      "Storage is 93% full (1868000 rounds, 1200 seed pairs). Nothing is deleted. Export your history now and then: its seal keeps each round's trust level when you import it back.",
+    );
+    // An honest player near the cap is never told to remove evidence.
+    expect(shown.textContent).not.toMatch(/\bclear|\bdelete (it|your|them)|\bremove/i);
   });
 
   test('full: how many new rounds were not stored, as an error', async () => {
     rendered = await appWith({ share: 1, rounds: 2_000_000, pairs: 3_000, refused: 120 });
     const shown = notice(rendered.container)!;
     expect(shown.classList.contains('banner-error')).toBe(true);
-    expect(shown.textContent).toBe('Storage is full: 120 new rounds or seed pairs were not stored. Export your history, then clear it, to keep recording.');
+    expect(shown.textContent).toBe(
+      "Storage is full: 120 new rounds or seed pairs were not stored. Export your history first: its seal keeps each round's trust level when you import it back. Only then, clearing makes room to keep recording.",
+    );
   });
 
   test('full, one refused: in the singular', async () => {
@@ -65,7 +71,10 @@ describe('store-fill notice', () => {
         container,
       );
     });
-    expect(container.textContent).toBe('Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Exportiere deinen Verlauf und lösche ihn dann, damit neue Runden weiter gespeichert werden.');
+    expect(container.textContent).toBe(
+      'Der Speicher ist zu 95 % voll (1900000 Runden, 40 Seed-Paare). Nichts wird gelöscht. Exportiere deinen Verlauf ab und zu: Sein Siegel erhält beim erneuten Import die Vertrauensstufe jeder Runde.',
+    );
+    expect(container.textContent).not.toMatch(/lösche (ihn|sie|deinen)/i);
     render(null, container);
     container.remove();
   });

@@ -35,7 +35,7 @@ describe('worker client', () => {
       }
       throw new Error('no failure');
     };
-    expect(failure({ ok: false, error: 'The browser refused…', storageProblem: { kind: 'quota' } })).toMatch(/^Der Browser nimmt keine weiteren Runden mehr an/);
+    expect(failure({ ok: false, error: 'The browser refused…', storageProblem: { kind: 'quota' } })).toMatch(/^Die Festplatte ist voll: Schaffe Platz auf der Festplatte/);
     expect(failure(undefined)).toMatch(/^Der Hintergrunddienst der Erweiterung hat nicht brauchbar geantwortet/);
     expect(failure({ ok: false, error: 'TypeError: x is undefined' })).toBe('Etwas ist schiefgelaufen: TypeError: x is undefined');
   });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { launchChromium, openPopup, type ChromiumSession } from './chromium.js';
+import { launchChromium, openPopup, type ChromiumSession, type LaunchOptions } from './chromium.js';
 import {
   FINDINGS_LOADED,
   FINDINGS_SELECTOR,
@@ -18,9 +18,9 @@ export interface ChromiumDriver extends BrowserDriver {
   session: ChromiumSession;
 }
 
-/** `locale`: the browser's UI language (screenshots in German); the system's by default. */
-export async function chromiumDriver(casinoPort: number, locale?: string): Promise<ChromiumDriver> {
-  const session = await launchChromium(casinoPort, locale === undefined ? {} : { locale });
+/** `locale`: the browser's UI language (screenshots in German); the system's by default. `options`: more of the launch's (launchChromium). */
+export async function chromiumDriver(casinoPort: number, locale?: string, options: Omit<LaunchOptions, 'locale'> = {}): Promise<ChromiumDriver> {
+  const session = await launchChromium(casinoPort, locale === undefined ? options : { ...options, locale });
   let popup: Page | undefined;
   /** The popup as a tab, reloaded so it shows the store as it is now. */
   const freshPopup = async (): Promise<Page> => {
@@ -79,6 +79,20 @@ export async function chromiumDriver(casinoPort: number, locale?: string): Promi
       return session.context.pages().map((page) => page.url()).filter((url) => url.startsWith(`chrome-extension://${session.extensionId}/`));
     },
     stopWorker: () => session.stopWorker(),
+    async fillDisk(full) {
+      const worker = await session.worker();
+      await worker.evaluate((fill) => {
+        // Every write of an object store throws as Chromium's IndexedDB does when the disk is full.
+        const proto = IDBObjectStore.prototype as IDBObjectStore & { __fairWitnessWrites?: Pick<IDBObjectStore, 'put' | 'add'> };
+        proto.__fairWitnessWrites ??= { put: proto.put, add: proto.add };
+        const writes = proto.__fairWitnessWrites;
+        const refuse = () => {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+        proto.put = fill ? refuse : writes.put;
+        proto.add = fill ? refuse : writes.add;
+      }, full);
+    },
     async badges() {
       return (await freshPopup()).evaluate(readBadgesInPage);
     },

@@ -67,6 +67,12 @@ export interface BrowserDriver {
    * worker, Firefox's event page (suspended as about:debugging's "Terminate Background Script" does).
    */
   stopWorker?(): Promise<void>;
+  /**
+   * Makes the worker's IndexedDB writes fail as a full disk does (QuotaExceededError), or work
+   * again: a fault put into the running worker through the DevTools protocol. Chromium only (see
+   * quota-scenario.ts for why not Storage.overrideQuotaForOrigin, and not Firefox).
+   */
+  fillDisk?(full: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
