@@ -74,7 +74,7 @@ export function* readTrees(root: ParentNode, columnTables: Map<Element, ColumnTa
     if (pairs.hex.length > 0) {
       // 64 hex digits that no label named (no hit holds them): a fairness value capture cannot place.
       const read = new Set(hits.map((hit) => hit.value));
-      for (const text of pairs.hex) if (!read.has(text)) pageTally.bare(text);
+      for (const [text, before] of pairs.hex) if (!read.has(text)) pageTally.bare(text, before);
     }
     marks.push(...headingMarks(tree, byRole));
     yield;
