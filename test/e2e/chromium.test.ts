@@ -5,6 +5,7 @@ import {
   burstWithWorkerStops,
   exportReverifiedByCli,
   germanPage,
+  otherLanguagePages,
   honestAndWrongResult,
   roundsInsideAnIframe, roundsInsideAnSrcdocFrame,
   swappedSeed,
@@ -61,6 +62,7 @@ describe('Chromium: the production build against the demo casino', () => {
   it('verifies honest rounds as witnessed and flags a wrong displayed result', () => honestAndWrongResult(driver, casino));
   it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
   it('reads German labels', () => germanPage(driver, casino));
+  it('reads Turkish and Brazilian Portuguese pages (seeds labelled in English on the Portuguese ones): witnessed, a wrong result flagged', () => otherLanguagePages(driver, casino));
   it('keeps its store out of eviction (unlimited storage, which Chromium never evicts)', () => storageKept(driver, 'unlimited'));
   it('draws the popup\'s text at full size (13 px body text)', () => popupTextIsFullSize(driver));
   it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
