@@ -3,13 +3,15 @@
 // docs/design.md's capture table; the three history layouts use different synonyms on purpose, so the
 // scanner meets each spelling it claims to support. The Portuguese pages keep the seeds' labels in
 // English ("Server Seed", "Client Seed"), as Portuguese casino pages do (src/shared/vocabularies/pt.ts),
-// beside Portuguese words for the rest: labels of two languages on one page.
+// beside Portuguese words for the rest: labels of two languages on one page. ?lang=pl labels the
+// fairness values in Polish, a language the extension has no vocabulary for (its capture report
+// names what it could not read), the rest of the page in English.
 import type { GameId } from './fairness.js';
 
-export type Lang = 'en' | 'de' | 'tr' | 'pt-BR';
+export type Lang = 'en' | 'de' | 'tr' | 'pt-BR' | 'pl';
 
 export function parseLang(value: string | null): Lang {
-  return value === 'de' || value === 'tr' || value === 'pt-BR' ? value : 'en';
+  return value === 'de' || value === 'tr' || value === 'pt-BR' || value === 'pl' ? value : 'en';
 }
 
 const en = {
@@ -248,6 +250,27 @@ const ptBR: Strings = {
   showSeedPair: 'Mostrar par de seeds',
 };
 
+const pl: Strings = {
+  ...en,
+  game: 'Gra',
+  hashedServerSeed: 'Zahashowane ziarno serwera',
+  serverSeed: 'Ujawnione ziarno serwera',
+  clientSeed: 'Ziarno klienta',
+  roundSignature: 'Podpis rundy',
+  winningNumber: 'Zwycięska liczba',
+  drawnNumbers: 'Wylosowane liczby',
+  yourPicks: 'Twoje liczby',
+  seedPanelCommitment: 'Hash ziarna serwera',
+  tableCommitment: 'Hash ziarna serwera',
+  tableServerSeed: 'Ziarno serwera',
+  tableResult: 'Wynik',
+  tablePicks: 'Wybrane liczby',
+  textCommitment: 'Hash ziarna serwera',
+  textServerSeed: 'Ziarno serwera (ujawnione)',
+  textDraw: 'Trafienia',
+  games: { 'roulette-european': 'Ruletka europejska', 'roulette-american': 'Ruletka amerykańska', keno: 'Keno' },
+};
+
 function groupDecimal(text: string, group: string, point: string): string {
   const [whole = '', fraction] = text.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
@@ -255,5 +278,5 @@ function groupDecimal(text: string, group: string, point: string): string {
 }
 
 export function strings(lang: Lang): Strings {
-  return { en, de, tr, 'pt-BR': ptBR }[lang];
+  return { en, de, tr, 'pt-BR': ptBR, pl }[lang];
 }

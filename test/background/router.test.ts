@@ -255,11 +255,13 @@ describe('handleMessage: extension pages', () => {
 });
 
 describe('handleMessage: the label vocabularies of the casino\'s other languages', () => {
-  it('answers a casino tab with the vocabulary of the first locale it knows, null for English or German, every one without locales', async () => {
-    const turkish = (await handleMessage({ type: 'vocabulary', locales: ['en', 'tr'] }, casinoTab())) as Reply<Vocabulary | null>;
+  it('answers a casino tab with the vocabulary of the first locale it knows, null for English or German, every one when it knows none', async () => {
+    const turkish = (await handleMessage({ type: 'vocabulary', locales: ['', 'tr'] }, casinoTab())) as Reply<Vocabulary | null>;
     expect(turkish).toEqual({ ok: true, value: VOCABULARIES.tr });
     expect(await handleMessage({ type: 'vocabulary', locales: ['pt-BR', ''] }, casinoTab())).toEqual({ ok: true, value: VOCABULARIES.pt });
     expect(await handleMessage({ type: 'vocabulary', locales: ['de-DE', 'casino'] }, casinoTab())).toEqual({ ok: true, value: null });
+    // A language with no vocabulary here (Korean): every one, as without locales.
+    expect(await handleMessage({ type: 'vocabulary', locales: ['ko', ''] }, casinoTab())).toEqual(await handleMessage({ type: 'vocabulary' }, casinoTab()));
     const all = (await handleMessage({ type: 'vocabulary' }, casinoTab())) as Reply<Vocabulary>;
     expect(all.ok && all.value.labels).toEqual(Object.values(VOCABULARIES).flatMap((vocabulary) => vocabulary.labels));
   });

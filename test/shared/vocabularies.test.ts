@@ -23,12 +23,14 @@ describe('vocabularies', () => {
     expect(languageOf(locale)).toBe(language);
   });
 
-  it('a page\'s locales pick the first language known here; English, German and the rest none; no locales every language', () => {
+  it('a page\'s locales pick the first language known here, English or German none; no language known, or no locales: every language', () => {
     expect(vocabularyFor(['fr-CA', 'it'])).toBe(VOCABULARIES.fr);
-    expect(vocabularyFor(['en', 'hu'])).toBe(VOCABULARIES.hu);
+    expect(vocabularyFor(['', 'hu'])).toBe(VOCABULARIES.hu);
+    expect(vocabularyFor(['ko', 'tr'])).toBe(VOCABULARIES.tr);
     expect(vocabularyFor(['de', 'casino'])).toBeNull();
-    expect(vocabularyFor(['ko', ''])).toBeNull();
+    expect(vocabularyFor(['en', 'hu'])).toBeNull();
     const all = vocabularyFor(undefined)!;
+    for (const unknown of [['ko', ''], ['', 'casino'], []]) expect(vocabularyFor(unknown), unknown.join()).toEqual(all);
     expect(all.labels).toHaveLength(Object.values(VOCABULARIES).reduce((sum, vocabulary) => sum + vocabulary.labels.length, 0));
     expect(all.games.split(';')).toHaveLength(Object.values(VOCABULARIES).reduce((sum, vocabulary) => sum + vocabulary.games.split(';').length, 0));
   });

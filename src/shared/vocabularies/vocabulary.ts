@@ -24,19 +24,21 @@ export function languageOf(locale: string): string | undefined {
   return /^([a-z]{2,3})(?:[-_][a-z\d]{1,8})*$/i.exec(locale.trim())?.[1]!.toLowerCase();
 }
 
+/** English and German: the content script's own words. */
+const BUILT_IN = new Set(['en', 'de']);
+
 /**
  * What the content script is sent. `locales` (the page's lang, its URL's first segment): the
- * vocabulary of the first that names a language known here, or null (English and German are the
- * content script's own). No locale: every vocabulary, one after another, as one.
+ * vocabulary of the first that names a language known here; null when the first language named is
+ * English or German (the content script's own: it asks for every language if a value is left
+ * unnamed all the same). A page whose locales name no language, or only languages with no
+ * vocabulary here, and a request without locales: every vocabulary, one after another, as one.
  */
 export function vocabularyFor(locales: readonly string[] | undefined): Vocabulary | null {
-  if (locales === undefined) {
-    const all = Object.values(VOCABULARIES);
-    return { labels: all.flatMap((vocabulary) => vocabulary.labels), games: all.map((vocabulary) => vocabulary.games).join(';') };
+  for (const language of (locales ?? []).map(languageOf)) {
+    if (language !== undefined && VOCABULARIES[language]) return VOCABULARIES[language];
+    if (language !== undefined && BUILT_IN.has(language)) return null;
   }
-  for (const locale of locales) {
-    const vocabulary = VOCABULARIES[languageOf(locale) ?? ''];
-    if (vocabulary) return vocabulary;
-  }
-  return null;
+  const all = Object.values(VOCABULARIES);
+  return { labels: all.flatMap((vocabulary) => vocabulary.labels), games: all.map((vocabulary) => vocabulary.games).join(';') };
 }

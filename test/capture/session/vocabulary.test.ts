@@ -82,7 +82,7 @@ describe('a capture session and the vocabularies of other languages', () => {
     document.documentElement.lang = 'ko';
     // Values no earlier test showed (the tally is the page's one, counting each value once).
     document.body.innerHTML = `<dl><dt>서버 시드</dt><dd>${SEED.replace(/^eb/, 'ec')}</dd><dt>클라이언트 시드</dt><dd>${CLIENT}</dd><dt>논스</dt><dd>5</dd></dl><p><span>해시된 서버 시드</span> <code>${COMMITMENT.replace(/^20/, '21')}</code></p>`;
-    // What content.ts sets from the locales it sends (the worker knows none of "ko").
+    // What content.ts sets from the locales it sends (the worker has no Korean: it sends every language, then again when asked).
     pageTally.tally.lang ??= 'ko';
     const korean = worker(['ko']);
     const claims = start(korean.vocabulary);
