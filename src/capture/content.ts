@@ -28,10 +28,10 @@ try {
     // The words of the casino's other languages come from the worker (shared/vocabularies/): the
     // page's language by its lang or its address's first segment (/tr/, /pt-BR/), or all of them.
     // The capture report names the page's language beside the labels it could not read.
+    // (No <html> yet, however early the first scan: no lang, and every language is sent.)
     vocabulary: (all) => {
-      const locales = [document.documentElement.lang, location.pathname.split('/')[1]!];
+      const locales = [document.documentElement?.lang ?? '', location.pathname.split('/')[1]!];
       pageTally.tally.lang ??= locales.find((locale) => LANGUAGE_TAG.test(locale));
-
       return sendToWorker(all ? { type: 'vocabulary' } : { type: 'vocabulary', locales }).then((reply) => addVocabulary((reply as { value?: Parameters<typeof addVocabulary>[0] } | undefined)?.value));
     },
   });

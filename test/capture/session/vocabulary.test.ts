@@ -97,3 +97,19 @@ describe('a capture session and the vocabularies of other languages', () => {
     document.documentElement.lang = '';
   });
 });
+
+describe('the texts before unplaced values', () => {
+  it('never a value read on the page: a client seed put before a 64-hex text is not kept as a label', async () => {
+    const { scanDocument } = await import('../../../src/capture/dom/scanner.js');
+    const before = pageTally.tally.unread?.length ?? 0;
+    const seed = 'luckywords';
+    scanDocument(
+      new DOMParser().parseFromString(
+        `<dl><dt>Client Seed</dt><dd>${seed}</dd><dt>Nonce</dt><dd>1</dd></dl><div><span>${seed}</span><code>${SEED.replace(/^eb/, 'ed')}</code></div>`,
+        'text/html',
+      ),
+    );
+    expect(pageTally.tally.unread?.length ?? 0).toBe(before);
+    expect(JSON.stringify(pageTally.tally)).not.toContain(seed);
+  });
+});
