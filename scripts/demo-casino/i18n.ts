@@ -1,12 +1,17 @@
-// Every word the pages show, in English and German. The fairness labels are the ones in
+// Every word the pages show, in English and German, and in Turkish and Brazilian Portuguese (the
+// casino's other languages: ?lang=tr, ?lang=pt-BR). The fairness labels are the ones in
 // docs/design.md's capture table; the three history layouts use different synonyms on purpose, so the
-// scanner meets each spelling it claims to support.
+// scanner meets each spelling it claims to support. The Portuguese pages keep the seeds' labels in
+// English ("Server Seed", "Client Seed"), as Portuguese casino pages do (src/shared/vocabularies/pt.ts),
+// beside Portuguese words for the rest: labels of two languages on one page. ?lang=pl labels the
+// fairness values in Polish, a language the extension has no vocabulary for (its capture report
+// names what it could not read), the rest of the page in English.
 import type { GameId } from './fairness.js';
 
-export type Lang = 'en' | 'de';
+export type Lang = 'en' | 'de' | 'tr' | 'pt-BR' | 'pl';
 
 export function parseLang(value: string | null): Lang {
-  return value === 'de' ? 'de' : 'en';
+  return value === 'de' || value === 'tr' || value === 'pt-BR' || value === 'pl' ? value : 'en';
 }
 
 const en = {
@@ -131,6 +136,141 @@ const de: Strings = {
   showSeedPair: 'Seed-Paar einblenden',
 };
 
+const tr: Strings = {
+  game: 'Oyun',
+  hashedServerSeed: 'Hashlenmiş Sunucu Tohumu',
+  serverSeed: 'Açıklanan Sunucu Tohumu',
+  clientSeed: 'İstemci Tohumu',
+  nonce: 'Nonce',
+  roundSignature: 'Tur İmzası',
+  winningNumber: 'Kazanan Sayı',
+  drawnNumbers: 'Çekilen Sayılar',
+  yourPicks: 'Seçtiğiniz Sayılar',
+  seedPanelCommitment: 'Sunucu Tohumu Hash',
+  tableCommitment: 'Hashlenmiş Sunucu Tohumu',
+  tableServerSeed: 'Sunucu Tohumu',
+  tableResult: 'Sonuç',
+  tablePicks: 'Seçilen Sayılar',
+  textCommitment: 'Sunucu Tohumu (Hash)',
+  textServerSeed: 'Sunucu Tohumu (Açıklandı)',
+  textDraw: 'İsabetler',
+  listStake: 'Bahis Miktarı',
+  listPayout: 'Ödeme',
+  listMultiplier: 'Çarpan',
+  tableStake: 'Bahis',
+  tablePayout: 'Ödeme',
+  tableMultiplier: 'Ödeme Çarpanı',
+  textStake: 'Bahis',
+  textPayout: 'Ödeme',
+  textMultiplier: 'Çarpan',
+  decimal: (text) => groupDecimal(text, '.', ','),
+  money: { list: (amount) => `${amount} €`, table: (amount) => `${amount} EUR` },
+  rouletteBet: 'Bahsiniz: Kırmızı, 1:1 öder',
+  games: { 'roulette-european': 'Avrupa Ruleti', 'roulette-american': 'Amerikan Ruleti', keno: 'Keno' },
+  lobby: 'Lobi',
+  lobbyIntro: 'Cloudbet Originals — kanıtlanabilir adil. Bir oyun seçin:',
+  betHistory: 'Bahis geçmişi',
+  fullHistory: 'Tüm bahis geçmişi',
+  embeddedHistory: 'Bahis geçmişi (gömülü çerçeve)',
+  activeSeedPair: 'Aktif tohum çifti',
+  setClientSeed: 'İstemci tohumunu ayarla',
+  rotate: 'Tohum çiftini değiştir',
+  spin: 'Çevir',
+  placeBet: 'Bahis yap',
+  quickPick: 'Hızlı seçim',
+  clear: 'Temizle',
+  board: 'Tahta',
+  lastResult: 'Son sonuç',
+  noResult: 'Henüz bahis yok.',
+  noBets: 'Henüz bahis yok.',
+  pending: 'Tohum çiftini değiştirdiğinizde doğrulanabilir.',
+  bet: 'Bahis',
+  matched: (hits, picks) => `${picks} seçimden ${hits} isabet`,
+  language: 'English',
+  spinEuropean: 'Avrupa ruletini burada çevir',
+  autoBet: (count) => `Otomatik bahis ×${count}`,
+  hideSeedPair: 'Tohum çiftini gizle',
+  showSeedPair: 'Tohum çiftini göster',
+};
+
+const ptBR: Strings = {
+  game: 'Jogo',
+  hashedServerSeed: 'Hash da Server Seed',
+  serverSeed: 'Server Seed',
+  clientSeed: 'Client Seed',
+  nonce: 'Nonce',
+  roundSignature: 'Assinatura da Rodada',
+  winningNumber: 'Número Vencedor',
+  drawnNumbers: 'Números Sorteados',
+  yourPicks: 'Seus Números',
+  seedPanelCommitment: 'Server Seed (hash)',
+  tableCommitment: 'Hash da Server Seed',
+  tableServerSeed: 'Server Seed Revelada',
+  tableResult: 'Resultado',
+  tablePicks: 'Números Escolhidos',
+  textCommitment: 'Server Seed Hash',
+  textServerSeed: 'Seed do Servidor',
+  textDraw: 'Acertos',
+  listStake: 'Valor da Aposta',
+  listPayout: 'Pagamento',
+  listMultiplier: 'Multiplicador',
+  tableStake: 'Aposta',
+  tablePayout: 'Pagamento',
+  tableMultiplier: 'Multiplicador',
+  textStake: 'Aposta',
+  textPayout: 'Pagamento',
+  textMultiplier: 'Multiplicador',
+  decimal: (text) => groupDecimal(text, '.', ','),
+  money: { list: (amount) => `${amount} €`, table: (amount) => `${amount} EUR` },
+  rouletteBet: 'Sua aposta: Vermelho, paga 1:1',
+  games: { 'roulette-european': 'Roleta Europeia', 'roulette-american': 'Roleta Americana', keno: 'Keno' },
+  lobby: 'Lobby',
+  lobbyIntro: 'Cloudbet Originals — comprovadamente justo. Escolha um jogo:',
+  betHistory: 'Histórico de apostas',
+  fullHistory: 'Histórico completo de apostas',
+  embeddedHistory: 'Histórico de apostas (frame incorporado)',
+  activeSeedPair: 'Par de seeds ativo',
+  setClientSeed: 'Definir client seed',
+  rotate: 'Trocar par de seeds',
+  spin: 'Girar',
+  placeBet: 'Apostar',
+  quickPick: 'Escolha rápida',
+  clear: 'Limpar',
+  board: 'Tabuleiro',
+  lastResult: 'Último resultado',
+  noResult: 'Nenhuma aposta ainda.',
+  noBets: 'Nenhuma aposta ainda.',
+  pending: 'Verificável depois que você trocar o par de seeds.',
+  bet: 'Aposta',
+  matched: (hits, picks) => `${hits} de ${picks} números acertados`,
+  language: 'English',
+  spinEuropean: 'Girar a roleta europeia aqui',
+  autoBet: (count) => `Aposta automática ×${count}`,
+  hideSeedPair: 'Ocultar par de seeds',
+  showSeedPair: 'Mostrar par de seeds',
+};
+
+const pl: Strings = {
+  ...en,
+  game: 'Gra',
+  hashedServerSeed: 'Zahashowane ziarno serwera',
+  serverSeed: 'Ujawnione ziarno serwera',
+  clientSeed: 'Ziarno klienta',
+  roundSignature: 'Podpis rundy',
+  winningNumber: 'Zwycięska liczba',
+  drawnNumbers: 'Wylosowane liczby',
+  yourPicks: 'Twoje liczby',
+  seedPanelCommitment: 'Hash ziarna serwera',
+  tableCommitment: 'Hash ziarna serwera',
+  tableServerSeed: 'Ziarno serwera',
+  tableResult: 'Wynik',
+  tablePicks: 'Wybrane liczby',
+  textCommitment: 'Hash ziarna serwera',
+  textServerSeed: 'Ziarno serwera (ujawnione)',
+  textDraw: 'Trafienia',
+  games: { 'roulette-european': 'Ruletka europejska', 'roulette-american': 'Ruletka amerykańska', keno: 'Keno' },
+};
+
 function groupDecimal(text: string, group: string, point: string): string {
   const [whole = '', fraction] = text.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
@@ -138,5 +278,5 @@ function groupDecimal(text: string, group: string, point: string): string {
 }
 
 export function strings(lang: Lang): Strings {
-  return lang === 'de' ? de : en;
+  return { en, de, tr, 'pt-BR': ptBR, pl }[lang];
 }

@@ -29,6 +29,7 @@ import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
 import { noteAction, creditOutcomes } from './tab-actions.js';
 import { isCasinoDocument } from '../shared/casino.js';
+import { vocabularyFor } from '../shared/vocabularies/vocabulary.js';
 import { recreditRounds } from './late-action.js';
 import { seedHashesTo } from './round-key.js';
 import { ensurePersistent } from './storage-persistence.js';
@@ -66,6 +67,8 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
         await recreditRounds(await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots));
         return { ok: true, value: undefined };
       }
+      // Words only, the same for every page: what a page's lang asks for tells the page nothing back.
+      if (checked.message.type === 'vocabulary') return { ok: true, value: vocabularyFor(checked.message.locales) };
       if (checked.message.type === 'capture-tally') return { ok: true, value: await writeTally(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.tally) };
       return { ok: true, value: await acceptClaims(checked.message.claims, sender) };
     }

@@ -91,6 +91,11 @@ export function mergeTallies(tallies: readonly CaptureTally[]): CaptureTally {
     }
   }
   if (frames.size > 0) merged.frames = [...frames.values()];
+  // Labels once each, within one allowance; the language of the first frame that names one (the main frame comes first).
+  const unread = [...new Set(tallies.flatMap((tally) => tally.unread ?? []))].slice(0, KINDS_PER_CHANNEL);
+  if (unread.length > 0) merged.unread = unread;
+  const lang = tallies.find((tally) => tally.lang !== undefined)?.lang;
+  if (lang !== undefined) merged.lang = lang;
   return merged;
 }
 

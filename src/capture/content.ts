@@ -3,6 +3,8 @@
 import { sendToWorker } from '../shared/browser-send.js';
 import { startCapture } from './session/capture-session.js';
 import { pageTally } from './readers/capture-tally.js';
+import { addVocabulary } from './readers/labels.js';
+import { LANGUAGE_TAG } from '../shared/capture-channel.js';
 import { browserIdle } from './dom/scan-scheduler.js';
 import { announcePage, claimSender } from './session/worker-send.js';
 
@@ -23,6 +25,15 @@ try {
     send: claimSender(sendToWorker),
     scheduler: { whenIdle: browserIdle(window) },
     reportAction: (at, slots) => sendToWorker({ type: 'action', at, slots }).catch(() => undefined),
+    // The words of the casino's other languages come from the worker (shared/vocabularies/): the
+    // page's language by its lang or its address's first segment (/tr/, /pt-BR/), or all of them.
+    // The capture report names the page's language beside the labels it could not read.
+    // (No <html> yet, however early the first scan: no lang, and every language is sent.)
+    vocabulary: (all) => {
+      const locales = [document.documentElement?.lang ?? '', location.pathname.split('/')[1]!];
+      pageTally.tally.lang ??= locales.find((locale) => LANGUAGE_TAG.test(locale));
+      return sendToWorker(all ? { type: 'vocabulary' } : { type: 'vocabulary', locales }).then((reply) => addVocabulary((reply as { value?: Parameters<typeof addVocabulary>[0] } | undefined)?.value));
+    },
   });
   // Frames share the top frame's tab: only it tells the worker when its page comes and goes.
   if (window === window.top) announcePage(window, sendToWorker);

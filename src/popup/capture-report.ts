@@ -34,7 +34,10 @@ export function captureReport(tally: CaptureTally, page: ReportPage): string {
   const unplaced = tally.seen.filter((kind) => kind[3] === 0);
   const placed = tally.seen.filter((kind) => kind[3] === 1);
   if (tally.closed) lines.push(`closed shadow roots (not readable): ${tally.closed}`);
+  if (tally.lang) lines.push(`page language: ${tally.lang}`);
   if (tally.bare) lines.push(`64-hex texts with no label: ${tally.bare}`);
+  // As the page wrote them (quoted): words capture has no vocabulary for, perhaps a language it does not know.
+  if (tally.unread?.length) lines.push('text before them, not read as a label (as the page wrote it):', ...tally.unread.map((label) => `  "${label}"`));
   if (unplaced.length > 0) lines.push('seen in no round:', ...unplaced.map(kindLine));
   if (placed.length > 0) lines.push('seen in rounds:', ...placed.map(kindLine));
   if (tally.keys?.length) lines.push('page keys with fairness-like values (as the page spells them):', ...tally.keys.map(keyLine));

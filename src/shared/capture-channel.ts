@@ -51,6 +51,14 @@ export interface CaptureTally {
   frames?: SeenFrame[];
   /** 64-hex texts in the DOM that no label named (absent: none seen). */
   bare?: number;
+  /**
+   * The texts just before such 64-hex texts, as the page wrote them (absent: none): labels in words
+   * capture does not read, perhaps of a language it has no vocabulary for. The worker keeps only
+   * those spelt like a label (messages.ts UNREAD_LABEL).
+   */
+  unread?: string[];
+  /** The page's language as its lang attribute or its address names it ("tr", "pt-BR"; absent: neither does). */
+  lang?: string;
   /** Custom elements whose shadow root the page closed: what they show is out of capture's reach (absent: none seen, or the browser cannot tell). */
   closed?: number;
 }
@@ -98,5 +106,7 @@ export const SEEN_KEY = /^(?=[a-z][\w.-]{0,39}$)(?![^]*(?:[\da-f][_.-]*){8})/i; 
  * almost never do (test/popup/capture-report.test.ts). Kept out of the content script (its size budget).
  */
 export const RANDOM_SPELLING = /^(?:\D*\d){5}|^(?:\D*\d+(?!\d)){3}|[a-z]\d+[a-z]|^(?:[^]*?(?:[A-Z\d][a-z]|[a-z\d][A-Z])(?![a-z])){2}|[b-df-hj-np-tv-xz]{5}|[B-DF-HJ-NP-TV-XZ]{5}/;
+/** A page's language tag as capture keeps it. */
+export const LANGUAGE_TAG = /^[a-z]{2,3}(?:[-_][a-z\d]{1,8}){0,3}$/i;
 /** A value's shape code (readers/value-shape.ts): a letter and a length, nothing of the value. */
 export const SEEN_SHAPE = /^(?:i|[ht]\d{1,7}|L\d{1,4}[it])$/;

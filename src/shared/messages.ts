@@ -7,7 +7,7 @@ import type { SessionRound } from '../core/luck/sessions.js';
 import { SUPPORTED_GAME_IDS } from '../core/games/game-ids.js';
 import { VERDICT_STATUSES } from '../core/verdict-status.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../core/limits.js';
-import { CAPTURE_CHANNELS, FRAME_SHAPE, MAX_SEEN_KINDS, RANDOM_SPELLING, SEEN_KEY, SEEN_SHAPE, type CaptureTally } from './capture-channel.js';
+import { CAPTURE_CHANNELS, FRAME_SHAPE, KINDS_PER_CHANNEL, LANGUAGE_TAG, MAX_SEEN_KINDS, RANDOM_SPELLING, SEEN_KEY, SEEN_SHAPE, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 import { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE, MAX_MESSAGE_TEXT_LENGTH, MAX_PAGE } from './message-limits.js';
 
@@ -58,6 +58,15 @@ export const capturedClaimSchema = v.strictObject({
   shownAgainAt: v.optional(time),
 });
 
+/**
+ * A text a tally keeps as a label capture could not read (CaptureTally.unread): a letter first, then
+ * letters, digits, spaces and the punctuation labels carry, at most MAX_SEEN_KEY characters; never 8
+ * hex digits (a value, even split by separators). Those spelt like random strings (RANDOM_SPELLING)
+ * are dropped too. Here, not in capture-channel.ts: a /u class the bundler writes as `new RegExp`,
+ * which it cannot leave out of the content script and the page tap.
+ */
+export const UNREAD_LABEL = /^(?=[^]{1,40}$)(?![^]*(?:[\da-f][\s_.:-]*){8})\p{L}[\p{L}\p{M}\p{N} .:()'’/-]*$/u; // {1,40}: MAX_SEEN_KEY
+
 const tallyCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
 const captureChannel = v.picklist(CAPTURE_CHANNELS);
 /**
@@ -72,6 +81,15 @@ const captureTallySchema = v.strictObject({
   bare: v.optional(tallyCount),
   seen: v.pipe(v.array(v.tuple([captureChannel, seenKey, seenShape, v.picklist([0, 1])])), v.maxLength(MAX_SEEN_KINDS)),
   frames: v.optional(v.pipe(v.array(v.tuple([captureChannel, v.pipe(v.string(), v.regex(FRAME_SHAPE)), tallyCount])), v.maxLength(MAX_SEEN_KINDS))),
+  // Texts before unplaced 64-hex values: those not spelt like a label are dropped, not refused.
+  unread: v.optional(
+    v.pipe(
+      v.array(v.string()),
+      v.maxLength(KINDS_PER_CHANNEL),
+      v.filterItems((label) => UNREAD_LABEL.test(label) && !RANDOM_SPELLING.test(label)),
+    ),
+  ),
+  lang: v.optional(v.pipe(v.string(), v.regex(LANGUAGE_TAG))),
   // Keys spelt like random strings (a page keying its JSON by values) are dropped, not refused: the rest of the tally stands.
   keys: v.optional(
     v.pipe(
@@ -108,6 +126,9 @@ export const contentMessageSchema = v.variant('type', [
   }),
   // What a frame's capture saw so far, sent again whole after each change (background/tab-capture.ts).
   v.strictObject({ type: v.literal('capture-tally'), tally: captureTallySchema }),
+  // The label words of the page's language (its lang, its address's first segment), or of every
+  // language without locales (shared/vocabularies/vocabulary.ts): answered with a Vocabulary or null.
+  v.strictObject({ type: v.literal('vocabulary'), locales: v.optional(v.pipe(v.array(text), v.maxLength(4))) }),
 ]);
 
 /** Popup and extension pages → worker. */

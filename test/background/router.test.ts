@@ -9,6 +9,7 @@ import type { MessageSender } from '../../src/shared/browser.js';
 import type { PageResponses, Reply } from '../../src/shared/messages.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { pendingClaim, revealedClaim, vector, wrongResult } from './fixtures.js';
+import { VOCABULARIES, type Vocabulary } from '../../src/shared/vocabularies/vocabulary.js';
 
 // The real wrapper imports webextension-polyfill, which refuses to load outside an extension.
 // This fake answers with a fixed extension id and URL and records what the badge was set to.
@@ -111,10 +112,10 @@ describe('handleMessage: malformed messages', () => {
   it.each([
     ['not an object', 'claims', 'invalid message: Invalid type: Expected Object but received "claims"'],
     ['null', null, 'invalid message: Invalid type: Expected Object but received null'],
-    ['an unknown type', { type: 'delete-everything' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "delete-everything"'],
-    ['a page request', { type: 'summary' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "summary"'],
+    ['an unknown type', { type: 'delete-everything' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally" | "vocabulary") but received "delete-everything"'],
+    ['a page request', { type: 'summary' }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally" | "vocabulary") but received "summary"'],
     // A casino tab's content script may not have anything sealed, nor a seal checked.
-    ['a seal request', { type: 'seal-export', count: 1, exportedAt: 'x', chain: 'a'.repeat(64) }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally") but received "seal-export"'],
+    ['a seal request', { type: 'seal-export', count: 1, exportedAt: 'x', chain: 'a'.repeat(64) }, 'invalid message: type: Invalid type: Expected ("claims" | "hello" | "bye" | "action" | "capture-tally" | "vocabulary") but received "seal-export"'],
     ['no claims', { type: 'claims', claims: [] }, 'invalid message: claims: Invalid length: Expected >=1 but received 0'],
     ['too many claims', claimsMessage(...Array.from({ length: 201 }, valid)), 'invalid message: claims: Invalid length: Expected <=200 but received 201'],
   ] as [string, unknown, string][])('from a casino tab, refuses %s with a specific error', async (_label, message, error) => {
@@ -251,5 +252,23 @@ describe('handleMessage: extension pages', () => {
     const reply = await handleMessage({ type: 'import-rounds', rounds: [round] }, POPUP);
     vi.restoreAllMocks();
     expect(reply).toMatchObject({ ok: false, storageProblem: { kind: 'quota' } });
+  });
+});
+
+describe('handleMessage: the label vocabularies of the casino\'s other languages', () => {
+  it('answers a casino tab with the vocabulary of the first locale it knows, null for English or German, every one when it knows none', async () => {
+    const turkish = (await handleMessage({ type: 'vocabulary', locales: ['', 'tr'] }, casinoTab())) as Reply<Vocabulary | null>;
+    expect(turkish).toEqual({ ok: true, value: VOCABULARIES.tr });
+    expect(await handleMessage({ type: 'vocabulary', locales: ['pt-BR', ''] }, casinoTab())).toEqual({ ok: true, value: VOCABULARIES.pt });
+    expect(await handleMessage({ type: 'vocabulary', locales: ['de-DE', 'casino'] }, casinoTab())).toEqual({ ok: true, value: null });
+    // A language with no vocabulary here (Korean): every one, as without locales.
+    expect(await handleMessage({ type: 'vocabulary', locales: ['ko', ''] }, casinoTab())).toEqual(await handleMessage({ type: 'vocabulary' }, casinoTab()));
+    const all = (await handleMessage({ type: 'vocabulary' }, casinoTab())) as Reply<Vocabulary>;
+    expect(all.ok && all.value.labels).toEqual(Object.values(VOCABULARIES).flatMap((vocabulary) => vocabulary.labels));
+  });
+
+  it('refuses it from a page that is not a casino, and with more locales than a page has', async () => {
+    expect(await handleMessage({ type: 'vocabulary' }, casinoTab('https://example.com/tr/'))).toEqual({ ok: false, error: 'sender not allowed' });
+    expect(await handleMessage({ type: 'vocabulary', locales: ['a', 'b', 'c', 'd', 'e'] }, casinoTab())).toMatchObject({ ok: false });
   });
 });

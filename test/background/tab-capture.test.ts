@@ -153,3 +153,13 @@ describe('the capture-tally message', () => {
     expect(message(tally).ok).toBe(false);
   });
 });
+
+describe('tab capture: labels not read', () => {
+  it('mergeTallies keeps each frame\'s unread labels once, and the first language a frame names (the main frame\'s first)', () => {
+    const merged = mergeTallies([{ ...frame, unread: ['서버 시드'], lang: 'ko' }, { ...frame, unread: ['서버 시드', '논스'], lang: 'en' }]);
+    expect(merged.unread).toEqual(['서버 시드', '논스']);
+    expect(merged.lang).toBe('ko');
+    expect(mergeTallies([frame])).not.toHaveProperty('unread');
+    expect(mergeTallies([frame])).not.toHaveProperty('lang');
+  });
+});

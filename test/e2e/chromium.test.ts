@@ -5,6 +5,7 @@ import {
   burstWithWorkerStops,
   exportReverifiedByCli,
   germanPage,
+  otherLanguagePages,
   honestAndWrongResult,
   roundsInsideAnIframe, roundsInsideAnSrcdocFrame,
   swappedSeed,
@@ -41,7 +42,7 @@ import { betWhileLoading, madeUpOutcomeWhileLoading } from './support/loading-sc
 import { hostilePageFloodsAndInjects, hostilePageGrowsAndFloodsBytes } from './support/hostile-scenario.js';
 import { storageKept } from './support/storage-scenario.js';
 import { popupTextIsFullSize } from './support/popup-text-scenario.js';
-import { ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
+import { unknownLanguageInTheCaptureReport, ungroupedValuesInTheCaptureReport } from './support/capture-scenario.js';
 import { exportClearImport, chromiumDataPage } from './support/import-scenario.js';
 import { fullDiskThenRoom, quotaOverrideIgnored } from './support/quota-scenario.js';
 
@@ -62,10 +63,12 @@ describe('Chromium: the production build against the demo casino', () => {
   it('verifies honest rounds as witnessed and flags a wrong displayed result', () => honestAndWrongResult(driver, casino));
   it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
   it('reads German labels', () => germanPage(driver, casino));
+  it('reads Turkish and Brazilian Portuguese pages (seeds labelled in English on the Portuguese ones): witnessed, a wrong result flagged', () => otherLanguagePages(driver, casino));
   it('keeps its store out of eviction (unlimited storage, which Chromium never evicts)', () => storageKept(driver, 'unlimited'));
   it('draws the popup\'s text at full size (13 px body text)', () => popupTextIsFullSize(driver));
   it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
     ungroupedValuesInTheCaptureReport(driver));
+  it('names, in the capture report, the page\'s language and the labels it could not read on a page in a language it has no words for', () => unknownLanguageInTheCaptureReport(driver));
   it('reads rounds inside an iframe', () => roundsInsideAnIframe(driver, casino));
   it('reads rounds inside a frame the page makes itself (srcdoc)', () => roundsInsideAnSrcdocFrame(driver, casino));
   it('reads rounds inside nested open shadow roots, and in hosts added later', () => roundsInsideShadowRoots(driver, casino));

@@ -294,3 +294,18 @@ describe('keys that are values in other spellings', () => {
     for (const key of names) expect(report, key).toContain(`key "${key}"`);
   });
 });
+
+describe('labels capture could not read', () => {
+  it('names the page\'s language and the texts before its unplaced 64-hex values, quoted as the page wrote them', () => {
+    const lines = captureReport({ counts: { dom: [2, 0, 2] }, seen: [], bare: 2, unread: ['서버 시드', '해시된 서버 시드'], lang: 'ko' }, PAGE).split('\n');
+    expect(lines.slice(4)).toEqual(['page language: ko', '64-hex texts with no label: 2', 'text before them, not read as a label (as the page wrote it):', '  "서버 시드"', '  "해시된 서버 시드"']);
+  });
+
+  it('the worker keeps only texts spelt like a label, and a language tag only', () => {
+    const tally = (extra: object) => validateContentMessage({ type: 'capture-tally', tally: { counts: {}, seen: [], ...extra } });
+    const kept = tally({ unread: ['서버 시드', 'Sunucu Tohumu:', `seed ${'ab12cd34'}`, 'x'.repeat(41), 'qGvObdni7e7Qzz', '7 days'] });
+    expect(kept.ok && kept.message.type === 'capture-tally' && kept.message.tally.unread).toEqual(['서버 시드', 'Sunucu Tohumu:']);
+    expect(tally({ lang: 'pt-BR' }).ok).toBe(true);
+    expect(tally({ lang: 'pt BR <script>' }).ok).toBe(false);
+  });
+});

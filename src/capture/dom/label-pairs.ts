@@ -34,8 +34,12 @@ const MAX_BLOCK_NODE = 20_000;
 
 export interface PairScan {
   hits: FieldHit[];
-  /** Texts that are 64 hex digits alone, labelled or not (the capture diagnostics count those no label named: scanner.ts). */
-  hex: string[];
+  /**
+   * Texts that are 64 hex digits alone, labelled or not, with the text before their element (the
+   * capture diagnostics count those no label named, and name that text, perhaps a label in a
+   * language no vocabulary has: scanner.ts).
+   */
+  hex: [text: string, before: string | undefined][];
   /** Controls already read through their <label>, so aria-label scanning skips them. */
   readControls: Set<Element>;
 }
@@ -198,7 +202,7 @@ export function* labelPairSteps(root: ParentNode, headerCells: ReadonlySet<Eleme
   const walker = document.createTreeWalker(rootNode, 4 /* NodeFilter.SHOW_TEXT */);
   const checkedParents = new Set<Element>();
   const labelParents = new Set<Element>();
-  const hex: string[] = [];
+  const hex: PairScan['hex'] = [];
   let count = 0;
 
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -214,7 +218,7 @@ export function* labelPairSteps(root: ParentNode, headerCells: ReadonlySet<Eleme
     }
     const text = node as Text;
     const data = text.data;
-    if (data.length >= 64 && data.length < 100 && HEX64_TEXT.test(data)) hex.push(data.trim());
+    if (data.length >= 64 && data.length < 100 && HEX64_TEXT.test(data)) hex.push([data.trim(), previousMeaningfulSibling(text.parentNode!)?.textContent!.trim()]);
     if (data.length > MAX_BLOCK_NODE || cannotHoldLabel(data)) continue;
     const parent = text.parentElement;
     if (!parent || SKIP_PARENTS.has(parent.localName) || labelParents.has(parent)) continue;

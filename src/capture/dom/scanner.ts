@@ -74,7 +74,8 @@ export function* readTrees(root: ParentNode, columnTables: Map<Element, ColumnTa
     if (pairs.hex.length > 0) {
       // 64 hex digits that no label named (no hit holds them): a fairness value capture cannot place.
       const read = new Set(hits.map((hit) => hit.value));
-      for (const text of pairs.hex) if (!read.has(text)) pageTally.bare(text);
+      // The text before it, unless it is a value read (a client seed a page put there is no label).
+      for (const [text, before] of pairs.hex) if (!read.has(text)) pageTally.bare(text, read.has(before!) ? undefined : before);
     }
     marks.push(...headingMarks(tree, byRole));
     yield;

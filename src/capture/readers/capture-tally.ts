@@ -3,7 +3,7 @@
 // value (field and shape, never the value) were seen in no round, so a player can report a page
 // layout capture does not understand. Counting is a few map look-ups per value, bounded in memory;
 // the worker keeps the latest tally per frame, the popup words it (popup/capture-panel.tsx).
-import { channelAllowances, KINDS_PER_CHANNEL, type CaptureChannel, type CaptureTally, type KeyNote, type SeenFrame, type SeenKey, type SeenKind } from '../../shared/capture-channel.js';
+import { channelAllowances, KINDS_PER_CHANNEL, MAX_SEEN_KEY, type CaptureChannel, type CaptureTally, type KeyNote, type SeenFrame, type SeenKey, type SeenKind } from '../../shared/capture-channel.js';
 import type { FairnessFields } from './fields.js';
 import { shapeOf } from './value-shape.js';
 
@@ -25,8 +25,11 @@ export interface Tally {
   keys(channel: CaptureChannel, notes: readonly KeyNote[]): void;
   /** Counts binary frames a tap read as nothing, by shape (tap-channel.ts checked each). */
   frames(channel: CaptureChannel, shapes: readonly string[]): void;
-  /** Counts a text of 64 hex digits in the DOM that no label named, each value once. */
-  bare(text: string): void;
+  /**
+   * Counts a text of 64 hex digits in the DOM that no label named, each value once, and keeps the
+   * text before it (`before`), short enough to be a label: words of a language capture does not read.
+   */
+  bare(text: string, before?: string): void;
   /** Counts a custom element whose shadow root is closed (dom-query.ts finds them). */
   closedHost(): void;
   /** Calls `send` with the tally `delayMs` after a change (one call per burst of changes). */
@@ -106,12 +109,15 @@ export function captureTally(maxValues = MAX_VALUES): Tally {
         notify();
       }
     },
-    bare(text) {
+    bare(text, before) {
       const key = `\u0001${text}`;
       // An allowance of its own ('b'): a page full of them (a hash column) must not stop the DOM's values being counted.
       if (values.has(key) || !take('b', 'dom', maxValues)) return;
       values.set(key, false);
       tally.bare = (tally.bare ?? 0) + 1;
+      // The worker keeps only those spelt like a label (messages.ts): a value put before a value is dropped there.
+      const unread = (tally.unread ??= []);
+      if (before && before.length <= MAX_SEEN_KEY && unread.length < KINDS_PER_CHANNEL && !unread.includes(before)) unread.push(before);
       notify();
     },
     closedHost() {

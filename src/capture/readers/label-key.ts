@@ -8,5 +8,7 @@ export function labelKey(text: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/ß/g, 'ss')
+    // Turkish dotless ı: "KARIŞIK" lowercases to "karisik", "karışık" must too.
+    .replace(/ı/g, 'i')
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }

@@ -1,4 +1,6 @@
 // The words the casino puts next to fairness values, in English and German, and the game names.
+// The casino's other languages come from the worker when a page needs them (addVocabulary;
+// shared/vocabularies/): bundled here, they would not fit the content script's budget.
 // Matching is exact after folding case, accents, spaces and punctuation away ("Server-Seed:",
 // "server seed", "SERVER SEED" are one key). Extra words are not tolerated: "Server Seed (next)"
 // or "Server Seed (hashed)" must never be read as the revealed seed, so every accepted wording is
@@ -44,17 +46,11 @@ const LABEL_TABLE = [
 ];
 
 const LABELS = new Map<string, LabelMatch>();
-for (const row of LABEL_TABLE) {
-  const [head, words] = row.split('=') as [string, string];
-  const [field, gameHint] = head.split('/') as [FieldName, string?];
-  for (const word of words.split('|')) LABELS.set(labelKey(word), gameHint ? { field, gameHint } : { field });
-}
-
 // The scanner asks about every short text on a page, and nearly all are values (hex seeds,
 // numbers), each different. The first three letters of a key rule most of them out without
 // folding the text; the labels that pass are few and repeat, so they are cached.
 const PREFIX_LENGTH = 3;
-const LABEL_PREFIXES = new Set(Array.from(LABELS.keys(), (key) => key.slice(0, PREFIX_LENGTH)));
+const LABEL_PREFIXES = new Set<string>();
 const labelCache = new Map<string, LabelMatch | null>();
 const LABEL_CACHE_SIZE = 1024;
 
@@ -93,10 +89,31 @@ const GAME_TABLE =
   'Roulette;Keno;Mines;Pump;Plinko;Dice;Golden Ticket|dice golden ticket;Limbo';
 
 const GAMES = new Map<string, string>();
-for (const game of GAME_TABLE.split(';')) {
-  const names = game.split('|');
-  for (const name of names) GAMES.set(labelKey(name), names[0]!);
+
+/**
+ * Adds a language's wordings (rows as LABEL_TABLE's, games as GAME_TABLE's, from the worker: trusted
+ * to send that or nothing); true when one came. A wording known already keeps its field: the words
+ * read first (the page's language, sent first) win over another language's same word.
+ */
+export function addVocabulary(vocabulary?: { labels: string[]; games: string } | null): boolean {
+  if (!vocabulary) return false;
+  for (const row of vocabulary.labels) {
+    const [head, words] = row.split('=') as [string, string];
+    const [field, gameHint] = head.split('/') as [FieldName, string?];
+    for (const word of words.split('|')) {
+      const key = labelKey(word);
+      if (!LABELS.has(key)) LABELS.set(key, gameHint ? { field, gameHint } : { field });
+      LABEL_PREFIXES.add(key.slice(0, PREFIX_LENGTH));
+    }
+  }
+  for (const game of vocabulary.games.split(';')) {
+    const names = game.split('|');
+    for (const name of names) GAMES.set(labelKey(name), names[0]!);
+  }
+  labelCache.clear(); // a text read as no label may be one now
+  return true;
 }
+addVocabulary({ labels: LABEL_TABLE, games: GAME_TABLE });
 const LONGEST_GAME_WORDS = 3;
 
 /** The canonical name of a game when the text is exactly a game's name (a Game field's value). */
@@ -111,12 +128,10 @@ export function matchGameName(text: string): string | undefined {
  */
 export function findGameInText(text: string): string | undefined {
   if (text.length > 200) return undefined;
+  // Folded word by word as labelKey folds (marks kept with their letter: a page's text may be decomposed).
   const words = text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .map(labelKey)
     .filter((word) => word !== '');
   for (let size = LONGEST_GAME_WORDS; size >= 1; size--) {
     for (let start = 0; start + size <= words.length; start++) {

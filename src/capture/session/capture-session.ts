@@ -70,6 +70,12 @@ export interface CaptureOptions {
   sliceMs?: number;
   /** Hears, at each action, the round's first action and the slots whose outcome ends it (round-tracker.ts; sent to the worker by content.ts). */
   reportAction?: (roundActionAt: number, slots: string[]) => void;
+  /**
+   * Learns the words of the page's language (false) or of every language (true) that English and
+   * German are not (readers/labels.ts addVocabulary, asked of the worker by content.ts); resolves
+   * with whether any were new.
+   */
+  vocabulary?: (all: boolean) => Promise<boolean>;
 }
 
 export interface CaptureStats {
@@ -137,6 +143,9 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   let stopped = false;
   /** The scan in progress with the offer of its rounds, paused between slices. */
   let job: Generator<void, void> | undefined;
+  /** Vocabularies asked for (0, 1: the page's language, 2: every language), each once the one before has come. */
+  let asked = 0;
+  let words: Promise<unknown> = Promise.resolve();
 
   const guard = (action: () => void): void => {
     try {
@@ -180,6 +189,14 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   function* scanJob(): Generator<void, void> {
     const scanned = yield* scanner.steps();
     stats.scans++;
+    // The page's language at the first scan (its <html> may not be parsed at document_start), every
+    // language once a 64-hex text is left that no label named. The page's own words come first (they
+    // win over another language's same word); whatever the new words read is read by a whole scan
+    // then, stamped then: later than shown, which only takes `witnessed` away, never lends it.
+    for (const all of [false, true].slice(asked, pageTally.tally.bare ? 2 : 1)) {
+      asked++;
+      words = words.then(() => options.vocabulary?.(all)).then((added) => added && onLoaded(), () => undefined);
+    }
     // While the page is loading, a round in the elements the parser is still writing may be half
     // read (five of a keno draw's ten chips: a false "nonce" mismatch once the rest is read, seen in
     // Firefox on a long history page; a "2" of "29"). Such a round waits for the next whole scan,

@@ -101,3 +101,36 @@ export async function ungroupedValuesInTheCaptureReport(driver: BrowserDriver): 
     await casino.close();
   }
 }
+
+/**
+ * A page in a language the extension has no vocabulary for (the demo's history by column with its
+ * fairness labels in Polish, ?lang=pl): the capture report names the page's language and the
+ * labels it could not read, as the page wrote them, and still no value.
+ */
+export async function unknownLanguageInTheCaptureReport(driver: BrowserDriver): Promise<void> {
+  const casino = await driver.openCasino(`${PATH}?lang=pl`);
+  let popup: Awaited<ReturnType<BrowserDriver['openPage']>> | undefined;
+  try {
+    const shown = await casino.evaluate(() => [...document.querySelectorAll('dd, code')].map((value) => value.textContent!.trim()));
+    const { tabId, capture } = await captureOfNewestTab(driver, (seen) => seen?.unread?.includes('Ziarno klienta') === true);
+    expect(capture).toMatchObject({ lang: 'pl', unread: ['Ziarno klienta'] });
+    popup = await driver.openPage(`popup.html?tab-id=${tabId}`, POPUP_SIZE);
+    await popup.waitFor('details.capture');
+    await popup.click('details.capture > summary');
+    await popup.waitFor('[data-capture-report]');
+    await popup.click('[data-capture-report]');
+    await popup.waitFor('textarea.capture-report:not([hidden])');
+    const report = await popup.evaluate(() => document.querySelector<HTMLTextAreaElement>('textarea.capture-report')!.value);
+    const lines = report.split('\n');
+    expect(lines).toContain('page language: pl');
+    // The three client seeds and the text with no label at all: four 64-hex texts, one label before them.
+    expect(lines).toContain('64-hex texts with no label: 4');
+    expect(lines.slice(lines.indexOf('text before them, not read as a label (as the page wrote it):') + 1)[0]).toBe('  "Ziarno klienta"');
+    for (const value of shown.filter((text) => text.length >= 6)) {
+      for (let start = 0; start + 6 <= value.length; start++) expect(report, value).not.toContain(value.slice(start, start + 6));
+    }
+  } finally {
+    await popup?.close();
+    await casino.close();
+  }
+}

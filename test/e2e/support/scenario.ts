@@ -84,6 +84,41 @@ export async function germanPage(driver: BrowserDriver, casino: DemoCasino): Pro
 }
 
 /**
+ * The casino's other languages (#28): Turkish pages, labelled in Turkish throughout, and Brazilian
+ * Portuguese ones whose seeds keep their English labels beside Portuguese words for the rest. Their
+ * words come from the worker as each page asks; the rounds are read, judged and witnessed as in
+ * English, and a wrong result on the Turkish keno page is flagged.
+ */
+export async function otherLanguagePages(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  casino.setCheat('none');
+  casino.rotateSeedPair();
+  const roulette = await driver.openCasino('/casino/roulette?variant=european&lang=tr');
+  await roulette.act('button[data-action="bet"][data-game="roulette-european"]');
+  const turkish = lastRound(casino);
+  const keno = await driver.openCasino('/casino/keno?lang=tr');
+  await keno.act('button[data-action="quick-pick"]');
+  casino.setCheat('wrong-result');
+  await keno.act('button[data-action="bet"][data-game="keno"]');
+  casino.setCheat('none');
+  const cheated = lastRound(casino);
+  const portuguese = await driver.openCasino('/casino/keno?lang=pt-BR');
+  await portuguese.act('button[data-action="quick-pick"]');
+  await portuguese.act('button[data-action="bet"][data-game="keno"]');
+  const mixed = lastRound(casino);
+  await waitForRows(driver, (all) => [turkish, cheated, mixed].every((round) => rowOf(all, round)?.verdict === 'pending'), 'the three rounds pending');
+  // Rotated on the Portuguese page: its reveal is read there ("Server Seed", English, in a Portuguese history).
+  await portuguese.act('button[data-action="rotate"]');
+  const rows = await waitForRows(
+    driver,
+    (all) => rowOf(all, turkish)?.verdict === 'verified' && rowOf(all, mixed)?.verdict === 'verified' && rowOf(all, cheated)?.verdict === 'mismatch',
+    'the Turkish and Portuguese rounds judged',
+  );
+  for (const round of [turkish, mixed]) expect(rowOf(rows, round)).toMatchObject({ verdict: 'verified', level: 'witnessed', levelReason: 'bound-before-bet' });
+  expect(rowOf(rows, cheated)).toMatchObject({ verdict: 'mismatch', failures: 'outcome' });
+  for (const tab of [roulette, keno, portuguese]) await tab.close();
+}
+
+/**
  * Rounds the browser only sees inside an iframe (played and revealed on the server side, the
  * embedding page fetches nothing): the content script reads the frame's "Label: value" text.
  */
