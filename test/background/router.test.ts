@@ -268,7 +268,7 @@ describe('handleMessage: the label vocabularies of the casino\'s other languages
   });
 
   it('refuses it from a page that is not a casino, and with more locales than a page has', async () => {
-    expect(await handleMessage({ type: 'vocabulary' }, casinoTab('https://example.com/tr/'))).toEqual({ ok: false, error: 'sender not allowed' });
-    expect(await handleMessage({ type: 'vocabulary', locales: ['a', 'b', 'c', 'd', 'e'] }, casinoTab())).toMatchObject({ ok: false });
+    expect(await handleMessage({ type: 'vocabulary' }, casinoTab('https://example.com/tr/'))).toEqual({ ok: false, failure: 'sender-not-allowed', error: 'sender not allowed' });
+    expect(await handleMessage({ type: 'vocabulary', locales: ['a', 'b', 'c', 'd', 'e'] }, casinoTab())).toMatchObject({ ok: false, failure: 'invalid-message' });
   });
 });

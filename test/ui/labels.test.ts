@@ -29,7 +29,7 @@ describe('storageProblemText', () => {
   });
 
   test('German sentences are German', () => {
-    expect(storageProblemText(german, { kind: 'quota' })).toContain('Speicherkontingent erschöpft');
+    expect(storageProblemText(german, { kind: 'quota' })).toContain('Die Festplatte ist voll');
     expect(storageProblemText(german, { kind: 'newer-version', databaseVersion: 7 })).toContain('Datenbankversion 7');
   });
 
