@@ -4,6 +4,7 @@
 // of its own after the page has drawn (one percentile is one short task: core/luck/percentile.ts).
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { gameWordKey, SUPPORTED_GAME_IDS, type SupportedGameId } from '../core/index.js';
+import { MIN_LUCK_ROUNDS, tooFewToCompare } from '../core/luck/percentile.js';
 import { inTimeOrder, SessionFold, type Session, type SessionRound } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
 import { countText, type Translate } from '../ui/i18n.js';
@@ -30,6 +31,9 @@ function percentText(t: Translate, luck: Luck): string {
   return p.atMost - p.atLeast > 0.0005 ? t('luckRange', [chanceText(t, p.atLeast), chanceText(t, p.atMost)]) : chanceText(t, p.atLeast);
 }
 
+/** A percentile worth showing: there is one, over enough rounds with a spread. */
+const shown = (luck: Luck | undefined) => (luck?.percentile && tooFewToCompare(luck.percentile) === undefined ? luck.percentile : undefined);
+
 function LuckResult({ luck, id }: { luck: Luck; id: string }) {
   const { t } = useEnv();
   const { inputs, percentile } = luck;
@@ -48,6 +52,18 @@ function LuckResult({ luck, id }: { luck: Luck; id: string }) {
     );
   }
   const net = percentile.actualNet.value;
+  const tooFew = tooFewToCompare(percentile);
+  if (tooFew !== undefined) {
+    // No range and no picture: with so little spread both would only look like an answer.
+    return (
+      <div class="luck-result" data-rounds={percentile.rounds} data-net={net} data-too-few={tooFew} data-bet-unknown={inputs.betUnknown} data-paytable-unknown={inputs.paytableUnknown}>
+        <p class="luck-too-few">
+          {tooFew === 'rounds' ? countText(t, 'luckTooFew', percentile.rounds, [integerText(t, MIN_LUCK_ROUNDS)]) : t('luckNoSpread', integerText(t, percentile.rounds))}
+        </p>
+        {leftOut}
+      </div>
+    );
+  }
   const sentence = countText(t, net < 0 ? 'luckLost' : 'luckWon', percentile.rounds, [amountText(t, Math.abs(net)), percentText(t, luck)]);
   const captionId = `${id}-caption`;
   return (
@@ -113,7 +129,10 @@ function useSessionRounds(): { rounds?: SessionRound[]; read: number; total: num
 
 function LuckOverTime({ sessions, lucks }: { sessions: Session[]; lucks: (Luck | undefined)[] }) {
   const { t } = useEnv();
-  const points = lucks.flatMap((luck, i) => (luck?.percentile ? [{ i, p: luck.percentile.atLeast }] : []));
+  const points = lucks.flatMap((luck, i) => {
+    const percentile = shown(luck);
+    return percentile ? [{ i, p: percentile.atLeast }] : [];
+  });
   if (points.length < 2) return null;
   const width = 600;
   const height = 160;
@@ -246,6 +265,7 @@ export function LuckSection() {
       <p class="luck-honest">{t('luckHonest')}</p>
       <h3>{t('sessionsHeading')}</h3>
       <p class="hint">{t('sessionsRule')}</p>
+      <p class="hint">{t('sessionsNetAll', integerText(t, MIN_LUCK_ROUNDS))}</p>
       {sessions !== undefined && sessions.length > SESSIONS_WITH_PERCENTILE && <p class="hint sessions-latest">{t('sessionsLatest', [integerText(t, SESSIONS_WITH_PERCENTILE), integerText(t, sessions.length)])}</p>}
       {sessions === undefined ? (
         <p class="hint" aria-busy="true">{t('sessionsReading', [integerText(t, read), integerText(t, total)])}</p>
@@ -269,12 +289,12 @@ export function LuckSection() {
                 {sessions.map((session, i) => {
                   const sessionLuck = sessionLucks[i];
                   return (
-                    <tr key={i} data-session={i} data-rounds={session.rounds} data-net={session.net.value} data-witnessed={session.witnessed} data-at-least={sessionLuck?.percentile?.atLeast}>
+                    <tr key={i} data-session={i} data-rounds={session.rounds} data-net={session.net.value} data-witnessed={session.witnessed} data-at-least={shown(sessionLuck)?.atLeast}>
                       <td>{dateText(t, session.start)}</td>
                       <td>{integerText(t, session.rounds)}</td>
                       <td>{amountText(t, session.net.value)}</td>
                       <td>{chanceText(t, session.witnessed / session.rounds)}</td>
-                      <td>{sessionLuck?.percentile ? percentText(t, sessionLuck) : t('sessionsNoPercentile')}</td>
+                      <td>{sessionLuck?.percentile === undefined ? t('sessionsNoPercentile') : tooFewToCompare(sessionLuck.percentile) ? t('sessionsTooFew') : percentText(t, sessionLuck)}</td>
                     </tr>
                   );
                 })}
