@@ -111,7 +111,7 @@ describe('statistics page: unlucky, or cheated?', () => {
     // The net result counts roulette, the percentile does not: the page says so.
     expect([...root.querySelectorAll('.luck p.hint')].map((p) => p.textContent)).toContain(t('sessionsNetAll', integerText(t, MIN_LUCK_ROUNDS)));
     // The scope list offers each session.
-    expect([...root.querySelectorAll('.luck-scope option')].map((o) => o.getAttribute('value'))).toEqual(['all', 'roulette-european', 'roulette-american', 'keno', 'session:0', 'session:1', 'session:2']);
+    expect([...root.querySelectorAll('.luck-scope option')].map((o) => o.getAttribute('value'))).toEqual(['all', 'roulette-european', 'roulette-american', 'keno', 'range', 'session:0', 'session:1', 'session:2']);
   });
 
   test('too few rounds: says so, with no range and no picture', async () => {
@@ -132,5 +132,75 @@ describe('statistics page: unlucky, or cheated?', () => {
     expect(result.querySelector('svg, figcaption, .luck-sentence')).toBeNull();
     // The rest of the table was never seen paying: those rounds are still counted, their pay is what is unknown.
     expect(result.dataset.paytableUnknown).toBe('0');
+  });
+
+  test('a date range: the rounds from the first day’s midnight to the last day’s end', async () => {
+    // 1-pick rounds, 12 on 1 March (every fifth hits) and 12 on 3 March (none hits), in the page's time zone.
+    const fake = new FakeWorker(Array.from({ length: 24 }, (_, i) => claimFor('keno', i + 1)));
+    fake.records.forEach((record, i) => {
+      const hit = i < 12 && i % 5 === 0;
+      const day = i < 12 ? 1 : 3;
+      Object.assign(record, { stake: '1.00', payout: hit ? '3.96' : '0.00', multiplier: hit ? '3.96' : '0', picks: picksWithHits(record, 1, hit ? 1 : 0), observedAt: { result: new Date(2026, 2, day, 10, i).getTime() } });
+    });
+    const root = await renderedLuck(fake);
+    const select = root.querySelector<HTMLSelectElement>('.luck-scope select')!;
+    const choose = async (change: () => void) => {
+      await act(() => change());
+      for (let i = 0; i < 5; i++) {
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        });
+      }
+      await settle();
+    };
+    await choose(() => {
+      select.value = 'range';
+      select.dispatchEvent(new Event('change'));
+    });
+    const from = root.querySelector<HTMLInputElement>('input[data-range="from"]')!;
+    const to = root.querySelector<HTMLInputElement>('input[data-range="to"]')!;
+    // At first the range spans every round.
+    expect([from.value, to.value]).toEqual(['2026-03-01', '2026-03-03']);
+    const result = () => root.querySelector<HTMLElement>('.luck .luck-result')!;
+    expect(result().dataset.rounds).toBe('24');
+    expect(Number(result().dataset.net)).toBeCloseTo(3 * 3.96 - 24, 9);
+    // 2 and 3 March: the second day's rounds only, compared with the exact law for them.
+    await choose(() => {
+      from.value = '2026-03-02';
+      from.dispatchEvent(new Event('change'));
+    });
+    const expected = luckPercentile([kenoRoundLaw(1, decimalRatio('1'), { 0: 0, 1: 3.96 }, 12)], decimalRatio('-12'))!;
+    expect(result().dataset.rounds).toBe('12');
+    expect(Number(result().dataset.net)).toBe(-12);
+    expect(Number(result().dataset.atLeast)).toBeCloseTo(expected.atLeast, 12);
+    // 1 March alone.
+    await choose(() => {
+      from.value = '2026-03-01';
+      from.dispatchEvent(new Event('change'));
+    });
+    await choose(() => {
+      to.value = '2026-03-01';
+      to.dispatchEvent(new Event('change'));
+    });
+    expect(result().dataset.rounds).toBe('12');
+    expect(Number(result().dataset.net)).toBeCloseTo(3 * 3.96 - 12, 9);
+    // A range that ends before it starts holds no round.
+    await choose(() => {
+      from.value = '2026-03-02';
+      from.dispatchEvent(new Event('change'));
+    });
+    expect(result().dataset.rounds).toBe('0');
+    expect(result().textContent).toContain(t('luckNone'));
+  });
+
+  test('a long history lists its latest 200 sessions (and offers them as scopes), and says how many there are', async () => {
+    const fake = kenoWorker(205, 1, 0, '0.00');
+    fake.records.forEach((record, i) => (record.observedAt = { result: i * 60 * minute }));
+    const root = await renderedLuck(fake);
+    const rows = [...root.querySelectorAll<HTMLTableRowElement>('table.sessions tbody tr')];
+    expect(rows).toHaveLength(200);
+    expect([rows[0]!.dataset.session, rows.at(-1)!.dataset.session]).toEqual(['5', '204']);
+    expect(root.querySelectorAll('.luck-scope option[value^="session:"]')).toHaveLength(200);
+    expect(root.querySelector('.sessions-latest')!.textContent).toBe(t('sessionsLatest', [integerText(t, 200), integerText(t, 205)]));
   });
 });
