@@ -6,8 +6,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { gameWordKey, SUPPORTED_GAME_IDS, type SupportedGameId } from '../core/index.js';
 import { MIN_LUCK_ROUNDS, tooFewToCompare } from '../core/luck/percentile.js';
-import { firstAtOrAfter, inTimeOrder, SessionFold, type Session, type SessionRound } from '../core/luck/sessions.js';
-import { MAX_PAGE } from '../shared/message-limits.js';
+import { firstAtOrAfter, SessionFold } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
 import { countText } from '../ui/i18n.js';
 import { amountText, chanceText, decimalText, integerText } from './format.js';
@@ -15,6 +14,9 @@ import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } fro
 import { LuckChart } from './luck-chart.js';
 import { dateText, percentText, SessionsTable } from './sessions-table.js';
 import { inSlices, later } from './slices.js';
+import { useKeptFigures } from './use-figures.js';
+import { useSessionLucks } from './use-session-lucks.js';
+import { useSessions } from './use-sessions.js';
 
 /** The latest sessions listed, offered as a scope and given a percentile (a long history has thousands: a date range reaches the older ones). */
 const SESSIONS_LISTED = 200;
@@ -96,86 +98,25 @@ function LuckResult({ luck, id }: { luck: Luck; id: string }) {
   );
 }
 
-/** Every settled round as sessions read it, page by page (a million rounds take a while: the figures above do not wait). */
-function useSessionRounds(): { rounds?: SessionRound[]; read: number; total: number } {
-  const { client } = useEnv();
-  const [state, setState] = useState<{ rounds?: SessionRound[]; read: number; total: number }>({ read: 0, total: 0 });
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      // After the figures' questions: the sessions can take long, the percentile of all rounds should not wait for them.
-      await later();
-      if (!live) return;
-      const rounds: SessionRound[] = [];
-      let after: number | undefined;
-      let read = 0;
-      for (;;) {
-        const page = await client.ask({ type: 'session-rounds', ...(after === undefined ? {} : { after }), limit: MAX_PAGE });
-        if (!live) return;
-        rounds.push(...page.rounds);
-        read += page.read;
-        setState({ read, total: page.total });
-        if (page.last === undefined || page.read < MAX_PAGE) break;
-        after = page.last;
-      }
-      setState({ rounds, read, total: read });
-    })().catch(() => live && setState((s) => ({ ...s, rounds: [] })));
-    return () => {
-      live = false;
-    };
-  }, [client]);
-  return state;
-}
-
 interface Range {
   from: string;
   to: string;
 }
 
 export function LuckSection() {
-  const { client, t } = useEnv();
-  const [figures, setFigures] = useState<KeptFigures | undefined>(undefined);
+  const { t } = useEnv();
+  const { figures, paytables } = useKeptFigures();
   const [scope, setScope] = useState('all');
   const [range, setRange] = useState<Range | undefined>(undefined);
   const [luck, setLuck] = useState<Luck | undefined>(undefined);
-  const { rounds, read, total } = useSessionRounds();
-  const [ordered, setOrdered] = useState<readonly SessionRound[] | undefined>(undefined);
-  const [sessions, setSessions] = useState<Session[] | undefined>(undefined);
+  const { ordered, sessions, read, total } = useSessions();
+  // The range starts as every round, once they are read.
   useEffect(() => {
-    if (rounds === undefined) return;
-    let live = true;
-    void (async () => {
-      await later();
-      if (!live) return;
-      const inOrder = inTimeOrder(rounds);
-      const fold = new SessionFold();
-      if (!(await inSlices(inOrder.length, (from, to) => fold.add(inOrder, from, to), { live: () => live }))) return;
-      setOrdered(inOrder);
-      setSessions(fold.finish());
-      if (inOrder.length > 0) setRange((kept) => kept ?? { from: dayOf(inOrder[0]!.at), to: dayOf(inOrder.at(-1)!.at) });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [rounds]);
+    if (ordered !== undefined && ordered.length > 0) setRange((kept) => kept ?? { from: dayOf(ordered[0]!.at), to: dayOf(ordered.at(-1)!.at) });
+  }, [ordered]);
   const offset = Math.max(0, (sessions?.length ?? 0) - SESSIONS_LISTED);
   const listed = useMemo(() => sessions?.slice(offset) ?? [], [sessions, offset]);
-  const [sessionLucks, setSessionLucks] = useState<(Luck | undefined)[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    // After the game sections' own questions, which show the worker's errors.
-    later()
-      .then(() => Promise.all(SUPPORTED_GAME_IDS.map((gameId) => client.ask({ type: 'outcomes', gameId }).then((kept) => [gameId, kept] as const))))
-      .then(
-        (entries) => live && setFigures(Object.fromEntries(entries)),
-        () => live && setFigures({}),
-      );
-    return () => {
-      live = false;
-    };
-  }, [client]);
-  const paytables = useMemo(() => (figures ? paytablesOf(figures) : {}), [figures]);
+  const sessionLucks = useSessionLucks(listed, figures, paytables);
 
   useEffect(() => {
     if (figures === undefined) return;
@@ -206,23 +147,6 @@ export function LuckSection() {
       live = false;
     };
   }, [figures, paytables, scope, sessions, ordered, range]);
-
-  // The listed sessions' percentiles, as many a task as fit, shown as they come.
-  useEffect(() => {
-    if (figures === undefined) return;
-    let live = true;
-    const lucks: (Luck | undefined)[] = [];
-    void inSlices(
-      listed.length,
-      (from, to) => {
-        for (let i = from; i < to; i++) lucks.push(luckOf(listed[i]!.groups, paytables, false));
-      },
-      { live: () => live, stepItems: 1, done: () => setSessionLucks([...lucks]) },
-    );
-    return () => {
-      live = false;
-    };
-  }, [listed, figures, paytables]);
 
   return (
     <section class="luck" aria-labelledby="luck-heading">
