@@ -3,12 +3,14 @@
 //   - the worker's figures over the rounds (game-figures.ts, what an older store counts once; a
 //     store keeps them with every write), in chunks of 50 000 rounds: total and the longest chunk;
 //   - the page's percentile of all rounds from those figures (stats/luck.ts): one task;
-//   - the sessions (core/luck/sessions.ts) folded in the page's chunks, and every session's
-//     percentile in the page's ~50 ms tasks: total and the longest task.
+//   - the sessions (core/luck/sessions.ts) folded, and the latest 200 sessions' percentiles, in
+//     the page's ~50 ms tasks (stats/slices.ts): total and the longest task;
+//   - a date range over every round (its groups folded in such tasks, then its percentile).
 // Reading the rounds from IndexedDB for the sessions is not in these figures (the percentile of
 // all rounds and of a game does not read them: it reads the kept figures).
 //
 //   npx tsx scripts/bench-luck.ts [--rounds N]
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { addRoundToFigures, emptyGameFigures } from '../src/background/game-figures.js';
 import type { SupportedGameId } from '../src/core/index.js';
@@ -17,13 +19,12 @@ import { seededRandom } from '../src/core/luck/simulate.js';
 import { kenoHitDistribution } from '../src/core/rtp/keno.js';
 import type { GameFigures, VerifiedRound } from '../src/shared/records.js';
 import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } from '../src/stats/luck.js';
+import { inSlices } from '../src/stats/slices.js';
 import { KENO_PAYTABLE, payoutOf } from './demo-casino/paytable.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
 const ROUNDS = Number(values.rounds ?? 1_000_000);
 const FIGURE_CHUNK = 50_000;
-const SESSION_CHUNK = 20_000;
-const TASK_MS = 50;
 
 interface Layout {
   name: string;
@@ -113,41 +114,56 @@ async function run(layout: Layout): Promise<void> {
   const groups = (Object.keys(figures) as SupportedGameId[]).flatMap((gameId) => groupsOfFigures(gameId, figures[gameId]!));
   const all = luckOf(groups, paytables);
   const percentileTime = performance.now() - began;
-  // The page: sessions in chunks, then every session's percentile in short tasks.
-  let longestSessionTask = 0;
+  // The page (stats/luck-view.tsx): sessions folded in ~50 ms tasks (stats/slices.ts), then the
+  // latest 200 sessions' percentiles in such tasks, then a date range spanning every round.
+  const tasks = taskClock();
   began = performance.now();
-  let task = performance.now();
   const ordered = inTimeOrder(rounds);
-  longestSessionTask = performance.now() - task;
   const fold = new SessionFold();
-  for (let from = 0; from < ordered.length; from += SESSION_CHUNK) {
-    task = performance.now();
-    fold.add(ordered, from, Math.min(ordered.length, from + SESSION_CHUNK));
-    longestSessionTask = Math.max(longestSessionTask, performance.now() - task);
-    await later();
-  }
+  await inSlices(ordered.length, (from, to) => fold.add(ordered, from, to), { live: () => true, next: tasks.next });
   const sessions = fold.finish();
   const foldTime = performance.now() - began;
-  // The page computes the latest 200 sessions' percentiles (stats/luck-view.tsx SESSIONS_WITH_PERCENTILE).
-  const lucks: Luck[] = [];
   const latest = sessions.slice(-200);
   let longestOne = 0;
-  while (lucks.length < latest.length) {
-    task = performance.now();
-    while (lucks.length < latest.length && performance.now() - task < TASK_MS) {
+  await inSlices(
+    latest.length,
+    (from) => {
       const one = performance.now();
-      lucks.push(luckOf(latest[lucks.length]!.groups, paytables, false));
+      luckOf(latest[from]!.groups, paytables, false);
       longestOne = Math.max(longestOne, performance.now() - one);
-    }
-    longestSessionTask = Math.max(longestSessionTask, performance.now() - task);
-    await later();
-  }
+    },
+    { live: () => true, next: tasks.next, stepItems: 1 },
+  );
   const sessionsTotal = performance.now() - began;
+  const sessionsLongest = tasks.longest();
+  const rangeTasks = taskClock();
+  began = performance.now();
+  const everything = new SessionFold(Infinity);
+  await inSlices(ordered.length, (from, to) => everything.add(ordered, from, to), { live: () => true, next: rangeTasks.next });
+  let range: Luck | undefined;
+  await inSlices(1, () => void (range = luckOf(everything.finish()[0]!.groups, paytables)), { live: () => true, next: rangeTasks.next });
+  const rangeTime = performance.now() - began;
   const p = all.percentile;
   console.log(`\n${layout.name}: ${ROUNDS.toLocaleString('en')} rounds, ${groups.length} bet groups, ${sessions.length.toLocaleString('en')} sessions`);
   console.log(`  worker figures (counted once for an older store; kept by every write): ${ms(figuresTotal)}, longest chunk of ${FIGURE_CHUNK.toLocaleString('en')} ${ms(longestFigures)}`);
   console.log(`  page, percentile of all rounds (one task): ${ms(percentileTime)} — ${p ? `${p.method}, ${p.rounds.toLocaleString('en')} rounds, P(fair ≤ actual) ${(p.atLeast * 100).toFixed(2)} %${p.atMost - p.atLeast > 5e-4 ? ` … ${(p.atMost * 100).toFixed(2)} %` : ''}` : 'none'}; left out: bet unknown ${all.inputs.betUnknown.toLocaleString('en')}, paytable unknown ${all.inputs.paytableUnknown}`);
-  console.log(`  page, sessions folded: ${ms(foldTime)}; with the latest ${latest.length} sessions' percentiles: ${ms(sessionsTotal)}; longest task ${ms(longestSessionTask)} (longest single session percentile ${ms(longestOne)})`);
+  console.log(`  page, sessions folded: ${ms(foldTime)}; with the latest ${latest.length} sessions' percentiles: ${ms(sessionsTotal)}; longest task ${ms(sessionsLongest)} (longest single session percentile ${ms(longestOne)})`);
+  console.log(`  page, a date range over every round (${range?.percentile?.rounds.toLocaleString('en') ?? 0} compared): ${ms(rangeTime)}; longest task ${ms(rangeTasks.longest())}`);
 }
 
+/** Measures the tasks between waits: `next` ends one task (and waits), the time until the next `next` is the next task. */
+function taskClock() {
+  let started = performance.now();
+  let longest = 0;
+  return {
+    next: async () => {
+      longest = Math.max(longest, performance.now() - started);
+      await later();
+      started = performance.now();
+    },
+    longest: () => Math.max(longest, performance.now() - started),
+  };
+}
+
+console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores (the figures are wall time: other work on the machine stretches them)`);
 for (const layout of layouts) await run(layout);

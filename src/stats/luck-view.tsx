@@ -1,33 +1,39 @@
-// "Unlucky, or cheated?": the luck percentile for the rounds in view (all games, one game, one
-// session), fair play's distribution with the player's result marked, the honest sentence, and the
-// sessions with their percentiles and a luck-over-time line. Each percentile is computed in a task
-// of its own after the page has drawn (one percentile is one short task: core/luck/percentile.ts).
+// "Unlucky, or cheated?": the luck percentile for the rounds in view (all games, one game, a date
+// range, one session), fair play's distribution with the player's result marked, the honest
+// sentence, and the sessions (sessions-table.tsx). Everything that grows with the rounds (ordering,
+// folding into sessions, a date range's groups, the sessions' percentiles) runs in slices of about
+// 50 ms (slices.ts), after the page has drawn: no task holds the page at a million rounds.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { gameWordKey, SUPPORTED_GAME_IDS, type SupportedGameId } from '../core/index.js';
-import { inTimeOrder, SessionFold, type Session, type SessionRound } from '../core/luck/sessions.js';
+import { MIN_LUCK_ROUNDS, tooFewToCompare } from '../core/luck/percentile.js';
+import { firstAtOrAfter, SessionFold } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
-import { countText, type Translate } from '../ui/i18n.js';
+import { countText } from '../ui/i18n.js';
 import { amountText, chanceText, decimalText, integerText } from './format.js';
 import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } from './luck.js';
 import { LuckChart } from './luck-chart.js';
-import { MAX_PAGE } from '../shared/message-limits.js';
+import { dateText, percentText, SessionsTable } from './sessions-table.js';
+import { inSlices, later } from './slices.js';
+import { useKeptFigures } from './use-figures.js';
+import { useSessionLucks } from './use-session-lucks.js';
+import { useSessions } from './use-sessions.js';
 
-/** Rounds folded into sessions per task (about 20 ms on one core). */
-const SESSION_CHUNK = 20_000;
-/** The time one task of session percentiles may take before it lets the page draw. */
-const TASK_MS = 50;
-/** The latest sessions whose percentile is computed (each takes up to tens of ms: a long history has thousands). */
-const SESSIONS_WITH_PERCENTILE = 200;
+/** The latest sessions listed, offered as a scope and given a percentile (a long history has thousands: a date range reaches the older ones). */
+const SESSIONS_LISTED = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-const later = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-function dateText(t: Translate, at: number): string {
-  return new Intl.DateTimeFormat(t('uiLanguage'), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+/** A time's day in the page's time zone, as a date input writes it ("2026-12-03"). */
+function dayOf(at: number): string {
+  const date = new Date(at);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-function percentText(t: Translate, luck: Luck): string {
-  const p = luck.percentile!;
-  return p.atMost - p.atLeast > 0.0005 ? t('luckRange', [chanceText(t, p.atLeast), chanceText(t, p.atMost)]) : chanceText(t, p.atLeast);
+/** Midnight starting a day written "2026-12-03", in the page's time zone; undefined for anything else. */
+function dayStart(day: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const at = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+  return Number.isNaN(at) ? undefined : at;
 }
 
 function LuckResult({ luck, id }: { luck: Luck; id: string }) {
@@ -48,6 +54,18 @@ function LuckResult({ luck, id }: { luck: Luck; id: string }) {
     );
   }
   const net = percentile.actualNet.value;
+  const tooFew = tooFewToCompare(percentile);
+  if (tooFew !== undefined) {
+    // No range and no picture: with so little spread both would only look like an answer.
+    return (
+      <div class="luck-result" data-rounds={percentile.rounds} data-net={net} data-too-few={tooFew} data-bet-unknown={inputs.betUnknown} data-paytable-unknown={inputs.paytableUnknown}>
+        <p class="luck-too-few">
+          {tooFew === 'rounds' ? countText(t, 'luckTooFew', percentile.rounds, [integerText(t, MIN_LUCK_ROUNDS)]) : t('luckNoSpread', integerText(t, percentile.rounds))}
+        </p>
+        {leftOut}
+      </div>
+    );
+  }
   const sentence = countText(t, net < 0 ? 'luckLost' : 'luckWon', percentile.rounds, [amountText(t, Math.abs(net)), percentText(t, luck)]);
   const captionId = `${id}-caption`;
   return (
@@ -80,208 +98,103 @@ function LuckResult({ luck, id }: { luck: Luck; id: string }) {
   );
 }
 
-/** Every settled round as sessions read it, page by page (a million rounds take a while: the figures above do not wait). */
-function useSessionRounds(): { rounds?: SessionRound[]; read: number; total: number } {
-  const { client } = useEnv();
-  const [state, setState] = useState<{ rounds?: SessionRound[]; read: number; total: number }>({ read: 0, total: 0 });
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      // After the figures' questions: the sessions can take long, the percentile of all rounds should not wait for them.
-      await later();
-      if (!live) return;
-      const rounds: SessionRound[] = [];
-      let after: number | undefined;
-      let read = 0;
-      for (;;) {
-        const page = await client.ask({ type: 'session-rounds', ...(after === undefined ? {} : { after }), limit: MAX_PAGE });
-        if (!live) return;
-        rounds.push(...page.rounds);
-        read += page.read;
-        setState({ read, total: page.total });
-        if (page.last === undefined || page.read < MAX_PAGE) break;
-        after = page.last;
-      }
-      setState({ rounds, read, total: read });
-    })().catch(() => live && setState((s) => ({ ...s, rounds: [] })));
-    return () => {
-      live = false;
-    };
-  }, [client]);
-  return state;
-}
-
-function LuckOverTime({ sessions, lucks }: { sessions: Session[]; lucks: (Luck | undefined)[] }) {
-  const { t } = useEnv();
-  const points = lucks.flatMap((luck, i) => (luck?.percentile ? [{ i, p: luck.percentile.atLeast }] : []));
-  if (points.length < 2) return null;
-  const width = 600;
-  const height = 160;
-  const x = (i: number) => 10 + (i / Math.max(1, sessions.length - 1)) * (width - 20);
-  const y = (p: number) => 10 + (1 - p) * (height - 30);
-  const values = points.map((point) => point.p);
-  return (
-    <figure class="luck-over-time">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="luck-over-time-caption" class="luck-line">
-        <line class="luck-axis" x1={10} x2={width - 10} y1={y(0.5)} y2={y(0.5)} stroke-dasharray="4 4" />
-        <polyline class="luck-trend" fill="none" points={points.map(({ i, p }) => `${x(i)},${y(p)}`).join(' ')} />
-        {points.map(({ i, p }) => (
-          <circle key={i} class="luck-dot" cx={x(i)} cy={y(p)} r={3} />
-        ))}
-        <text x={10} y={height - 4}>{dateText(t, sessions[points[0]!.i]!.start)}</text>
-        <text x={width - 10} y={height - 4} text-anchor="end">
-          {dateText(t, sessions[points.at(-1)!.i]!.start)}
-        </text>
-      </svg>
-      <figcaption id="luck-over-time-caption">
-        {t('luckOverTime')}.{' '}
-        {t('luckOverTimeCaption', [integerText(t, points.length), dateText(t, sessions[points[0]!.i]!.start), dateText(t, sessions[points.at(-1)!.i]!.start), chanceText(t, Math.min(...values)), chanceText(t, Math.max(...values))])}
-      </figcaption>
-    </figure>
-  );
+interface Range {
+  from: string;
+  to: string;
 }
 
 export function LuckSection() {
-  const { client, t } = useEnv();
-  const [figures, setFigures] = useState<KeptFigures | undefined>(undefined);
+  const { t } = useEnv();
+  const { figures, paytables } = useKeptFigures();
   const [scope, setScope] = useState('all');
+  const [range, setRange] = useState<Range | undefined>(undefined);
   const [luck, setLuck] = useState<Luck | undefined>(undefined);
-  const { rounds, read, total } = useSessionRounds();
-  const [sessions, setSessions] = useState<Session[] | undefined>(undefined);
+  const { ordered, sessions, read, total } = useSessions();
+  // The range starts as every round, once they are read.
   useEffect(() => {
-    if (rounds === undefined) return;
-    let live = true;
-    void (async () => {
-      // In chunks, one task each: a million rounds never hold the page.
-      const ordered = inTimeOrder(rounds);
-      const fold = new SessionFold();
-      for (let from = 0; from < ordered.length; from += SESSION_CHUNK) {
-        await later();
-        if (!live) return;
-        fold.add(ordered, from, Math.min(ordered.length, from + SESSION_CHUNK));
-      }
-      setSessions(fold.finish());
-    })();
-    return () => {
-      live = false;
-    };
-  }, [rounds]);
-  const [sessionLucks, setSessionLucks] = useState<(Luck | undefined)[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    // After the game sections' own questions, which show the worker's errors.
-    later()
-      .then(() => Promise.all(SUPPORTED_GAME_IDS.map((gameId) => client.ask({ type: 'outcomes', gameId }).then((kept) => [gameId, kept] as const))))
-      .then(
-      (entries) => live && setFigures(Object.fromEntries(entries)),
-      () => live && setFigures({}),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client]);
-  const paytables = useMemo(() => (figures ? paytablesOf(figures) : {}), [figures]);
+    if (ordered !== undefined && ordered.length > 0) setRange((kept) => kept ?? { from: dayOf(ordered[0]!.at), to: dayOf(ordered.at(-1)!.at) });
+  }, [ordered]);
+  const offset = Math.max(0, (sessions?.length ?? 0) - SESSIONS_LISTED);
+  const listed = useMemo(() => sessions?.slice(offset) ?? [], [sessions, offset]);
+  const sessionLucks = useSessionLucks(listed, figures, paytables);
 
   useEffect(() => {
     if (figures === undefined) return;
     let live = true;
     setLuck(undefined);
-    void later().then(() => {
+    void (async () => {
+      await later();
       if (!live) return;
       let groups;
       if (scope.startsWith('session:')) groups = sessions?.[Number(scope.slice(8))]?.groups ?? [];
-      else {
+      else if (scope === 'range') {
+        if (ordered === undefined || range === undefined) return;
+        // The rounds from the first day's midnight to the last day's end, as one session: their groups.
+        const from = dayStart(range.from);
+        const to = dayStart(range.to);
+        const first = from === undefined ? ordered.length : firstAtOrAfter(ordered, from);
+        const end = to === undefined ? first : Math.max(first, firstAtOrAfter(ordered, to + DAY_MS));
+        const fold = new SessionFold(Infinity);
+        if (!(await inSlices(end - first, (a, b) => fold.add(ordered, first + a, first + b), { live: () => live }))) return;
+        groups = fold.finish()[0]?.groups ?? [];
+      } else {
         const games = scope === 'all' ? SUPPORTED_GAME_IDS : [scope as SupportedGameId];
         groups = games.flatMap((gameId) => (figures[gameId] ? groupsOfFigures(gameId, figures[gameId]) : []));
       }
       setLuck(luckOf(groups, paytables));
-    });
-    return () => {
-      live = false;
-    };
-  }, [figures, paytables, scope, sessions]);
-
-  // The sessions' percentiles in short tasks, so a long history never holds the page.
-  useEffect(() => {
-    if (sessions === undefined || figures === undefined) return;
-    let live = true;
-    void (async () => {
-      const lucks: (Luck | undefined)[] = new Array(Math.max(0, sessions.length - SESSIONS_WITH_PERCENTILE)).fill(undefined);
-      // As many sessions a task as fit in TASK_MS (a session's percentile is one short computation), shown as they come.
-      while (lucks.length < sessions.length) {
-        await later();
-        if (!live) return;
-        const began = performance.now();
-        while (lucks.length < sessions.length && performance.now() - began < TASK_MS) lucks.push(luckOf(sessions[lucks.length]!.groups, paytables, false));
-        setSessionLucks([...lucks]);
-      }
     })();
     return () => {
       live = false;
     };
-  }, [sessions, figures, paytables]);
+  }, [figures, paytables, scope, sessions, ordered, range]);
 
   return (
     <section class="luck" aria-labelledby="luck-heading">
       <h2 id="luck-heading">{t('luckHeading')}</h2>
       <p class="hint">{t('luckIntro')}</p>
-      <label class="luck-scope">
-        {t('luckScope')}{' '}
-        <select value={scope} onChange={(event) => setScope((event.currentTarget as HTMLSelectElement).value)}>
-          <option value="all">{t('luckScopeAll')}</option>
-          {SUPPORTED_GAME_IDS.map((gameId) => (
-            <option key={gameId} value={gameId}>
-              {t(gameWordKey('stats', gameId))}
-            </option>
-          ))}
-          {sessions?.map((session, i) => (
-            <option key={`s${i}`} value={`session:${i}`}>
-              {t('luckScopeSession', [dateText(t, session.start), integerText(t, session.rounds)])}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div class="luck-scopes">
+        <label class="luck-scope">
+          {t('luckScope')}{' '}
+          <select value={scope} onChange={(event) => setScope((event.currentTarget as HTMLSelectElement).value)}>
+            <option value="all">{t('luckScopeAll')}</option>
+            {SUPPORTED_GAME_IDS.map((gameId) => (
+              <option key={gameId} value={gameId}>
+                {t(gameWordKey('stats', gameId))}
+              </option>
+            ))}
+            {ordered !== undefined && ordered.length > 0 && <option value="range">{t('luckScopeRange')}</option>}
+            {listed.map((session, i) => (
+              <option key={`s${offset + i}`} value={`session:${offset + i}`}>
+                {t('luckScopeSession', [dateText(t, session.start), integerText(t, session.rounds)])}
+              </option>
+            ))}
+          </select>
+        </label>
+        {scope === 'range' && range !== undefined && (
+          <>
+            <label class="luck-range">
+              {t('luckRangeFrom')}{' '}
+              <input type="date" data-range="from" value={range.from} onChange={(event) => setRange({ ...range, from: (event.currentTarget as HTMLInputElement).value })} />
+            </label>
+            <label class="luck-range">
+              {t('luckRangeTo')}{' '}
+              <input type="date" data-range="to" value={range.to} onChange={(event) => setRange({ ...range, to: (event.currentTarget as HTMLInputElement).value })} />
+            </label>
+          </>
+        )}
+      </div>
       {luck === undefined ? <p class="hint" aria-busy="true">{t('luckWorking')}</p> : <LuckResult luck={luck} id="luck-view" />}
       <p class="luck-honest">{t('luckHonest')}</p>
       <h3>{t('sessionsHeading')}</h3>
       <p class="hint">{t('sessionsRule')}</p>
-      {sessions !== undefined && sessions.length > SESSIONS_WITH_PERCENTILE && <p class="hint sessions-latest">{t('sessionsLatest', [integerText(t, SESSIONS_WITH_PERCENTILE), integerText(t, sessions.length)])}</p>}
+      <p class="hint">{t('sessionsNetAll', integerText(t, MIN_LUCK_ROUNDS))}</p>
+      {sessions !== undefined && offset > 0 && <p class="hint sessions-latest">{t('sessionsLatest', [integerText(t, SESSIONS_LISTED), integerText(t, sessions.length)])}</p>}
       {sessions === undefined ? (
         <p class="hint" aria-busy="true">{t('sessionsReading', [integerText(t, read), integerText(t, total)])}</p>
       ) : sessions.length === 0 ? (
         <p class="sessions-none">{t('sessionsNone')}</p>
       ) : (
-        <>
-          <LuckOverTime sessions={sessions} lucks={sessionLucks} />
-          <div class="table-scroll" role="region" tabindex={0} aria-label={t('sessionsHeading')}>
-            <table class="sessions">
-              <thead>
-                <tr>
-                  <th scope="col">{t('sessionsStart')}</th>
-                  <th scope="col">{t('sessionsRounds')}</th>
-                  <th scope="col">{t('sessionsNet')}</th>
-                  <th scope="col">{t('sessionsWitnessed')}</th>
-                  <th scope="col">{t('sessionsPercentile')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sessions.map((session, i) => {
-                  const sessionLuck = sessionLucks[i];
-                  return (
-                    <tr key={i} data-session={i} data-rounds={session.rounds} data-net={session.net.value} data-witnessed={session.witnessed} data-at-least={sessionLuck?.percentile?.atLeast}>
-                      <td>{dateText(t, session.start)}</td>
-                      <td>{integerText(t, session.rounds)}</td>
-                      <td>{amountText(t, session.net.value)}</td>
-                      <td>{chanceText(t, session.witnessed / session.rounds)}</td>
-                      <td>{sessionLuck?.percentile ? percentText(t, sessionLuck) : t('sessionsNoPercentile')}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <SessionsTable sessions={listed} offset={offset} lucks={sessionLucks} />
       )}
     </section>
   );

@@ -3,7 +3,7 @@
 // pages for one session. The keno paytable is the one learnt from the rounds (stats/returns.ts).
 import { gameShapeOf, type SupportedGameId } from '../core/index.js';
 import { luckInputs, type BetGroup, type LuckInputs, type Paytables } from '../core/luck/bet-groups.js';
-import { luckPercentile, type LuckPercentile } from '../core/luck/percentile.js';
+import { luckPercentile, MIN_LUCK_ROUNDS, type LuckPercentile } from '../core/luck/percentile.js';
 import { ratio } from '../core/rtp/fraction.js';
 import type { GameFigures } from '../shared/records.js';
 import { gameReturns } from './returns.js';
@@ -32,11 +32,17 @@ export function groupsOfFigures(gameId: SupportedGameId, figures: GameFigures): 
 export interface Luck {
   inputs: LuckInputs;
   percentile?: LuckPercentile;
+  /** Not computed: fewer rounds of known bet than a percentile needs (MIN_LUCK_ROUNDS). */
+  tooFew?: true;
 }
 
-/** `picture`: with the distribution's bins for the chart (the sessions' table needs the figure alone). */
+/**
+ * `picture`: with the distribution's bins for the chart. Without (the sessions' table needs the
+ * figure alone), rounds too few for a percentile are not computed at all.
+ */
 export function luckOf(groups: readonly BetGroup[], paytables: Paytables, picture = true): Luck {
   const inputs = luckInputs(groups, paytables);
+  if (!picture && inputs.rounds > 0 && inputs.rounds < MIN_LUCK_ROUNDS) return { inputs, tooFew: true };
   const percentile = luckPercentile(inputs.laws, inputs.actualNet, picture ? {} : { bins: 0 });
   return percentile === undefined ? { inputs } : { inputs, percentile };
 }

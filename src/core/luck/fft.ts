@@ -2,11 +2,36 @@
 // distribution of a sum on a lattice (lattice.ts): a sum of independent rounds is a convolution,
 // which the transform turns into a product.
 
+interface Twiddles {
+  cosines: Float64Array;
+  sines: Float64Array;
+}
+
+/** The last length's twiddles, both ways: a percentile makes one transform per law of one length. */
+let kept: { n: number; forward: Twiddles; inverse: Twiddles } | undefined;
+
+/** Twiddles e^{∓2πik/n}, each computed directly (no recurrence: one rounding each), shared by every stage. */
+function twiddles(n: number, inverse: boolean): Twiddles {
+  if (kept?.n !== n) {
+    const { cos, sin, PI } = Math;
+    const half = n >> 1;
+    const cosines = new Float64Array(half);
+    const sines = new Float64Array(half);
+    const negated = new Float64Array(half);
+    for (let k = 0; k < half; k++) {
+      cosines[k] = cos((2 * PI * k) / n);
+      sines[k] = sin((2 * PI * k) / n);
+      negated[k] = -sines[k]!;
+    }
+    kept = { n, forward: { cosines, sines: negated }, inverse: { cosines, sines } };
+  }
+  return inverse ? kept.inverse : kept.forward;
+}
+
 /** Transforms `re`/`im` in place (length a power of two); `inverse` uses e^{+i…} and divides by the length. */
 export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
   const n = re.length;
   if (n !== im.length || (n & (n - 1)) !== 0) throw new RangeError(`fft: length must be a power of two, got ${n}`);
-  const { cos, sin, PI } = Math;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
@@ -20,15 +45,7 @@ export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
       im[j] = m;
     }
   }
-  // Twiddles e^{∓2πik/n}, each computed directly (no recurrence: one rounding each), shared by every stage.
-  const half = n >> 1;
-  const cosines = new Float64Array(half);
-  const sines = new Float64Array(half);
-  const sign = inverse ? 1 : -1;
-  for (let k = 0; k < half; k++) {
-    cosines[k] = cos((2 * PI * k) / n);
-    sines[k] = sign * sin((2 * PI * k) / n);
-  }
+  const { cosines, sines } = twiddles(n, inverse);
   for (let size = 2; size <= n; size <<= 1) {
     const span = size >> 1;
     const stride = n / size;

@@ -70,6 +70,9 @@ export const netAtStep = (lattice: Lattice, k: number): number => ratio(lattice.
 /** log2 of the transform length the exact distribution needs. */
 export const transformBits = (size: number): number => Math.max(1, Math.ceil(Math.log2(size)));
 
+/** Up to this many rounds a law's transform is raised to its power by squaring (at most 2·log2 of it multiplications, each rounding once). */
+const FEW_ROUNDS = 64;
+
 /**
  * The exact probabilities of the total at steps 0 … size − 1, each law's outcomes of unknown pay
  * left out (so they sum to the chance that no round hit one). Cost: one FFT per law plus one back.
@@ -86,12 +89,36 @@ export function exactDistribution(lattice: Lattice): Float64Array {
     im.fill(0);
     law.offsets.forEach((offset, j) => (re[offset] = re[offset]! + law.probabilities[j]!));
     fft(re, im);
+    const rounds = law.rounds;
     for (let f = 0; f < n; f++) {
-      // (re + i·im)^rounds in polar form: one power of the length, one multiple of the angle.
-      const length = pow(hypot(re[f]!, im[f]!), law.rounds);
-      const angle = atan2(im[f]!, re[f]!) * law.rounds;
-      const pr = length * cos(angle);
-      const pi = length * sin(angle);
+      let pr: number;
+      let pi: number;
+      if (rounds <= FEW_ROUNDS) {
+        // (re + i·im)^rounds by squaring: a few multiplications, no transcendental function (a
+        // session's laws are mostly of one to a few rounds).
+        let br = re[f]!;
+        let bi = im[f]!;
+        pr = 1;
+        pi = 0;
+        for (let e = rounds; ; ) {
+          if (e & 1) {
+            const r = pr * br - pi * bi;
+            pi = pr * bi + pi * br;
+            pr = r;
+          }
+          e >>= 1;
+          if (e === 0) break;
+          const r = br * br - bi * bi;
+          bi = 2 * br * bi;
+          br = r;
+        }
+      } else {
+        // In polar form: one power of the length, one multiple of the angle.
+        const length = pow(hypot(re[f]!, im[f]!), rounds);
+        const angle = atan2(im[f]!, re[f]!) * rounds;
+        pr = length * cos(angle);
+        pi = length * sin(angle);
+      }
       const tr = totalRe[f]!;
       totalRe[f] = tr * pr - totalIm[f]! * pi;
       totalIm[f] = tr * pi + totalIm[f]! * pr;

@@ -47,6 +47,8 @@ export interface LuckPercentile {
   /** Fair play's mean and standard deviation of the net result (money), over rounds of known pay. */
   expectedNet: number;
   spread: number;
+  /** Money per step of the lattice the results lie on (the smallest difference two results can have). */
+  unit: number;
   /** Fair play's distribution of the net result in ~`bins` bins around its bulk and the actual result, for the picture. */
   bins: LuckBin[];
 }
@@ -55,6 +57,20 @@ export interface LuckOptions {
   exactPoints?: number;
   exactWork?: number;
   bins?: number;
+}
+
+/** Fewer rounds than this give no spread worth drawing or ranking a result in. */
+export const MIN_LUCK_ROUNDS = 10;
+
+/**
+ * Why a percentile says nothing worth showing, or undefined when it does: too few rounds, or fair
+ * play's result (over the outcomes of known pay) is nearly one value, under one lattice step
+ * apart on average (a point: the picture would be one bar and "between 3.50 and 3.50").
+ */
+export function tooFewToCompare(percentile: Pick<LuckPercentile, 'rounds' | 'spread' | 'unit'>): 'rounds' | 'spread' | undefined {
+  if (percentile.rounds < MIN_LUCK_ROUNDS) return 'rounds';
+  if (!(percentile.spread >= percentile.unit)) return 'spread';
+  return undefined;
 }
 
 const chanceOfKnown = (laws: readonly RoundLaw[]): number => laws.reduce((p, law) => p * (1 - law.unknown) ** law.rounds, 1);
@@ -116,6 +132,7 @@ function percentileOf(laws: readonly RoundLaw[], actualNet: Ratio, options: Luck
     error: exact ? EXACT_ERROR : SADDLEPOINT_ERROR,
     expectedNet: netAtStep(lattice, 0) + mean * unitMoney,
     spread: spread * unitMoney,
+    unit: unitMoney,
     // No picture asked for (bins: 0): the approximation then solves one equation, not one per bin edge.
     bins: options.bins === 0 ? [] : binsOf(lattice, cdf, mean, spread, step, options.bins ?? 40),
   };

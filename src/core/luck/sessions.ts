@@ -1,10 +1,12 @@
 // Rounds grouped into sessions: a gap of 30 minutes without a round starts a new one. Per session
 // its span, rounds, net result, witnessed rounds and its bet groups (bet-groups.ts), which give the
 // session's percentile. A fold over rounds in time order, so a page can feed a million rounds in
-// chunks (one short task each); a round costs a few map look-ups, amounts are summed per distinct text.
+// chunks (one short task each); a round costs a few map look-ups, amounts are summed per distinct text,
+// as whole numbers of their smallest decimal place (a million rounds in 100 000 sessions: one
+// reduced fraction per group and session, not one per sum).
 import type { SupportedGameId } from '../games/game-ids.js';
-import { add, decimalRatio, multiply, ratio, subtract, type Ratio } from '../rtp/fraction.js';
-import { betGroupKey, type BetGroup } from './bet-groups.js';
+import { decimalRatio, ratio, type Ratio } from '../rtp/fraction.js';
+import type { BetGroup } from './bet-groups.js';
 
 export const SESSION_GAP_MS = 30 * 60 * 1000;
 
@@ -35,6 +37,18 @@ export function inTimeOrder(rounds: readonly SessionRound[]): readonly SessionRo
   return rounds;
 }
 
+/** An amount as `digits` × 10^−`places` (decimal texts are exactly that). */
+interface Decimal {
+  digits: bigint;
+  places: number;
+}
+
+const TEN_TO = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const tenTo = (places: number): bigint => TEN_TO[places] ?? 10n ** BigInt(places);
+
+/** `value` in whole units of 10^−`places` (`places` at least the value's own). */
+const scaled = (value: Decimal, places: number): bigint => value.digits * tenTo(places - value.places);
+
 interface OpenGroup {
   group: BetGroup;
   /** Payout text → rounds that paid it. */
@@ -45,8 +59,10 @@ interface OpenGroup {
 export class SessionFold {
   private readonly done: Session[] = [];
   private current: Session | undefined;
-  private groups = new Map<string, OpenGroup>();
-  private readonly amounts = new Map<string, Ratio>();
+  private groups = new Map<SupportedGameId, Map<string | undefined, Map<string, OpenGroup>>>();
+  /** The session's groups in the order they opened. */
+  private opened: OpenGroup[] = [];
+  private readonly amounts = new Map<string, Decimal>();
 
   constructor(private readonly gap = SESSION_GAP_MS) {}
 
@@ -59,12 +75,17 @@ export class SessionFold {
       session.end = round.at;
       session.rounds++;
       if (round.witnessed) session.witnessed++;
-      const key = `${round.gameId}|${betGroupKey(round.bet, round.stake)}`;
-      let open = this.groups.get(key);
+      // Game → bet → stake, each looked up as it is: no key text made per round.
+      let byBet = this.groups.get(round.gameId);
+      if (byBet === undefined) this.groups.set(round.gameId, (byBet = new Map()));
+      let byStake = byBet.get(round.bet);
+      if (byStake === undefined) byBet.set(round.bet, (byStake = new Map()));
+      let open = byStake.get(round.stake);
       if (open === undefined) {
         const group: BetGroup = { gameId: round.gameId, stake: round.stake, rounds: 0, payout: ratio(0n), ...(round.bet === undefined ? {} : { bet: round.bet }) };
         open = { group, payouts: new Map() };
-        this.groups.set(key, open);
+        byStake.set(round.stake, open);
+        this.opened.push(open);
         session.groups.push(group);
       }
       open.group.rounds++;
@@ -78,9 +99,15 @@ export class SessionFold {
     return this.done;
   }
 
-  private amount(text: string): Ratio {
+  private amount(text: string): Decimal {
     let value = this.amounts.get(text);
-    if (value === undefined) this.amounts.set(text, (value = decimalRatio(text)));
+    if (value === undefined) {
+      // The reduced fraction's denominator is 2^a·5^b: over 10^max(a, b) it is a whole number.
+      const exact = decimalRatio(text);
+      let places = 0;
+      while (tenTo(places) % exact.denominator !== 0n) places++;
+      this.amounts.set(text, (value = { digits: (exact.numerator * tenTo(places)) / exact.denominator, places }));
+    }
     return value;
   }
 
@@ -91,17 +118,25 @@ export class SessionFold {
 
   private close(): void {
     if (this.current === undefined) return;
-    let net = ratio(0n);
-    for (const { group, payouts } of this.groups.values()) {
-      let paid = ratio(0n);
-      for (const [text, count] of payouts) paid = add(paid, multiply(this.amount(text), ratio(BigInt(count))));
-      group.payout = paid;
-      net = add(net, subtract(paid, multiply(this.amount(group.stake), ratio(BigInt(group.rounds)))));
+    let net = 0n;
+    let netPlaces = 0;
+    for (const { group, payouts } of this.opened) {
+      const stake = this.amount(group.stake);
+      let places = stake.places;
+      for (const text of payouts.keys()) places = Math.max(places, this.amount(text).places);
+      let paid = 0n;
+      for (const [text, count] of payouts) paid += scaled(this.amount(text), places) * BigInt(count);
+      group.payout = ratio(paid, tenTo(places));
+      const groupNet = paid - scaled(stake, places) * BigInt(group.rounds);
+      const common = Math.max(places, netPlaces);
+      net = net * tenTo(common - netPlaces) + groupNet * tenTo(common - places);
+      netPlaces = common;
     }
-    this.current.net = net;
+    this.current.net = ratio(net, tenTo(netPlaces));
     this.done.push(this.current);
     this.current = undefined;
     this.groups = new Map();
+    this.opened = [];
   }
 }
 
@@ -110,4 +145,16 @@ export function sessionsOf(rounds: readonly SessionRound[], gap = SESSION_GAP_MS
   const fold = new SessionFold(gap);
   fold.add(inTimeOrder(rounds));
   return fold.finish();
+}
+
+/** The first of `rounds` (in time order) played at or after `at`: rounds.length when none is. */
+export function firstAtOrAfter(rounds: readonly SessionRound[], at: number): number {
+  let low = 0;
+  let high = rounds.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (rounds[middle]!.at < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

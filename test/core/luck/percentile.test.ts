@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KENO_PAYTABLE } from '../../../scripts/demo-casino/paytable.js';
 import { exactDistribution, latticeOf, netAtStep } from '../../../src/core/luck/lattice.js';
-import { EXACT_ERROR, luckPercentile, SADDLEPOINT_ERROR } from '../../../src/core/luck/percentile.js';
+import { EXACT_ERROR, luckPercentile, MIN_LUCK_ROUNDS, SADDLEPOINT_ERROR, tooFewToCompare } from '../../../src/core/luck/percentile.js';
 import { drawRoundLaw, kenoRoundLaw, rouletteRoundLaw, type RoundLaw } from '../../../src/core/luck/round-law.js';
 import { simulatePercentile } from '../../../src/core/luck/simulate.js';
 import { decimalRatio, ratio, subtract, type Ratio } from '../../../src/core/rtp/fraction.js';
@@ -135,5 +135,24 @@ describe('the picture', () => {
   });
   it('no rounds, no percentile', () => {
     expect(luckPercentile([], ratio(0n))).toBeUndefined();
+  });
+});
+
+describe('too few to compare', () => {
+  it('says so below the least number of rounds, and shows a percentile from it on', () => {
+    const red = (rounds: number) => luckPercentile([rouletteRoundLaw('european', 'red-black', decimalRatio('1'), rounds)], ratio(0n))!;
+    expect(tooFewToCompare(red(1))).toBe('rounds');
+    expect(tooFewToCompare(red(MIN_LUCK_ROUNDS - 1))).toBe('rounds');
+    expect(tooFewToCompare(red(MIN_LUCK_ROUNDS))).toBeUndefined();
+  });
+  it('says so when fair play gives (nearly) one result: one known pay of a learnt table, however many rounds', () => {
+    // 10 picks, the table seen only at 0 hits: every known outcome loses the stake, the rest is of unknown pay.
+    const point = luckPercentile([kenoRoundLaw(10, decimalRatio('1'), { 0: '0' }, 40)], money(-40))!;
+    expect(point.spread).toBe(0);
+    expect(tooFewToCompare(point)).toBe('spread');
+    // Nearly a point: 1 000 rounds that all lose 1.00 but one in a million, which pays 0.01 more.
+    const nearly = luckPercentile([{ rounds: 1000, outcomes: [{ net: money(-1), probability: 1 - 1e-6 }, { net: money(-0.99), probability: 1e-6 }], unknown: 0 }], money(-1000))!;
+    expect(nearly.unit).toBeCloseTo(0.01, 12);
+    expect(tooFewToCompare(nearly)).toBe('spread');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { luckInputs, type BetGroup } from '../../../src/core/luck/bet-groups.js';
-import { SESSION_GAP_MS, sessionsOf, type SessionRound } from '../../../src/core/luck/sessions.js';
+import { firstAtOrAfter, SESSION_GAP_MS, sessionsOf, type SessionRound } from '../../../src/core/luck/sessions.js';
 import { decimalRatio, ratio } from '../../../src/core/rtp/fraction.js';
 
 const minute = 60_000;
@@ -51,5 +51,35 @@ describe('luck inputs from bet groups', () => {
       [4, 3, 0],
       [2, 2, 0],
     ]);
+  });
+});
+
+describe('sessions sum amounts exactly', () => {
+  it('over texts of different decimal places, in many sessions', () => {
+    // 0.1 + 0.2 is not 0.3 in floating point; here it is, and stakes of 0.5, 1.25 and 3 places mix.
+    const rounds = [
+      round(0, '0.1', { stake: '0.5' }),
+      round(1, '0.2', { stake: '0.5' }),
+      round(2, '0.005', { stake: '1.25' }),
+      round(3, '1e1', { stake: '0.125', bet: '3' }),
+      round(SESSION_GAP_MS + 3, '2.50', { stake: '2.5' }),
+    ];
+    const [first, second] = sessionsOf(rounds);
+    // 0.3 − 1 + 0.005 − 1.25 + 10 − 0.125.
+    expect([first!.net.numerator, first!.net.denominator]).toEqual([793n, 100n]);
+    expect(first!.groups.map((g) => [g.stake, g.rounds, g.payout.numerator, g.payout.denominator])).toEqual([
+      ['0.5', 2, 3n, 10n],
+      ['1.25', 1, 1n, 200n],
+      ['0.125', 1, 10n, 1n],
+    ]);
+    expect([second!.net.numerator, second!.net.denominator]).toEqual([0n, 1n]);
+  });
+});
+
+describe('rounds from a time on', () => {
+  it('finds the first round at or after a time, in time order, ties included', () => {
+    const rounds = [0, 5, 5, 9].map((at) => round(at, '0'));
+    expect([-1, 0, 1, 5, 6, 9, 10].map((at) => firstAtOrAfter(rounds, at))).toEqual([0, 0, 1, 1, 3, 3, 4]);
+    expect(firstAtOrAfter([], 3)).toBe(0);
   });
 });
