@@ -39,9 +39,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // Two files at a time (maxWorkers above): one browser's suite beside the other's, each file
-          // with its own demo casino on its own port and its own browser profile. Serial, the project
-          // took 837 s of CI's 1 302 (docs/testing.md).
+          // One file at a time: the machine has two cores. Two at a time was measured no faster (a
+          // clean run took about as long, each browser starved of the other's core) and made the
+          // hostile-page flood time out in both browsers (docs/testing.md).
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
