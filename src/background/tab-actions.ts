@@ -23,7 +23,7 @@ import { openStore, RELAXED } from './store.js';
 import { roundKey } from './round-key.js';
 
 const KEY = 'actions';
-/** Actions kept per tab. Past it, no action of the tab ends any more (its rounds are `history` once their pair changes). */
+/** Actions kept per tab. Past it, no action of the tab ends any more (then every tab's rounds are `history` once their pair changes). */
 export const MAX_TAB_ACTIONS = 16;
 /** Tabs kept; the one heard from longest ago is dropped first. */
 const MAX_TABS = 64;
