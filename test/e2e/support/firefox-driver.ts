@@ -164,7 +164,11 @@ async function waitForDownload(dir: string, before: Set<string>, extension: stri
     const done = seen.filter((name) => name.endsWith(extension));
     if (done.length > 1) throw new Error(`more than one download: ${done.join(', ')}`);
     if (done.length === 1 && !seen.some((name) => name.endsWith('.part'))) {
-      const text = await readFile(join(dir, done[0]!), 'utf8');
+      // Firefox may write under a temporary name and rename it as it finishes: gone, then look again.
+      const text = await readFile(join(dir, done[0]!), 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return '';
+        throw error;
+      });
       // Firefox creates the final name empty before the data arrives.
       if (text.length > 0) return text;
     }

@@ -160,25 +160,40 @@ async function waitForVerdicts(
   throw new Error(`${driver.name}: timed out waiting for ${what}: ${JSON.stringify(verdicts)}`);
 }
 
+/** How long the intake must stay at the pace before the flood counts as taken in. */
+const SETTLED_MS = 3000;
+
 /**
- * Waits until the flood has been taken in (the stored total and the refused count stop moving),
- * reading the popup about once a second meanwhile; returns every reading.
+ * Waits until the page has sent its whole flood and the worker takes in new rounds no faster than
+ * the fastest play (the tab's pace budget: past its burst, the backlog the content script holds
+ * back drains at that pace for minutes, so the total never stands still while it does), reading
+ * the popup about once a second meanwhile; returns every reading and the settled intake rate.
  */
-async function readPopupUntilQuiet(driver: BrowserDriver, timeoutMs = 180_000): Promise<(PopupState & { wallMs: number })[]> {
+async function readPopupUntilSettled(
+  driver: BrowserDriver,
+  tab: CasinoTab,
+  timeoutMs = 120_000,
+): Promise<{ readings: (PopupState & { wallMs: number })[]; roundsPerSecond: number }> {
+  const pace = DEFAULT_RATE_LIMIT.tabRounds.refillPerSecond;
   const deadline = Date.now() + timeoutMs;
-  let last = await popupState(driver);
-  const readings = [last];
-  let stableSince = Date.now();
+  const readings = [await popupState(driver)];
+  const at = [Date.now()];
   while (Date.now() < deadline) {
     await sleep(1000);
-    const now = await popupState(driver);
-    readings.push(now);
-    const same = now.total === last.total && JSON.stringify(now.notices.map((note) => note.refused)) === JSON.stringify(last.notices.map((note) => note.refused));
-    if (!same) stableSince = Date.now();
-    else if (Date.now() - stableSince >= 3000) return readings;
-    last = now;
+    readings.push(await popupState(driver));
+    at.push(Date.now());
+    if ((await tab.evaluate(pageStateInPage)).flood !== 'done') continue;
+    // The earliest reading at least SETTLED_MS old: the rate over the window since it.
+    const last = readings.length - 1;
+    let first = last;
+    while (first > 0 && at[last]! - at[first]! < SETTLED_MS) first--;
+    const seconds = (at[last]! - at[first]!) / 1000;
+    if (seconds * 1000 < SETTLED_MS) continue;
+    const roundsPerSecond = (readings[last]!.total - readings[first]!.total) / seconds;
+    // One pace's worth of slack: a batch admitted just before the window began may land in it.
+    if (roundsPerSecond <= pace + pace / seconds) return { readings, roundsPerSecond };
   }
-  throw new Error(`${driver.name}: the worker was still taking in the flood after ${timeoutMs} ms (total ${last.total})`);
+  throw new Error(`${driver.name}: the worker still took in the flood faster than ${pace} rounds a second after ${timeoutMs} ms (total ${readings.at(-1)!.total})`);
 }
 
 async function bet(tab: CasinoTab, casino: DemoCasino, times: number): Promise<PlayedRound[]> {
@@ -217,8 +232,7 @@ export async function hostilePageFloodsAndInjects(driver: BrowserDriver, casino:
   // The flood, with the popup read while it runs.
   await tab.evaluate(startFloodInPage);
   phase('forge');
-  const during = await readPopupUntilQuiet(driver);
-  expect((await tab.evaluate(pageStateInPage)).flood).toBe('done');
+  const { readings: during, roundsPerSecond: settledRate } = await readPopupUntilSettled(driver, tab);
   const after = await popupState(driver);
   const slowest = Math.max(...during.map((reading) => reading.renderMs));
   phase('flood taken in');
@@ -242,7 +256,7 @@ export async function hostilePageFloodsAndInjects(driver: BrowserDriver, casino:
   const forged = forgedRounds(run);
   const recomputing = new Set(forged.filter((round) => round.expected === 'verified').map((round) => round.clientSeed));
   const floodStored = stored.filter((round) => /-(tap|json|dom)-\d+$/.test(round.clientSeed)).length;
-  // Counted at the end: a throttled tab may still have been sending when the popup looked quiet.
+  // Counted at the end: the tab's held-back backlog is still draining at the pace.
   const final = await popupState(driver);
   const notices = final.notices.filter((note) => note.host === 'www.cloudbet.com');
   const refusedBefore = noticesBefore.reduce((sum, note) => sum + note.refused, 0);
@@ -263,7 +277,7 @@ export async function hostilePageFloodsAndInjects(driver: BrowserDriver, casino:
       `  worker: ${notices[0]?.claims ?? 0} claims from the tab, ${refused} refused by the rate limit; ${stored.length} made-up rounds stored (${floodStored} from the flood), ${stored.filter((round) => round.verdict === 'verified').length} verified (${recomputing.size} of them recompute)`,
       `  payload kinds tried: ${payloads().length} (${payloads().map((payload) => payload.kind).join(', ')}); page flag ${page.pwned ?? 'unset'} (control ${page.control ?? 'did not fire'}), popup flag ${popup.pwned ?? 'unset'}, ${popup.injected} elements injected; ${popup.rows} invalid rows read in the popup`,
       `  honest rounds on the same tab: ${honest.length} played, ${honestVerdicts.length} stored and verified (${honestVerdicts.map((verdict) => `${verdict!.level}/${verdict!.levelReason}`).join(', ')})`,
-      `  popup reloaded until list + header drawn, ${during.length} times while the worker took in the flood: ${during.map((reading) => reading.renderMs).join(', ')} ms (slowest ${slowest} ms; wall time with the reload ${Math.max(...during.map((reading) => reading.wallMs))} ms); after: ${after.renderMs} ms with ${after.total} rounds`,
+      `  popup reloaded until list + header drawn, ${during.length} times while the worker took in the flood: ${during.map((reading) => reading.renderMs).join(', ')} ms (slowest ${slowest} ms; wall time with the reload ${Math.max(...during.map((reading) => reading.wallMs))} ms); after: ${after.renderMs} ms with ${after.total} rounds, taking in ${settledRate.toFixed(1)} new rounds a second (the pace budget: ${DEFAULT_RATE_LIMIT.tabRounds.refillPerSecond})`,
     ].join('\n'),
   );
 
