@@ -70,7 +70,7 @@ module.exports = {
         'nothing of capture outside itself and nothing but core and shared types.',
       severity: 'error',
       from: { path: '^src/capture/readers/' },
-      to: { pathNot: ['^src/capture/readers/', '^src/core/', '^src/shared/(records|capture-channel|claim-kinds|message-limits)\\.ts$'] },
+      to: { pathNot: ['^src/capture/readers/', '^src/core/', '^src/shared/(records|capture-channel|claim-kinds|message-limits|label-key)\\.ts$'] },
     },
     {
       name: 'page-world-carries-no-isolated-code',

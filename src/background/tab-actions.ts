@@ -2,7 +2,7 @@
 // knows only its own document's clicks: a casino that reloads the game frame (or the page) after
 // the bet, or shows the bet's outcome in the player's other casino tab, could show a pair it chose
 // there, wait for any click, and have its outcome credited with that click. So each document
-// reports the first action of each of its rounds, with the slots (commitment|client seed|nonce)
+// reports the first action of each of its rounds, with the slots (commitment|client seed|nonce|game)
 // that end it, those that were its panel's only live state at one of the round's actions
 // (capture/session/round-tracker.ts, sent by capture/content.ts), and the worker keeps them, per
 // tab: an outcome from any casino tab is credited with the earliest action still open before it.
@@ -17,9 +17,11 @@
 //
 // Kept in the store's `meta` (the browser stops an idle worker while the tabs stay open) until the
 // tab closes: a page left for another site and come back must not have forgotten the bet.
+import { lookupGame } from '../core/index.js';
 import { MAX_ACTION_SLOTS } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { openStore, RELAXED } from './store.js';
+import { labelKey } from '../shared/label-key.js';
 import { roundKey } from './round-key.js';
 
 const KEY = 'actions';
@@ -48,6 +50,10 @@ interface KeptAction {
 interface CreditedOutcome {
   /** The round's key (roundKey). */
   key: string;
+  /** Its game, folded (labelKey); missing when it names none, or kept before slots named one: then it ends nothing. */
+  game?: string;
+  /** Its game is one Fair Witness verifies: it also ends a slot whose panel named no game. */
+  verifiable?: true;
   /** When it was first seen, and the action it was credited with then (undefined: none). */
   outcomeAt: number;
   actedAt?: number;
@@ -75,7 +81,15 @@ const isAction = (value: unknown): value is KeptAction => {
 };
 const isOutcomeRecord = (value: unknown): value is CreditedOutcome => {
   const outcome = value as CreditedOutcome;
-  return typeof value === 'object' && value !== null && typeof outcome.key === 'string' && isNumber(outcome.outcomeAt) && (outcome.actedAt === undefined || isNumber(outcome.actedAt));
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof outcome.key === 'string' &&
+    (outcome.game === undefined || typeof outcome.game === 'string') &&
+    (outcome.verifiable === undefined || outcome.verifiable === true) &&
+    isNumber(outcome.outcomeAt) &&
+    (outcome.actedAt === undefined || isNumber(outcome.actedAt))
+  );
 };
 const isTab = (value: unknown): value is TabActions =>
   typeof value === 'object' &&
@@ -184,7 +198,7 @@ function adoptSlots(tabs: readonly TabActions[], reporting: KeptAction | undefin
       changed = true;
       for (const other of tabs) {
         for (const outcome of other.outcomes ?? []) {
-          if (outcome.outcomeAt > action.at && more.includes(outcome.key) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
+          if (outcome.outcomeAt > action.at && endsOneOf(slotsOfKept(outcome), more) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
         }
       }
     }
@@ -199,7 +213,7 @@ function adoptSlots(tabs: readonly TabActions[], reporting: KeptAction | undefin
 function lateCredits(tabs: readonly TabActions[], action: KeptAction): Recredit[] {
   const after = tabs.flatMap((kept) => (kept.outcomes ?? []).filter((outcome) => outcome.outcomeAt > action.at));
   for (const outcome of after) {
-    if (action.slots.includes(outcome.key) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
+    if (endsOneOf(slotsOfKept(outcome), action.slots) && (action.endedAt === undefined || outcome.outcomeAt < action.endedAt)) action.endedAt = outcome.outcomeAt;
   }
   const recredits = new Map<string, number>();
   for (const outcome of after) {
@@ -211,7 +225,33 @@ function lateCredits(tabs: readonly TabActions[], action: KeptAction): Recredit[
   return [...recredits].map(([key, actedAt]) => ({ key, actedAt }));
 }
 
+/** Whether an outcome's slots (slotsOfOutcome) name one of an action's. */
+const endsOneOf = (outcomeSlots: readonly string[] | undefined, actionSlots: readonly string[]): boolean => outcomeSlots?.some((slot) => actionSlots.includes(slot)) === true;
+
 const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined && claim.observedAt.result !== undefined;
+
+/**
+ * The slots an outcome ends, written as the content script writes a panel state's
+ * (capture/session/round-tracker.ts slotOf, the game folded the same way): its own, and the same
+ * with no game (a panel that named none) when its game is one Fair Witness verifies; none when it
+ * names no game. The game is part of it: the bet's pair and nonce under another game, or one no
+ * verifier knows, must not end the bet with an outcome no reveal can prove wrong.
+ */
+function slotsOfOutcome(claim: CapturedClaim): string[] {
+  return slotsOfKept(keptOutcomeGame(claim, roundKey(claim)));
+}
+
+/** An outcome's key and game as kept (CreditedOutcome), without its times. */
+function keptOutcomeGame(claim: CapturedClaim, key: string): Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'> {
+  const game = labelKey(claim.game ?? '');
+  if (game === '') return { key };
+  return lookupGame(claim.game!).kind === 'supported' ? { key, game, verifiable: true } : { key, game };
+}
+
+function slotsOfKept(outcome: Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'>): string[] {
+  if (outcome.game === undefined) return [];
+  return outcome.verifiable ? [`${outcome.key}|${outcome.game}`, `${outcome.key}|`] : [`${outcome.key}|${outcome.game}`];
+}
 
 /**
  * The claims of a batch from `tab`: the actions (of any tab) whose slot an outcome played end when
@@ -224,12 +264,12 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
   return update((tabs) => {
     const entry = entryOf(tabs, tab);
     for (const claim of claims.filter(isOutcome)) {
-      const slot = roundKey(claim);
+      const slots = slotsOfOutcome(claim);
       const outcomeAt = claim.observedAt.result!;
       for (const kept of tabs) {
         if (kept.full) continue;
         for (const action of kept.actions) {
-          if (action.at < outcomeAt && action.slots.includes(slot) && (action.endedAt === undefined || action.endedAt > outcomeAt)) {
+          if (action.at < outcomeAt && endsOneOf(slots, action.slots) && (action.endedAt === undefined || action.endedAt > outcomeAt)) {
             action.endedAt = outcomeAt;
           }
         }
@@ -262,7 +302,7 @@ function remember(entry: TabActions, credited: readonly CapturedClaim[]): void {
     const kept = outcomes.find((outcome) => outcome.key === key);
     if (kept !== undefined && kept.outcomeAt <= outcomeAt) continue;
     if (kept !== undefined) outcomes.splice(outcomes.indexOf(kept), 1);
-    outcomes.push(claim.actedAt === undefined ? { key, outcomeAt } : { key, outcomeAt, actedAt: claim.actedAt });
+    outcomes.push({ ...keptOutcomeGame(claim, key), outcomeAt, ...(claim.actedAt === undefined ? {} : { actedAt: claim.actedAt }) });
   }
   entry.outcomes = outcomes.slice(-MAX_TAB_OUTCOMES);
 }

@@ -117,12 +117,12 @@ export const contentMessageSchema = v.variant('type', [
   // page is left: the tab is no longer watched (background/watched-tabs.ts).
   v.strictObject({ type: v.literal('hello') }),
   v.strictObject({ type: v.literal('bye') }),
-  // A round's first trusted action in a document, with the slots (commitment|client seed|nonce) its
+  // A round's first trusted action in a document, with the slots (commitment|client seed|nonce|game) its
   // panel showed at the round's actions so far: sent again as a slot is added (background/tab-actions.ts).
   v.strictObject({
     type: v.literal('action'),
     at: time,
-    slots: v.pipe(v.array(claimText(MAX_HASH_TEXT_LENGTH + MAX_SEED_LENGTH + 24)), v.maxLength(MAX_ACTION_SLOTS)),
+    slots: v.pipe(v.array(claimText(MAX_HASH_TEXT_LENGTH + MAX_SEED_LENGTH + MAX_GAME_NAME_LENGTH + 24)), v.maxLength(MAX_ACTION_SLOTS)),
   }),
   // What a frame's capture saw so far, sent again whole after each change (background/tab-capture.ts).
   v.strictObject({ type: v.literal('capture-tally'), tally: captureTallySchema }),

@@ -40,7 +40,7 @@ const outcome = (p: Pair, nonce: number, at: number, actedAt: number): CapturedC
   observedAt: { game: at, commitment: at, clientSeed: at, nonce: at, result: at },
   actedAt,
 });
-const slot = (p: Pair, nonce: number) => `${p.commitment}|cs|${nonce}`;
+const slot = (p: Pair, nonce: number) => `${p.commitment}|cs|${nonce}|keno`;
 
 it('the bet in one casino tab, a pair chosen after it shown in a second casino tab, any click there, the outcome there: not witnessed', async () => {
   const [bound, chosen] = [pair('tab-bound'), pair('tab-chosen')];
@@ -153,9 +153,9 @@ it('honest: a click in a tab left on the old client seed costs the one round pla
     result: (computeRound(KENO, p.serverSeed, 'player-typed', nonce).outcome as number[]).map(String),
   });
   await claims(18, [typed(next, 0, T + 200)]);
-  await action(18, T + 300, [`${next.commitment}|player-typed|0`]);
+  await action(18, T + 300, [`${next.commitment}|player-typed|0|keno`]);
   await claims(18, [typedOutcome(next, 0, T + 400, T + 300), typed(next, 1, T + 400)]);
-  await action(18, T + 500, [`${next.commitment}|player-typed|1`]);
+  await action(18, T + 500, [`${next.commitment}|player-typed|1|keno`]);
   await claims(18, [typedOutcome(next, 1, T + 600, T + 500)]);
   await claims(18, [reveal(next, T + 900)]);
   expect(await levelOf(next, 0, 'player-typed')).toMatchObject({ status: 'verified', level: 'history' });

@@ -3,7 +3,7 @@
 // one field in one language and another field elsewhere (which language came first would then decide).
 import { describe, expect, it } from 'vitest';
 import { FIELD_NAMES, type FieldName } from '../../src/capture/readers/fields.js';
-import { labelKey } from '../../src/capture/readers/label-key.js';
+import { labelKey } from '../../src/shared/label-key.js';
 import { languageOf, VOCABULARIES, vocabularyFor } from '../../src/shared/vocabularies/vocabulary.js';
 
 const GAMES = ['European Roulette', 'American Roulette', 'Roulette', 'Keno', 'Mines', 'Pump', 'Plinko', 'Dice', 'Golden Ticket', 'Limbo'];
@@ -43,12 +43,13 @@ describe('vocabularies', () => {
         const match = /^(\w+)(?:\/([\w ]+))?=([^=]+)$/.exec(row);
         expect(match, `${language}: ${row}`).not.toBeNull();
         const [, field, game, words] = match!;
-        expect(FIELD_NAMES, `${language}: ${row}`).toContain(field as FieldName);
+        // `control` is no field: the whole text of a fairness control (capture/dom/fairness-control.ts).
+        expect([...FIELD_NAMES, 'control'], `${language}: ${row}`).toContain(field as FieldName);
         if (game !== undefined) expect(GAMES).toContain(game);
         for (const word of words!.split('|')) expect(labelKey(word), `${language}: "${word}"`).not.toBe('');
         fields.add(field!);
       }
-      for (const field of ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'picks', 'game', 'roundSignature']) expect(fields, `${language} names ${field}`).toContain(field);
+      for (const field of ['serverSeed', 'commitment', 'clientSeed', 'nonce', 'result', 'picks', 'game', 'roundSignature', 'control']) expect(fields, `${language} names ${field}`).toContain(field);
       for (const game of games.split(';')) expect(GAMES, `${language}: ${game}`).toContain(game.split('|')[0]);
     }
   });

@@ -5,19 +5,8 @@
 // client seed field whose typing session/player-seed.ts follows. Read from the text the page gives
 // the control, never from its position or style: reading text runs no page code and tells the page
 // nothing.
-import { labelKey } from '../readers/label-key.js';
-import { matchLabel } from '../readers/labels.js';
-
-/** Every accepted wording, folded as labelKey folds (exact match, no extra words). */
-const CONTROL_WORDS = new Set(
-  (
-    'rotate|rotate seed pair|rotate seeds|new seed pair|change seed pair|change seeds|change seed|set client seed|change client seed|' +
-    'show seed pair|hide seed pair|seed pair|seeds|fairness|provably fair|' +
-    'seed paar wechseln|seed paar rotieren|neues seed paar|client seed setzen|client seed andern|seed paar einblenden|seed paar ausblenden|seed paar'
-  )
-    .split('|')
-    .map(labelKey),
-);
+import { labelKey } from '../../shared/label-key.js';
+import { CONTROL_WORDS, matchLabel } from '../readers/labels.js';
 
 const CONTROLS = 'button,a,summary,label,input,textarea,[role=button],[role=tab],[role=switch]';
 

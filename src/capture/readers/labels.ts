@@ -6,7 +6,7 @@
 // or "Server Seed (hashed)" must never be read as the revealed seed, so every accepted wording is
 // listed here rather than matched loosely.
 import type { FieldName } from './fields.js';
-import { labelKey } from './label-key.js';
+import { labelKey } from '../../shared/label-key.js';
 
 export { labelKey };
 
@@ -43,6 +43,10 @@ const LABEL_TABLE = [
   'stake=stake|bet|bet amount|einsatz|wetteinsatz',
   'payout=payout|win|winnings|auszahlung|gewinn',
   'multiplier=multiplier|payout multiplier|multiplikator|auszahlungsmultiplikator',
+  // Not a field: the whole text of a fairness control (capture/dom/fairness-control.ts), kept in CONTROL_WORDS.
+  'control=rotate|rotate seed pair|rotate seeds|new seed pair|change seed pair|change seeds|change seed|set client seed|change client seed|' +
+    'show seed pair|hide seed pair|seed pair|seeds|fairness|provably fair|' +
+    'seed paar wechseln|seed paar rotieren|neues seed paar|client seed setzen|client seed andern|seed paar einblenden|seed paar ausblenden|seed paar',
 ];
 
 const LABELS = new Map<string, LabelMatch>();
@@ -90,6 +94,9 @@ const GAME_TABLE =
 
 const GAMES = new Map<string, string>();
 
+/** The wordings of fairness controls, folded (capture/dom/fairness-control.ts): its own, and each language's `control=` row. */
+export const CONTROL_WORDS = new Set<string>();
+
 /**
  * Adds a language's wordings (rows as LABEL_TABLE's, games as GAME_TABLE's, from the worker: trusted
  * to send that or nothing); true when one came. A wording known already keeps its field: the words
@@ -102,6 +109,10 @@ export function addVocabulary(vocabulary?: { labels: string[]; games: string } |
     const [field, gameHint] = head.split('/') as [FieldName, string?];
     for (const word of words.split('|')) {
       const key = labelKey(word);
+      if ((field as string) === 'control') {
+        CONTROL_WORDS.add(key);
+        continue;
+      }
       if (!LABELS.has(key)) LABELS.set(key, gameHint ? { field, gameHint } : { field });
       LABEL_PREFIXES.add(key.slice(0, PREFIX_LENGTH));
     }

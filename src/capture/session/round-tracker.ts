@@ -6,7 +6,7 @@
 // action that could have been its bet: the first of the current round (the round's commitment must
 // precede every click of it), or, when a round has ended with no click since (an auto-bet plays on),
 // the latest before. A round ends only with the outcome of a slot (commitment, client seed, nonce)
-// that was the only live panel state at one of its actions. Live: every panel state this document
+// (and game) that was the only live panel state at one of its actions. Live: every panel state this document
 // showed, in any reading (scan or message), that no later reading replaced with a state for the same
 // client seed, or for the same commitment with a client seed the player typed. A page that shows a second panel (hidden, for another client
 // seed, in markup or in a message of its own) has two live at the action, so the outcome it then
@@ -27,6 +27,7 @@
 // which reveals retire a pair (above).
 import { canonicalNonce, isCommitmentSighting } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
+import { labelKey } from '../../shared/label-key.js';
 import { remember } from './bounded.js';
 
 /** Slots remembered per round: one per action at most, bounded for a page that changes its panel at every click. */
@@ -41,9 +42,23 @@ const MAX_REVEALS = 64;
 
 /** A panel state that names the slot of the next bet: a commitment sighting with its client seed and nonce. */
 const isPanelState = (claim: CapturedClaim): boolean => isCommitmentSighting(claim) && claim.clientSeed !== undefined && claim.nonce !== undefined;
-/** The slot a panel state names for the next bet, or an outcome was played in: commitment, client seed and nonce. */
+/**
+ * The slot a panel state names for the next bet, or an outcome was played in: commitment, client
+ * seed, nonce and game (folded). The game is part of it: an outcome of the bet's pair and nonce
+ * under another game, or under one no verifier knows, would end the round with a made-up outcome
+ * that no reveal can ever prove wrong (test/attack/red4-unverifiable-end.test.ts).
+ */
 const slotOf = (claim: CapturedClaim): string =>
-  `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${claim.nonce === undefined ? '' : canonicalNonce(claim.nonce)}`;
+  `${claim.commitment?.toLowerCase() ?? ''}|${claim.clientSeed ?? ''}|${claim.nonce === undefined ? '' : canonicalNonce(claim.nonce)}|${labelKey(claim.game ?? '')}`;
+/**
+ * Whether an outcome ends one of `slots`: one of its own game, or one whose panel named no game (a
+ * closed panel's data messages often name none; the worker then asks for a game it can verify). An
+ * outcome that names no game ends nothing.
+ */
+const endsOneOf = (claim: CapturedClaim, slots: Set<string>): boolean => {
+  const slot = slotOf(claim);
+  return !slot.endsWith('|') && (slots.has(slot) || slots.has(slot.slice(0, slot.lastIndexOf('|') + 1)));
+};
 
 export interface RoundTracker {
   /** The action an outcome first seen now is credited with, if any. */
@@ -121,8 +136,11 @@ export function roundTracker(playerSet: (clientSeed: string) => boolean = () => 
       else live.set('', {} as CapturedClaim);
       // The outcome of a slot that was alone at one of the round's actions ends it: the next click may
       // be the next bet. (No round, no slots: they start and end together.)
-      const outcomes = claims.filter((claim) => claim.observedAt.result === at);
-      if (outcomes.some((claim) => roundSlots.has(slotOf(claim)))) {
+      // Seen first since the latest action: in this reading, or in an earlier one where it named no
+      // game and so ended nothing (a row may be read before its game is). Not one seen before an
+      // action of the round: its slot may have joined the round at that action.
+      const outcomes = claims.filter((claim) => (claim.observedAt.result ?? -Infinity) > (lastActionAt ?? Infinity));
+      if (outcomes.some((claim) => endsOneOf(claim, roundSlots))) {
         roundActionAt = roundBetAt = crowdedAtBet = undefined;
         roundSlots.clear();
       }

@@ -19,6 +19,8 @@ export const ES: Vocabulary = {
     'stake=apuesta|importe de la apuesta|monto de la apuesta',
     'payout=pago',
     'multiplier=multiplicador',
+    // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
+    'control=cambiar semillas|rotar semillas|nuevo par de semillas|cambiar semilla del cliente|establecer semilla del cliente|mostrar par de semillas|ocultar par de semillas|par de semillas|semillas|equidad|justicia demostrable|demostrablemente justo',
   ],
   games: 'European Roulette|ruleta europea;American Roulette|ruleta americana;Roulette|ruleta;Mines|minas;Dice|dados',
 };

@@ -19,6 +19,8 @@ export const FR: Vocabulary = {
     'stake=mise|montant de la mise',
     'payout=paiement',
     'multiplier=multiplicateur',
+    // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
+    'control=changer les seeds|changer de paire de seeds|nouvelle paire de seeds|changer la seed client|définir la seed client|afficher la paire de seeds|masquer la paire de seeds|paire de seeds|équité|équité prouvable|prouvablement équitable',
   ],
   games: 'European Roulette|roulette européenne;American Roulette|roulette américaine',
 };

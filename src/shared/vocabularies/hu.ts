@@ -17,6 +17,8 @@ export const HU: Vocabulary = {
     'stake=tét|tét összege',
     'payout=kifizetés|nyeremény',
     'multiplier=szorzó',
+    // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
+    'control=seedek cseréje|seed pár cseréje|új seed pár|kliens seed módosítása|kliens seed beállítása|seed pár megjelenítése|seed pár elrejtése|seed pár|seedek|tisztesség|bizonyíthatóan tisztességes',
   ],
   games: 'European Roulette|európai rulett;American Roulette|amerikai rulett;Roulette|rulett;Mines|aknák;Dice|kocka',
 };

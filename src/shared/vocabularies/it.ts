@@ -17,6 +17,8 @@ export const IT: Vocabulary = {
     'stake=puntata|importo della puntata',
     'payout=pagamento|vincita',
     'multiplier=moltiplicatore',
+    // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
+    'control=cambia seed|cambia coppia di seed|nuova coppia di seed|cambia seed del client|imposta seed del client|mostra coppia di seed|nascondi coppia di seed|coppia di seed|equità|equità dimostrabile|dimostrabilmente equo',
   ],
   games: 'European Roulette|roulette europea;American Roulette|roulette americana;Mines|mine;Dice|dadi',
 };

@@ -3,6 +3,8 @@
 // page gives the control, exactly, in English and German; the client seed field by its label.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fairnessControlOf } from '../../../src/capture/dom/fairness-control.js';
+import { addVocabulary } from '../../../src/capture/readers/labels.js';
+import { VOCABULARIES } from '../../../src/shared/vocabularies/vocabulary.js';
 
 const isFairnessControl = (event: Event): boolean => fairnessControlOf(event) !== undefined;
 
@@ -21,6 +23,19 @@ describe('fairnessControlOf', () => {
     for (const word of words) expect([word, isFairnessControl(eventOn(html(`<button>${word}</button>`)))]).toEqual([word, true]);
     const inner = html('<button><svg></svg><span>Rotate seed pair</span></button>').querySelector('span')!;
     expect(isFairnessControl(eventOn(inner))).toBe(true);
+  });
+
+  it('in the casino\'s other languages once the worker sent their words (Turkish, Japanese): the controls, and the client seed field by its label', () => {
+    const words = ['Tohum çiftini değiştir', 'İstemci tohumunu ayarla', 'シードペアを変更', 'クライアントシードを設定'];
+    const before = words.map((word) => isFairnessControl(eventOn(html(`<button>${word}</button>`))));
+    addVocabulary(VOCABULARIES.tr);
+    addVocabulary(VOCABULARIES.ja);
+    expect(before).toEqual(words.map(() => false));
+    for (const word of words) expect([word, fairnessControlOf(eventOn(html(`<button>${word}</button>`)))]).toEqual([word, 'control']);
+    html('<div><label for="cs">İstemci tohumu</label><input id="cs"></div>');
+    expect(fairnessControlOf(eventOn(document.getElementById('cs')!))).toBe('client-seed');
+    // A bet button stays one in any language.
+    expect(isFairnessControl(eventOn(html('<button>Bahis yap</button>')))).toBe(false);
   });
 
   it('the client seed field, by its label, aria-label or placeholder', () => {

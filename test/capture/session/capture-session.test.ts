@@ -227,8 +227,9 @@ describe('startCapture', () => {
 });
 
 describe('startCapture: the player\'s actions', () => {
-  const panel = `<section id="panel"><dl><dt>Server Seed Hash</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd></dl></section>`;
-  const outcome = `<section id="bet"><dl><dt>Server Seed Hash</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd><dt>Result</dt><dd>17</dd></dl></section>`;
+  // The game named, as a round ends only with an outcome of the slot's game (round-tracker.ts).
+  const panel = `<section id="panel"><dl><dt>Game</dt><dd>European Roulette</dd><dt>Server Seed Hash</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd></dl></section>`;
+  const outcome = `<section id="bet"><dl><dt>Game</dt><dd>European Roulette</dd><dt>Server Seed Hash</dt><dd>${COMMITMENT}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>7</dd><dt>Result</dt><dd>17</dd></dl></section>`;
 
   /**
    * The content script's listener for one action type, as registered on the window. A test cannot
@@ -283,7 +284,7 @@ describe('startCapture: the player\'s actions', () => {
     actionListener('pointerdown')({ isTrusted: true, type: 'pointerdown' });
     time = 2500;
     actionListener('keydown')({ isTrusted: true, type: 'keydown' });
-    const slot = `${COMMITMENT.toLowerCase()}|${CLIENT}|7`;
+    const slot = `${COMMITMENT.toLowerCase()}|${CLIENT}|7|europeanroulette`;
     expect(reports).toEqual([
       [2000, [slot]],
       [2000, [slot]],
@@ -362,9 +363,9 @@ describe('startCapture: the player\'s actions', () => {
     const capture = start(send, () => time);
     const other = (hex: string) => COMMITMENT.replace(/^./, hex);
     const panelOf = (commitment: string, nonce: number) =>
-      `<section class="panel"><dl><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd></dl></section>`;
+      `<section class="panel"><dl><dt>Game</dt><dd>European Roulette</dd><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd></dl></section>`;
     const outcomeOf = (commitment: string, nonce: number, result: number) =>
-      `<section class="bet"><dl><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd><dt>Result</dt><dd>${result}</dd></dl></section>`;
+      `<section class="bet"><dl><dt>Game</dt><dd>European Roulette</dd><dt>Server Seed Hash</dt><dd>${commitment}</dd><dt>Client Seed</dt><dd>${CLIENT}</dd><dt>Nonce</dt><dd>${nonce}</dd><dt>Result</dt><dd>${result}</dd></dl></section>`;
     const show = (html: string, at: number) => {
       time = at;
       document.body.innerHTML = html;

@@ -7,8 +7,16 @@ import { roundTracker } from '../../../src/capture/session/round-tracker.js';
 import type { CapturedClaim } from '../../../src/shared/records.js';
 
 const S = 'player-seed';
-const panel = (commitment: string, nonce: number, clientSeed = S): CapturedClaim => ({ source: 'dom', commitment, clientSeed, nonce: String(nonce), observedAt: {} });
-const outcome = (commitment: string, nonce: number, clientSeed = S): CapturedClaim => ({ source: 'dom', commitment, clientSeed, nonce: String(nonce), result: '7', observedAt: {} });
+const panel = (commitment: string, nonce: number, clientSeed = S): CapturedClaim => ({ source: 'dom', game: 'Keno', commitment, clientSeed, nonce: String(nonce), observedAt: {} });
+const outcome = (commitment: string, nonce: number, clientSeed = S): CapturedClaim => ({ source: 'dom', game: 'Keno', commitment, clientSeed, nonce: String(nonce), result: '7', observedAt: {} });
+
+/** The same claims with no game named. */
+const unnamed =
+  (make: (commitment: string, nonce: number) => CapturedClaim) =>
+  (commitment: string, nonce: number): CapturedClaim => {
+    const { game: _game, ...claim } = make(commitment, nonce);
+    return claim;
+  };
 
 const kenoOutcome = (commitment: string, nonce: number, picks: string[]): CapturedClaim => ({ ...outcome(commitment, nonce), game: 'Keno', picks });
 
@@ -88,11 +96,32 @@ describe('roundTracker: honest flows start a round at each bet', () => {
 
   it('the panel closed: the page\'s data messages (no game named) carry the pair on while the markup\'s last state stays behind', () => {
     const markup = (commitment: string, nonce: number): CapturedClaim => ({ ...panel(commitment, nonce), game: 'Roulette' });
-    expect(play([[markup('C1', 1)], [panel('C1', 1)], 1, [outcome('C1', 1), panel('C2', 2)], 2, [outcome('C2', 2), panel('C3', 3)], 3, [outcome('C3', 3)]])).toEqual({
+    const data = unnamed(panel);
+    expect(play([[markup('C1', 1)], [data('C1', 1)], 1, [outcome('C1', 1), data('C2', 2)], 2, [outcome('C2', 2), data('C3', 3)], 3, [outcome('C3', 3)]])).toEqual({
       'C1@1': 1,
       'C2@2': 2,
       'C3@3': 3,
     });
+  });
+
+  it('an outcome first read with no game named, then with it before the next click, ends the round; not one first read before a click of the round', () => {
+    const unnamedOutcome = { ...unnamed(outcome)('C', 1), observedAt: { result: 2 } };
+    const tracker = roundTracker();
+    tracker.read([panel('C', 1)], 0);
+    tracker.act(1);
+    tracker.read([unnamedOutcome], 2);
+    tracker.read([{ ...outcome('C', 1), observedAt: { result: 2 } }], 3);
+    tracker.act(4);
+    expect(tracker.credited()).toBe(4);
+    // The same, a click between the two readings: the round goes on (the slot may have joined at that click).
+    const clicked = roundTracker();
+    clicked.read([panel('C', 1)], 0);
+    clicked.act(1);
+    clicked.read([unnamedOutcome], 2);
+    clicked.act(3);
+    clicked.read([{ ...outcome('C', 1), observedAt: { result: 2 } }], 4);
+    clicked.act(5);
+    expect(clicked.credited()).toBe(1);
   });
 
   it('an outcome read again later (the history re-rendered) ends nothing: only its first sighting does', () => {
@@ -123,6 +152,13 @@ describe('roundTracker: a page cannot end the round before showing a pair chosen
     expect(play([[panel('C', 5), panel('D', 5)], ...chosenAfter([outcome('D', 5)])])['CHOSEN@5']).toBe(1);
   });
 
+  it('a made-up outcome of the bound pair and nonce under another game, under a game no verifier knows, or naming none (it could never be proved wrong)', () => {
+    for (const game of ['European Roulette', 'Lucky Wheel Deluxe']) expect(play([[panel('C', 5)], ...chosenAfter([{ ...outcome('C', 5), game }])])['CHOSEN@5']).toBe(1);
+    expect(play([[panel('C', 5)], ...chosenAfter([unnamed(outcome)('C', 5)])])['CHOSEN@5']).toBe(1);
+    // The same outcome of the panel's own game ends the round: the next click starts the next one.
+    expect(play([[panel('C', 5)], ...chosenAfter([outcome('C', 5)])])['CHOSEN@5']).toBe(2);
+  });
+
   it('a made-up outcome of the bound pair at another nonce', () => {
     expect(play([[panel('C', 5)], ...chosenAfter([outcome('C', 99)])])['CHOSEN@5']).toBe(1);
   });
@@ -151,10 +187,10 @@ describe('roundTracker: what each action reports to the worker (background/tab-a
   it('the round\'s first action and the slots alone at its actions; a new round after the outcome of one of them', () => {
     const tracker = roundTracker();
     tracker.read([panel('C', 1)], 0);
-    expect(tracker.act(1)).toEqual([1, ['c|player-seed|1']]);
+    expect(tracker.act(1)).toEqual([1, ['c|player-seed|1|keno']]);
     tracker.read([panel('C', 1), panel('D', 1, 'decoy-seed')], 2);
     // Two live panels at this action: no slot added, the round still the one of action 1.
-    expect(tracker.act(3)).toEqual([1, ['c|player-seed|1']]);
+    expect(tracker.act(3)).toEqual([1, ['c|player-seed|1|keno']]);
     tracker.read([{ ...outcome('C', 1), observedAt: { result: 4 } }, panel('C', 2)], 4);
     // The outcome ended the round; the decoy is still live beside C|2, so this round has no slot.
     expect(tracker.act(5)).toEqual([5, []]);
@@ -212,7 +248,7 @@ describe('roundTracker: a rotation that changes the client seed too ends rounds 
     const steps: Step[] = [[panel('C1', 1, 'S1')], 1, [keno('C1', 'S1'), panel('C1', 2, 'S1')], { fairness: 2 }, [revealOf('C1'), panel('C2', 1, 'S2')], 3, { verified: 'C1' }, [keno('C2', 'S2')], 4, [panel('C2', 2, 'S2')], [keno('C2', 'S2')]];
     expect(play(steps, reports)).toEqual({ 'C1@1': 1, 'C2@1': 4 });
     // Times are step positions: the rotate click at 3 (C1 alone then), the bet at 5 (C2 alone once C1 is retired).
-    expect(reports).toEqual([[3, ['c1|S1|2', 'c2|S2|1']]]);
+    expect(reports).toEqual([[3, ['c1|S1|2|keno', 'c2|S2|1|keno']]]);
   });
 
   it('a decoy\'s pair revealed (for real) after the bet retires nothing in that round: no later click leaves the decoy alone', () => {

@@ -1,5 +1,6 @@
 // The folding that makes a label, a game name or a JSON key one key: its own module, so the page
-// tap (json-tap.ts folds JSON keys) does not bundle the label and game vocabularies of labels.ts.
+// tap does not bundle the label and game vocabularies of labels.ts, and the worker folds a game
+// name as the content script does (the slots of background/tab-actions.ts).
 
 /** Folds text to the key used for labels and game names: letters and digits, lowercase, no accents. */
 export function labelKey(text: string): string {
