@@ -37,7 +37,9 @@ describe('figuresOf', () => {
         const bets = settled.filter((r) => !r.amountsDisputed).map((r) => ({ stake: Number(r.stake), payout: Number(r.payout) }));
         const fromList = realisedRtp(bets, ratio(36n, 38n));
         const fromSums = realisedRtpOfSums(betSumsOf(figures), ratio(36n, 38n));
-        expect({ ...fromSums, standardError: undefined }).toEqual({ ...fromList, standardError: undefined });
+        // The message words the standard error too: at a rounding boundary (±93.75) the two sums may round it apart.
+        const roundingApart = (message: string | undefined) => message?.replace(/±\d+(\.\d+)?/g, '±…');
+        expect({ ...fromSums, standardError: undefined, message: roundingApart(fromSums.message) }).toEqual({ ...fromList, standardError: undefined, message: roundingApart(fromList.message) });
         if (fromList.standardError === undefined) expect(fromSums.standardError).toBeUndefined();
         else expect(fromSums.standardError).toBeCloseTo(fromList.standardError, 9);
       }),
