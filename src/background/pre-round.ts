@@ -155,12 +155,24 @@ export function panelRoundKeys(panel: readonly PanelSighting[]): string[] {
 export const forgottenLane = (clientSeed: string | undefined): string => (clientSeed === undefined ? '\u0000*' : `\u0000=${clientSeed}`);
 
 /**
- * A commitment's panel states as index keys [client seed, time shown], first and again, and its
- * forgotten spans as [forgotten lane, end]: the `by-panel-time` index (schema.ts).
+ * The index lanes of every client seed's states and of every forgotten span: a second seed pair for
+ * the bet is one under any client seed (core/witness.ts). Numbers, so that no client seed (a string,
+ * which a page chooses) can fall into them: IndexedDB orders every number before every string.
  */
-export function panelTimeKeys(panel: readonly PanelSighting[], forgotten: readonly ForgottenSpan[] = []): [string, number][] {
+export const ANY_CLIENT_SEED_LANE = 0;
+export const ANY_FORGOTTEN_LANE = 1;
+
+/** A `by-panel-time` index key: a lane (a client seed, a forgotten lane, or one of the any-lanes) and a time. */
+export type PanelTimeKey = [string | number, number];
+
+/**
+ * A commitment's panel states as index keys [client seed, time shown] and [any client seed, time
+ * shown], first and again, and its forgotten spans as [forgotten lane, end] and [any forgotten, end]:
+ * the `by-panel-time` index (schema.ts).
+ */
+export function panelTimeKeys(panel: readonly PanelSighting[], forgotten: readonly ForgottenSpan[] = []): PanelTimeKey[] {
   return [
-    ...panel.flatMap((state) => timesOf(state).map((at): [string, number] => [state.clientSeed, at])),
-    ...forgotten.map((span): [string, number] => [forgottenLane(span.clientSeed), span.to]),
+    ...panel.flatMap((state) => timesOf(state).flatMap((at): PanelTimeKey[] => [[state.clientSeed, at], [ANY_CLIENT_SEED_LANE, at]])),
+    ...forgotten.flatMap((span): PanelTimeKey[] => [[forgottenLane(span.clientSeed), span.to], [ANY_FORGOTTEN_LANE, span.to]]),
   ];
 }

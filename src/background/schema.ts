@@ -5,7 +5,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { SupportedGameId, TrustLevel, VerdictStatus } from '../core/index.js';
 import type { GameFigures, RoundRecord } from '../shared/records.js';
-import { panelRoundKeys, panelTimeKeys, type ForgottenSpan, type PanelSighting } from './pre-round.js';
+import { panelRoundKeys, panelTimeKeys, type ForgottenSpan, type PanelSighting, type PanelTimeKey } from './pre-round.js';
 import type { MetaKey } from './meta.js';
 import { countTally } from './tally.js';
 
@@ -32,8 +32,8 @@ export interface CommitmentSighting {
   forgotten?: ForgottenSpan[];
   /** Up to version 3: `panel`'s client seed and nonce pairs, the `by-panel-round` index (removed by step 4). */
   panelRounds?: string[];
-  /** `panel`'s [client seed, time shown] pairs and `forgotten`'s ends (pre-round.ts panelTimeKeys): the `by-panel-time` index. */
-  panelTimes?: [string, number][];
+  /** `panel`'s [client seed, time shown] pairs and `forgotten`'s ends, each also in its any-lane (pre-round.ts panelTimeKeys): the `by-panel-time` index. */
+  panelTimes?: PanelTimeKey[];
   /** Rounds accused over this pair (step `witness`), judged again when it is revealed or shown anew (store.ts). */
   accused?: string[];
 }
@@ -60,7 +60,7 @@ export interface FairWitnessDB extends DBSchema {
     value: StoredRound;
     indexes: { 'by-rank': [number, number]; 'by-game': [string, number, number]; 'by-seq': number; 'by-level': string };
   };
-  commitments: { key: string; value: CommitmentSighting; indexes: { 'by-panel-round': string; 'by-panel-time': [string, number] } };
+  commitments: { key: string; value: CommitmentSighting; indexes: { 'by-panel-round': string; 'by-panel-time': PanelTimeKey } };
   // One value per key: meta.ts types each (MetaEntries).
   meta: { key: MetaKey; value: unknown };
 }
@@ -127,6 +127,16 @@ export const MIGRATIONS: readonly Step[] = [
       if (sighting.panel !== undefined) sighting.panelTimes = panelTimeKeys(sighting.panel);
       await cursor.update(sighting);
       cursor = await cursor.continue();
+    }
+  },
+  // 5: every panel state and forgotten span also in a lane of any client seed: a second seed pair
+  // for the bet is one under any client seed, a look-alike spelling of the player's or another
+  // (core/witness.ts), so the rule reads a round's window across all of them.
+  async (_db, tx) => {
+    const commitments = tx.objectStore('commitments');
+    for (let cursor = await commitments.openCursor(); cursor; cursor = await cursor.continue()) {
+      const { panel, forgotten } = cursor.value;
+      if (panel !== undefined || forgotten !== undefined) await cursor.update({ ...cursor.value, panelTimes: panelTimeKeys(panel ?? [], forgotten) });
     }
   },
 ];

@@ -267,7 +267,7 @@ async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedC
   return {
     others: answeredOnce(scanOthers, idOf, answers),
     // Forgotten showings: the rounds of a batch mostly share a client seed and a few pairs' times.
-    lost: answeredOnce(scanForgotten, (clientSeed, from) => `${clientSeed}\n${from}`),
+    lost: answeredOnce(scanForgotten, (clientSeed, from) => (clientSeed === undefined ? `*\n${from}` : `=${clientSeed}\n${from}`)),
   };
 }
 

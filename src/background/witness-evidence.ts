@@ -5,7 +5,7 @@
 import { coversNonce, judgeWitness, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
-import { forgottenLane } from './pre-round.js';
+import { ANY_CLIENT_SEED_LANE, ANY_FORGOTTEN_LANE, forgottenLane } from './pre-round.js';
 import { commitmentOf, hashedAtOf, roundKey, seedHashesTo } from './round-key.js';
 import type { CommitmentSighting } from './schema.js';
 
@@ -35,38 +35,42 @@ interface KeyCursor {
 }
 
 /**
- * A commitment record's panel states for one client seed, and its forgotten showings that may be of
- * it, as the rule reads them (each with the reveal that counts, found once).
+ * A commitment record's panel states and forgotten showings, of every client seed, as the rule
+ * reads them (each with the reveal that counts, found once). The rule picks the round's client seed
+ * where it must: a second seed pair for the bet is one under any client seed.
  */
-function evidenceOf(sighting: CommitmentSighting | undefined, clientSeed: string): { states: PanelState[]; forgotten: ForgottenShowings[] } {
+function evidenceOf(sighting: CommitmentSighting | undefined): { states: PanelState[]; forgotten: ForgottenShowings[] } {
   if (sighting === undefined) return { states: [], forgotten: [] };
   const revealedAt = hashedAtOf(sighting);
   const named = { commitment: sighting.commitment, ...(revealedAt === undefined ? {} : { revealedAt }) };
   return {
-    states: (sighting.panel ?? []).filter((state) => state.clientSeed === clientSeed).map((state) => ({ ...state, ...named })),
-    forgotten: (sighting.forgotten ?? []).filter((span) => span.clientSeed === undefined || span.clientSeed === clientSeed).map((span) => ({ ...span, ...named })),
+    states: (sighting.panel ?? []).map((state) => ({ ...state, ...named })),
+    forgotten: (sighting.forgotten ?? []).map((span) => ({ ...span, ...named })),
   };
 }
 
 /**
- * The commitments with forgotten showings of `clientSeed` (or of any client seed) that end at
- * `from` or later, from the forgotten lanes of the `by-panel-time` index; 'several' past
- * MAX_OTHERS of them. Honest play adds one entry per pair with a long session at most, and only
- * recent ones end after a live round's window began.
+ * The commitments with forgotten showings of `clientSeed` (or of client seeds past a commitment's
+ * limit) that end at `from` or later, from the forgotten lanes of the `by-panel-time` index; with
+ * `clientSeed` undefined, those of every client seed. 'several' past MAX_OTHERS of them. Honest play
+ * adds one entry per pair with a long session at most, and only recent ones end after a live
+ * round's window began.
  */
-export async function scanForgotten(stores: Pick<EvidenceStores, 'commitments'>, clientSeed: string, from: number): Promise<Set<string> | 'several'> {
+export async function scanForgotten(stores: Pick<EvidenceStores, 'commitments'>, clientSeed: string | undefined, from: number): Promise<Set<string> | 'several'> {
   const index = stores.commitments.index('by-panel-time');
   const lanes = await Promise.all(
-    [forgottenLane(clientSeed), forgottenLane(undefined)].map((lane) => index.getAllKeys(IDBKeyRange.bound([lane, from], [lane, Number.POSITIVE_INFINITY]), MAX_OTHERS + 1)),
+    (clientSeed === undefined ? [ANY_FORGOTTEN_LANE] : [forgottenLane(clientSeed), forgottenLane(undefined)]).map((lane) =>
+      index.getAllKeys(IDBKeyRange.bound([lane, from], [lane, Number.POSITIVE_INFINITY]), MAX_OTHERS + 1),
+    ),
   );
   const found = new Set(lanes.flat() as string[]);
   return found.size > MAX_OTHERS ? 'several' : found;
 }
 
 /** Forgotten commitments found (scanForgotten), as a batch may answer them from what it read ahead. */
-export type ForgottenScan = (stores: Pick<EvidenceStores, 'commitments'>, clientSeed: string, from: number) => Promise<Set<string> | 'several'>;
+export type ForgottenScan = (stores: Pick<EvidenceStores, 'commitments'>, clientSeed: string | undefined, from: number) => Promise<Set<string> | 'several'>;
 
-/** What scanOthers looks for: other commitments shown for `clientSeed` before `upTo`, back to the round's own first state. */
+/** What scanOthers looks for: other commitments shown before `upTo`, back to the round's own first state (for `clientSeed` before it). */
 export interface ScanQuery {
   commitment: string;
   clientSeed: string;
@@ -79,11 +83,11 @@ export interface ScanQuery {
 export type OthersScan = (stores: Pick<EvidenceStores, 'commitments'>, query: ScanQuery) => Promise<Set<string> | 'several'>;
 
 /**
- * Other commitments' states for this client seed: every one shown from the round's own first
- * state up to the action, or, when none was, those of the latest stamp before. Reads the
- * `by-panel-time` index only, with a few requests (a cursor's step is a request of its own): its
- * answer is the same for the same query as long as no panel state is written (store.ts runs these
- * for a whole batch at once, after its seed-pair claims).
+ * Other commitments' states: every one shown for any client seed from the round's own first state
+ * up to the action, and, when none was for this client seed, those shown for it at the latest stamp
+ * before. Reads the `by-panel-time` index only, with a few requests (a cursor's step is a request of
+ * its own): its answer is the same for the same query as long as no panel state is written
+ * (store.ts runs these for a whole batch at once, after its seed-pair claims).
  */
 export async function scanOthers(stores: Pick<EvidenceStores, 'commitments'>, { commitment, clientSeed, upTo, firstOwn }: ScanQuery): Promise<Set<string> | 'several'> {
   const index = stores.commitments.index('by-panel-time');
@@ -94,11 +98,14 @@ export async function scanOthers(stores: Pick<EvidenceStores, 'commitments'>, { 
   };
   const below = Math.min(firstOwn, upTo);
   if (firstOwn < upTo) {
-    const window = await index.getAllKeys(IDBKeyRange.bound([clientSeed, firstOwn], [clientSeed, upTo], false, true), MAX_ENTRIES + 1);
-    if (window.length > MAX_ENTRIES || take(window)) return 'several';
-    if (others.size > 0) return others;
+    // The window for the round's client seed, and for any (a second pair under another client seed).
+    const [window, anySeed] = await Promise.all(
+      [clientSeed, ANY_CLIENT_SEED_LANE].map((lane) => index.getAllKeys(IDBKeyRange.bound([lane, firstOwn], [lane, upTo], false, true), MAX_ENTRIES + 1)),
+    );
+    if (anySeed!.length > MAX_ENTRIES || take(anySeed!)) return 'several';
+    if (window!.some((key) => key !== commitment)) return others;
   }
-  // None in the window: the latest stamp before it (the round's own states all lie in or above it).
+  // None for the client seed in the window: the latest stamp before it (the round's own states all lie in or above it).
   const latest = await index.openKeyCursor(IDBKeyRange.bound([clientSeed, Number.NEGATIVE_INFINITY], [clientSeed, below], false, true), 'prev');
   if (latest === null) return others;
   const stamp = await index.getAllKeys(IDBKeyRange.only(latest.key as [string, number]), MAX_ENTRIES + 1);
@@ -157,7 +164,7 @@ export async function witnessOf(
   const outcomeAt = record.observedAt.result;
   if (outcomeAt === undefined) return { reason: 'not-observed' };
   const own = await stores.commitments.get(commitment);
-  const { states: ownStates, forgotten } = evidenceOf(own, clientSeed);
+  const { states: ownStates, forgotten } = evidenceOf(own);
   const actedAt = record.actedAt;
   // From the round's own first state that covers its nonce (the rule counts no other): one shown
   // long before at a far nonce must not widen the window to where junk pairs make it "several".
@@ -171,9 +178,12 @@ export async function witnessOf(
   const otherStates: PanelState[] = [];
   const usedAt = new Map<string, number>();
   const playedAt = new Map<string, number>();
+  const read = new Set([commitment]);
   const readOther = async (other: string) => {
+    if (read.has(other)) return;
+    read.add(other);
     const sighting = await stores.commitments.get(other);
-    const evidence = evidenceOf(sighting, clientSeed);
+    const evidence = evidenceOf(sighting);
     otherStates.push(...evidence.states);
     forgotten.push(...evidence.forgotten);
     // A round of that commitment on this nonce: from when it was seen, its panel state no longer
@@ -188,10 +198,13 @@ export async function witnessOf(
   // What was forgotten of any commitment from the earliest state this judgement reads on (the
   // round's own first, the others' latest before the action) may have been a rival or a later word.
   let from = Math.min(firstOwn, upTo);
-  for (const state of otherStates) if (state.seenAt < from) from = state.seenAt;
-  const lost = await scanLost(stores, clientSeed, from);
+  for (const state of otherStates) if (state.clientSeed === clientSeed && state.seenAt < from) from = state.seenAt;
+  // And what was forgotten under other client seeds may have been a second pair for the bet: the
+  // rival check reads it (too many to read keep the round from `witnessed`, and decide nothing else).
+  const [lost, lostElsewhere] = await Promise.all([scanLost(stores, clientSeed, from), scanLost(stores, undefined, from)]);
   if (lost === 'several') return { reason: 'several-commitments', partial: true };
-  for (const other of lost) if (other !== commitment && !others.has(other)) await readOther(other);
+  for (const other of lost) await readOther(other);
+  if (lostElsewhere !== 'several') for (const other of lostElsewhere) await readOther(other);
   return judgeWitness({
     commitment,
     clientSeed,
@@ -208,6 +221,7 @@ export async function witnessOf(
     forgotten,
     usedAt,
     playedAt,
+    ...(lostElsewhere === 'several' ? { moreForgotten: true as const } : {}),
     ...(refusedAt === undefined ? {} : { refusedAt }),
   });
 }

@@ -21,7 +21,7 @@ export type WitnessReason =
   | 'no-action'
   /** The commitment was first shown after the round's first action (a pair shown after the click, after a rotation on the page, or during an auto-bet). */
   | 'commitment-after-action'
-  /** Another unrevealed commitment was shown for the same client seed and nonce at the time of the bet. */
+  /** Another seed pair was open for the bet: an unrevealed commitment, or the round's own under another client seed, shown for its nonce. */
   | 'several-commitments'
   /** A casino tab was sending more than the extension accepts: something may have gone unseen. */
   | 'flood';
@@ -89,15 +89,18 @@ export interface WitnessInput {
   documentActedAt?: number;
   /** When the round's server seed was first seen. */
   revealedAt?: number;
-  /** The panel states of the round's own commitment. */
+  /** The panel states of the round's own commitment, for any client seed. */
   ownStates: readonly PanelState[];
   /**
-   * The panel states of other commitments for this client seed seen up to the action: at least
-   * those from the round's own first covering state on, and those of the latest stamp before it.
+   * The panel states of other commitments, for any client seed: at least those shown for any client
+   * seed from the round's own first covering state up to the outcome, and those shown for the round's
+   * client seed at the latest stamp before that state.
    */
   otherStates: readonly PanelState[];
   /** Forgotten showings of the round's own and those other commitments, and of any other that reach the round's window. */
   forgotten?: readonly ForgottenShowings[];
+  /** More commitments had forgotten showings of other client seeds around the round than the worker reads: any may have been a second pair. */
+  moreForgotten?: true;
   /**
    * When a round of another commitment on this client seed and nonce that verifies was first seen:
    * from then on that commitment's panel state no longer covers this nonce (it was used). Only a
@@ -181,6 +184,15 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
     rivalsAnyGame.push(state);
     if (sameGame(state, input.game)) rivals.push(state);
   }
+  // A second seed pair for the bet under another client seed too: a spelling of the player's that
+  // looks the same (an invisible character, a trailing space) or any other, for the round's own
+  // commitment or another. The outcome differs with either, so a page that offered several for one
+  // nonce could choose after the bet. Only the rival check reads these: no accusation rests on a
+  // client seed that is not the round's.
+  const rivalsAnySeed: PanelState[] = [];
+  for (const state of [...input.ownStates, ...input.otherStates]) {
+    if (state.clientSeed !== input.clientSeed && coversNonce(state, nonce)) rivalsAnySeed.push(state);
+  }
   // A refusal (rate limit) at any time since the first panel state this judgement reads may have hidden one more.
   let evidenceFrom = Math.min(outcomeAt, actedAt ?? outcomeAt, firstOwn ?? outcomeAt);
   for (const state of rivalsAnyGame) if (state.seenAt < evidenceFrom) evidenceFrom = state.seenAt;
@@ -211,8 +223,9 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   // (or during an auto-bet) was open at it. One shown only before the round's own was replaced by
   // it. Only verified facts close one: a seed that hashes to it, revealed before the action, or a
   // round of it on this nonce that verifies.
-  const openAtAction = (commitment: string, revealed: number | undefined) => {
-    const usedAt = input.usedAt?.get(commitment);
+  // (usedAt speaks of rounds on the round's own client seed: it retires no pair of another.)
+  const openAtAction = (commitment: string, revealed: number | undefined, clientSeed: string | undefined = input.clientSeed) => {
+    const usedAt = clientSeed === input.clientSeed ? input.usedAt?.get(commitment) : undefined;
     return (revealed === undefined || !surelyBefore(revealed, actedAt)) && (usedAt === undefined || usedAt >= actedAt);
   };
   const inWindow = (at: number) => at >= firstOwn && at < outcomeAt;
@@ -220,17 +233,21 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   for (const other of input.otherStates) {
     if (other.clientSeed === input.clientSeed && shownWhen(other, inWindow)) shownInWindow.add(other.commitment);
   }
-  const rival = rivalsAnyGame.some((state) => shownInWindow.has(state.commitment) && state.seenAt < outcomeAt && openAtAction(state.commitment, state.revealedAt));
-  // What the store forgot of another commitment within the window may have been such a rival.
-  const hidden = (input.forgotten ?? []).some(
-    (span) =>
-      span.commitment !== input.commitment &&
-      (span.clientSeed === undefined || span.clientSeed === input.clientSeed) &&
-      coversNonce(span, nonce) &&
-      span.from < outcomeAt &&
-      span.to >= firstOwn &&
-      openAtAction(span.commitment, span.revealedAt),
-  );
+  const rival =
+    rivalsAnyGame.some((state) => shownInWindow.has(state.commitment) && state.seenAt < outcomeAt && openAtAction(state.commitment, state.revealedAt)) ||
+    rivalsAnySeed.some((state) => shownWhen(state, inWindow) && openAtAction(state.commitment, state.revealedAt, state.clientSeed));
+  // What the store forgot of another seed pair within the window may have been such a rival: of
+  // another commitment, or of the round's own under another client seed (any, when not known).
+  const hidden =
+    input.moreForgotten === true ||
+    (input.forgotten ?? []).some(
+      (span) =>
+        (span.commitment !== input.commitment || span.clientSeed !== input.clientSeed) &&
+        coversNonce(span, nonce) &&
+        span.from < outcomeAt &&
+        span.to >= firstOwn &&
+        openAtAction(span.commitment, span.revealedAt, span.clientSeed),
+    );
   return { reason: rival || hidden ? 'several-commitments' : 'bound-before-bet' };
 }
 

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgottenLane, PANEL_MEMORY, settledPanel, withPanelSighting, type PanelSighting } from '../../src/background/pre-round.js';
+import { ANY_CLIENT_SEED_LANE, ANY_FORGOTTEN_LANE, forgottenLane, PANEL_MEMORY, settledPanel, withPanelSighting, type PanelSighting } from '../../src/background/pre-round.js';
 import { DATABASE_NAME, openStore, storeClaims } from '../../src/background/store.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { vector } from './fixtures.js';
@@ -84,14 +84,19 @@ describe('the store: panel states', () => {
     await storeClaims(claims, T + 3);
     const db = await openStore();
     expect((await db.get('commitments', played.commitment))!.panel).toHaveLength(3);
-    expect((await db.get('commitments', played.commitment))!.panelTimes).toEqual([1, 2, 3].map((n) => [played.clientSeed, T + n]));
+    // Each time in the client seed's lane and in the lane of any client seed (a second pair for the bet is one under any).
+    expect((await db.get('commitments', played.commitment))!.panelTimes).toEqual([1, 2, 3].flatMap((n) => [[played.clientSeed, T + n], [ANY_CLIENT_SEED_LANE, T + n]]));
     await storeClaims([{ source: 'json', commitment: played.commitment, serverSeed: played.serverSeed, observedAt: { serverSeed: T + 9 } }], T + 9);
     const settled = (await db.get('commitments', played.commitment))!;
     expect(settled.revealedSeed).toBe(played.serverSeed);
     expect(settled.panel).toEqual([1, 3].map((n) => ({ clientSeed: played.clientSeed, nonce: String(n), game: 'keno', seenAt: T + n })));
     // What the cut forgot stays as a span of its own, indexed by its end in the client seed's forgotten lane.
     expect(settled.forgotten).toEqual([{ clientSeed: played.clientSeed, nonce: '2', from: T + 2, to: T + 2 }]);
-    expect(settled.panelTimes).toEqual([...[1, 3].map((n) => [played.clientSeed, T + n]), [forgottenLane(played.clientSeed), T + 2]]);
+    expect(settled.panelTimes).toEqual([
+      ...[1, 3].flatMap((n) => [[played.clientSeed, T + n], [ANY_CLIENT_SEED_LANE, T + n]]),
+      [forgottenLane(played.clientSeed), T + 2],
+      [ANY_FORGOTTEN_LANE, T + 2],
+    ]);
   });
 
   it('finds the panel states of a client seed by time through the by-panel-time index', async () => {

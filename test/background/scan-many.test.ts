@@ -7,16 +7,24 @@ import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_NAME, openStore } from '../../src/background/store.js';
 import type { CommitmentSighting } from '../../src/background/schema.js';
+import { ANY_CLIENT_SEED_LANE, type PanelTimeKey } from '../../src/background/pre-round.js';
 import { scanMany, scanOthers, type ScanQuery } from '../../src/background/witness-evidence.js';
 
 afterEach(async () => {
   await deleteDB(DATABASE_NAME);
 });
 
-/** Commitment records holding only what the `by-panel-time` index reads: [client seed, time shown] pairs. */
+/**
+ * Commitment records holding only what the `by-panel-time` index reads: [client seed, time shown]
+ * pairs, each also in the lane of any client seed (as pre-round.ts panelTimeKeys writes them).
+ */
 async function storeSightings(sightings: readonly CommitmentSighting[]): Promise<void> {
   const tx = (await openStore()).transaction('commitments', 'readwrite');
-  await Promise.all([...sightings.map((sighting) => tx.store.put(sighting)), tx.done]);
+  const withAnyLane = (sighting: CommitmentSighting): CommitmentSighting => ({
+    ...sighting,
+    panelTimes: (sighting.panelTimes ?? []).flatMap(([seed, at]): PanelTimeKey[] => [[seed, at], [ANY_CLIENT_SEED_LANE, at]]),
+  });
+  await Promise.all([...sightings.map((sighting) => tx.store.put(withAnyLane(sighting))), tx.done]);
 }
 
 async function bothAnswers(queries: readonly ScanQuery[]) {

@@ -47,7 +47,10 @@ async function writeVersion(version: number, records: Dump): Promise<void> {
     // Version 3 kept client-seed-and-nonce keys; version 4 keeps client-seed-and-time keys instead.
     const { panelRounds: _keys, panelTimes: _times, ...withoutKeys } = sighting;
     const v3Keys = sighting.panel === undefined ? {} : { panelRounds: panelRoundKeys(sighting.panel) };
-    await tx.objectStore('commitments').put(version < 3 ? withoutKeys : version === 3 ? { ...withoutKeys, ...v3Keys } : sighting);
+    // Version 4's time keys had only the client seeds' own lanes (and the forgotten lanes), no any-lanes.
+    const v4Keys = sighting.panelTimes === undefined ? {} : { panelTimes: sighting.panelTimes.filter(([lane]) => typeof lane === 'string') };
+    const old = version < 3 ? withoutKeys : version === 3 ? { ...withoutKeys, ...v3Keys } : version === 4 ? { ...withoutKeys, ...v4Keys } : sighting;
+    await tx.objectStore('commitments').put(old);
   }
   for (const [key, value] of records.meta) if (version > 1 || key !== 'tally') await tx.objectStore('meta').put(value, key as MetaKey);
   await tx.done;
@@ -181,5 +184,39 @@ describe.each([2, 3])('upgrading a version-%i store', (version) => {
     const record = (await getRound(roundKey(pendingClaim(played, 'Keno'))))!;
     expect(record.preRoundCommitment).toBe(other.commitment);
     expect(record.verdict.failures.map((failure) => failure.step)).toEqual(['witness']);
+  });
+});
+
+describe('upgrading a version-4 store', () => {
+  const played = vector(0);
+  const other = vector(1);
+  const panel = (round: typeof played, clientSeed: string, at: number): CapturedClaim => ({
+    source: 'dom',
+    game: 'Keno',
+    commitment: round.commitment,
+    clientSeed,
+    nonce: String(played.nonce),
+    observedAt: { commitment: at, clientSeed: at, nonce: at },
+  });
+
+  it('indexes every panel state in the lane of any client seed too, so a second pair under another client seed is read as a rival', async () => {
+    // Before the upgrade: the panel showed the played pair, then another pair for a look-alike of its client seed.
+    await storeClaims([panel(played, played.clientSeed, T), panel(other, played.clientSeed + '\u200b', T + 1)], T + 1);
+    const before = await dump();
+    await writeVersion(4, before);
+    const old = (await dump()).commitments as CommitmentSighting[];
+    expect(old.flatMap((sighting) => sighting.panelTimes ?? []).every(([lane]) => typeof lane === 'string')).toBe(true);
+
+    // The current code opens it: step 5 writes the any-lane keys, and the round bet on after both is not witnessed.
+    await storeClaims([{ ...revealedClaim(played, 'Keno', { commitment: T + 10, result: T + 10 }), actedAt: T + 5 }], T + 20);
+    expect(((await dump()).commitments as CommitmentSighting[]).map(({ accused: _noted, ...sighting }) => sighting)).toEqual(before.commitments);
+    expect((await getRound(roundKey(pendingClaim(played, 'Keno'))))!.verdict).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+  });
+
+  it('control: the same store without the other pair: witnessed', async () => {
+    await storeClaims([panel(played, played.clientSeed, T)], T + 1);
+    await writeVersion(4, await dump());
+    await storeClaims([{ ...revealedClaim(played, 'Keno', { commitment: T + 10, result: T + 10 }), actedAt: T + 5 }], T + 20);
+    expect((await getRound(roundKey(pendingClaim(played, 'Keno'))))!.verdict).toMatchObject({ status: 'verified', level: 'witnessed' });
   });
 });

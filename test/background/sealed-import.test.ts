@@ -28,12 +28,13 @@ async function all(): Promise<RoundRecord[]> {
 
 /** Witnessed (revealed and pending), history, an outcome mismatch, a nonce conflict. */
 async function storeMixed(): Promise<void> {
-  await storeClaims([commitmentSighting(vector(0), T - 100), commitmentSighting(vector(1), T - 100)], T - 100);
+  // Each pair shown for its own round only: two open at once would be two seeds to choose from.
+  await storeClaims([commitmentSighting(vector(0), T - 100), commitmentSighting(vector(1), T - 45)], T - 45);
   await storeClaims(
     [
       { ...revealedClaim(vector(0), 'Keno', { commitment: T - 100, result: T - 50 }), actedAt: T - 70 },
       revealedClaim(vector(2), 'European Roulette', { commitment: T, result: T }),
-      { ...pendingClaim(vector(1), 'American Roulette', { commitment: T - 100, result: T - 20 }), actedAt: T - 60 },
+      { ...pendingClaim(vector(1), 'American Roulette', { commitment: T - 45, result: T - 20 }), actedAt: T - 40 },
       { ...revealedClaim(vector(3), 'Keno'), result: wrongResult(vector(3), 'Keno') },
       revealedClaim(vector(4), 'European Roulette'),
       { ...revealedClaim(vector(4), 'European Roulette'), result: wrongResult(vector(4), 'European Roulette') },

@@ -166,8 +166,11 @@ function roundOf(status: VerdictStatus, index: number, game: GameName = 'Europea
   const round = vector(index);
   switch (status) {
     case 'verified':
-      // Odd indexes: bet on (an action at T − 5) after the panel showed the pair (storeMixed): witnessed.
-      return index % 2 ? { ...revealedClaim(round, game, { commitment: T - 10, result: T }), actedAt: T - 5 } : revealedClaim(round, game, { commitment: T + 10, result: T });
+      // Odd indexes: bet on after the panel showed the pair (storeMixed), each pair shown for its own
+      // round only (two pairs open at once would be two seeds to choose from): witnessed.
+      return index % 2
+        ? { ...revealedClaim(round, game, { commitment: T + 10 * index, result: T + 10 * index + 6 }), actedAt: T + 10 * index + 3 }
+        : revealedClaim(round, game, { commitment: T + 10, result: T });
     case 'pending':
       return pendingClaim(round, game);
     case 'mismatch':
@@ -200,8 +203,8 @@ async function storeMixed(): Promise<{ key: string; status: VerdictStatus; gameI
   const stored = [];
   for (const [i, [status, game]] of MIXED.entries()) {
     const claim = roundOf(status, i, game);
-    if (claim.actedAt !== undefined) await storeClaims([commitmentSighting(vector(i), T - 10)], T - 10);
-    await storeClaims([claim], T + i);
+    if (claim.actedAt !== undefined) await storeClaims([commitmentSighting(vector(i), T + 10 * i)], T + 10 * i);
+    await storeClaims([claim], T + 10 * i + 7);
     const record = await getRound(roundKey(claim));
     expect(record!.verdict.status, `${status} ${game}`).toBe(status);
     stored.push({ key: record!.key, status, gameId: record!.gameId });

@@ -135,14 +135,39 @@ describe('judgeWitness: other commitments', () => {
     expect(judge({ commitment: 'R', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, roulette]).reason).toBe('no-commitment');
   });
 
-  it('a rival revealed before the action, or of another client seed or a higher nonce, is no rival', () => {
+  it('a rival revealed before the action, or of a higher nonce, is no rival', () => {
     const own = state('C', 1, 10);
     const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };
     expect(judge(round, [own, state('R', 1, 10, { revealedAt: 20 })]).reason).toBe('bound-before-bet');
-    expect(judge(round, [own, state('R', 1, 10, { clientSeed: 'other' })]).reason).toBe('bound-before-bet');
     expect(judge(round, [own, state('R', 4, 10)]).reason).toBe('bound-before-bet');
     expect(judge(round, [own, state('R', 1, 10, { game: 'roulette-european' })]).reason).toBe('several-commitments');
     expect(judge(round, [own, state('R', 3, 10)]).reason).toBe('several-commitments');
+  });
+
+  it('a second seed pair under another client seed is a rival too: another commitment, or the round\'s own, for a look-alike spelling or any other', () => {
+    const own = state('C', 1, 10);
+    const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };
+    for (const clientSeed of [CS + '\u200b', CS + ' ', 'other']) {
+      expect(judge(round, [own, state('R', 1, 10, { clientSeed })]).reason, JSON.stringify(clientSeed)).toBe('several-commitments');
+      expect(judge(round, [own, state('C', 1, 10, { clientSeed })]).reason, JSON.stringify(clientSeed)).toBe('several-commitments');
+      // Between the round's first action and its outcome too, on any game.
+      expect(judge(round, [own, state('R', 1, 35, { clientSeed, game: 'roulette-european' })]).reason).toBe('several-commitments');
+      // Not one shown only before the round's own (replaced by it: the player typed a new client
+      // seed), revealed before the action, at a higher nonce, or first shown after the outcome.
+      expect(judge(round, [state('C', 1, 5, { clientSeed }), own]).reason).toBe('bound-before-bet');
+      expect(judge(round, [own, state('R', 1, 10, { clientSeed, revealedAt: 20 })]).reason).toBe('bound-before-bet');
+      expect(judge(round, [own, state('R', 4, 10, { clientSeed })]).reason).toBe('bound-before-bet');
+      expect(judge(round, [own, state('R', 1, 45, { clientSeed })]).reason).toBe('bound-before-bet');
+      // Shown again in the window after being replaced: open again.
+      expect(judge(round, [state('R', 1, 5, { clientSeed, shownAgain: [20] }), own]).reason).toBe('several-commitments');
+      // A verified round on the round's own client seed retires R for it, not for another client seed.
+      expect(judge(round, [own, state('R', 1, 10, { clientSeed })], { usedAt: new Map([['R', 15]]) }).reason).toBe('several-commitments');
+    }
+  });
+
+  it('no accusation rests on a state of another client seed: the round\'s own never shown, another seed\'s pair before the action', () => {
+    const states = [state('R', 5, 20, { clientSeed: 'other' }), state('R', 6, 45, { clientSeed: 'other' })];
+    expect(judge({ commitment: 'N', nonce: 5, actedAt: 30, outcomeAt: 40 }, states)).toEqual({ reason: 'no-commitment' });
   });
 
   it('the latest panel state before the action names another commitment: several, and step witness only when the round\'s own was never shown', () => {
@@ -289,11 +314,16 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
     // another client seed or a higher nonce, or their commitment was revealed before the action.
     expect(judge(round, states, { forgotten: [lost({ from: 1, to: 9 })] }).reason).toBe('bound-before-bet');
     expect(judge(round, states, { forgotten: [lost({ from: 31, to: 35 })] }).reason).toBe('bound-before-bet');
-    expect(judge(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('bound-before-bet');
     expect(judge(round, states, { forgotten: [lost({ nonce: '2' })] }).reason).toBe('bound-before-bet');
     expect(judge(round, states, { forgotten: [lost({ revealedAt: 15 })] }).reason).toBe('bound-before-bet');
-    // The round's own forgotten showings are no rival.
+    // The round's own forgotten showings are no rival; its own commitment's under another client
+    // seed, or another commitment's under any, may have been (a second pair for the bet).
     expect(judge(round, states, { forgotten: [lost({ commitment: 'C' })] }).reason).toBe('bound-before-bet');
+    expect(judge(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: CS + '\u200b' })] }).reason).toBe('several-commitments');
+    expect(judge(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: undefined })] }).reason).toBe('several-commitments');
+    expect(judge(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('several-commitments');
+    // More of them than the worker reads: any may have been.
+    expect(judge(round, states, { moreForgotten: true }).reason).toBe('several-commitments');
   });
 
   it('a round of the rival that was seen but does not verify retires nothing; it only keeps the rule from accusing', () => {
