@@ -11,16 +11,28 @@ import type { PanelState } from './witness.js';
 const MAX_NAMED = 5;
 
 /**
- * `several-commitments`: per client seed (and game), the commitments shown at once or interleaved
- * while unrevealed. A state that names no game speaks for every game (as in the trust rule,
- * witness.ts), so it joins each game's states of its client seed.
+ * What a client seed looks like: without invisible characters (format characters, variation
+ * selectors, the combining grapheme joiner), spaces and line breaks, in its compatibility form
+ * (full-width letters as letters). Spellings a player cannot tell apart on the panel are one client
+ * seed for this finding: a pool of commitments under them is the same choice kept open. (Letters of
+ * other scripts that look Latin are not folded: nothing here maps confusables.)
+ */
+function clientSeedLook(clientSeed: string): string {
+  return clientSeed.normalize('NFKC').replace(/[\p{Cc}\p{Cf}\p{Z}\s\u034f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu, '');
+}
+
+/**
+ * `several-commitments`: per client seed as it looks (and game), the commitments shown at once or
+ * interleaved while unrevealed. A state that names no game speaks for every game (as in the trust
+ * rule, witness.ts), so it joins each game's states of its client seed.
  */
 export function severalCommitmentFindings(states: readonly PanelState[]): Finding[] {
   const bySeed = new Map<string, PanelState[]>();
   for (const state of states) {
-    const list = bySeed.get(state.clientSeed);
+    const look = clientSeedLook(state.clientSeed);
+    const list = bySeed.get(look);
     if (list) list.push(state);
-    else bySeed.set(state.clientSeed, [state]);
+    else bySeed.set(look, [state]);
   }
   const groups: PanelState[][] = [];
   for (const list of bySeed.values()) {

@@ -47,6 +47,8 @@ for (const [name, spell] of [
     await revealToWorker(pool[picked]!);
     const verdict = await verdictOf(pool[picked]!, 5, spell(picked));
     expect(verdict).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
+    // And the pool is named: the spellings look the same, so they are one client seed to the finding.
+    expect(await findingKinds()).toContain('several-commitments');
   });
 }
 

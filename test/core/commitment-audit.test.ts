@@ -33,6 +33,16 @@ describe('severalCommitmentFindings', () => {
     expect(severalCommitmentFindings([state('A', 2, 1, { revealedAt: 9 }), state('B', 1, 5), state('A', 2, 6, { revealedAt: 9 }), state('B', 1, 7)]).map((finding) => finding.commitments)).toEqual([['A', 'B']]);
   });
 
+  it('spellings of one client seed that look the same are one client seed: invisible characters, spaces, full-width forms', () => {
+    for (const spelling of ['cs\u200b', 'cs ', ' cs', 'c\u2060s', 'cs\ufe0f', '\uff43\uff53', 'cs\u00a0', 'cs\n']) {
+      const found = severalCommitmentFindings([state('A', 1, 10), state('B', 1, 10, { clientSeed: spelling })]);
+      expect(found.map((finding) => finding.commitments), JSON.stringify(spelling)).toEqual([['A', 'B']]);
+    }
+    // Visibly different client seeds stay apart.
+    expect(severalCommitmentFindings([state('A', 1, 10), state('B', 1, 10, { clientSeed: 'CS' })])).toEqual([]);
+    expect(severalCommitmentFindings([state('A', 1, 10), state('B', 1, 10, { clientSeed: 'cs2' })])).toEqual([]);
+  });
+
   it('not for a commitment revealed before it came back, nor across client seeds or games', () => {
     expect(severalCommitmentFindings([state('A', 1, 1), state('B', 1, 2), state('A', 2, 3, { revealedAt: 2 })])).toEqual([]);
     expect(severalCommitmentFindings([state('A', 1, 10), state('B', 1, 10, { clientSeed: 'other' })])).toEqual([]);
