@@ -225,10 +225,21 @@ function lateCredits(tabs: readonly TabActions[], action: KeptAction): Recredit[
   return [...recredits].map(([key, actedAt]) => ({ key, actedAt }));
 }
 
-/** Whether an outcome's slots (slotsOfOutcome) name one of an action's. */
+/** Whether an outcome's slots (slotsOfKept) name one of an action's. */
 const endsOneOf = (outcomeSlots: readonly string[] | undefined, actionSlots: readonly string[]): boolean => outcomeSlots?.some((slot) => actionSlots.includes(slot)) === true;
 
 const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined && claim.observedAt.result !== undefined;
+
+/** An outcome's key and game as kept (CreditedOutcome), without its times. */
+type OutcomeIdentity = Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'>;
+
+function identityOf(claim: CapturedClaim): OutcomeIdentity {
+  const key = roundKey(claim);
+  const name = claim.game ?? '';
+  const game = labelKey(name);
+  if (game === '') return { key };
+  return lookupGame(name).kind === 'supported' ? { key, game, verifiable: true } : { key, game };
+}
 
 /**
  * The slots an outcome ends, written as the content script writes a panel state's
@@ -237,18 +248,7 @@ const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined 
  * names no game. The game is part of it: the bet's pair and nonce under another game, or one no
  * verifier knows, must not end the bet with an outcome no reveal can prove wrong.
  */
-function slotsOfOutcome(claim: CapturedClaim): string[] {
-  return slotsOfKept(keptOutcomeGame(claim, roundKey(claim)));
-}
-
-/** An outcome's key and game as kept (CreditedOutcome), without its times. */
-function keptOutcomeGame(claim: CapturedClaim, key: string): Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'> {
-  const game = labelKey(claim.game ?? '');
-  if (game === '') return { key };
-  return lookupGame(claim.game!).kind === 'supported' ? { key, game, verifiable: true } : { key, game };
-}
-
-function slotsOfKept(outcome: Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'>): string[] {
+function slotsOfKept(outcome: OutcomeIdentity): string[] {
   if (outcome.game === undefined) return [];
   return outcome.verifiable ? [`${outcome.key}|${outcome.game}`, `${outcome.key}|`] : [`${outcome.key}|${outcome.game}`];
 }
@@ -263,8 +263,12 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
   if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
   return update((tabs) => {
     const entry = entryOf(tabs, tab);
-    for (const claim of claims.filter(isOutcome)) {
-      const slots = slotsOfOutcome(claim);
+    // Each outcome's identity once: its slots here, and what the tab keeps of it (remember).
+    const identities = claims.map((claim) => (isOutcome(claim) ? identityOf(claim) : undefined));
+    for (const [index, claim] of claims.entries()) {
+      const identity = identities[index];
+      if (identity === undefined) continue;
+      const slots = slotsOfKept(identity);
       const outcomeAt = claim.observedAt.result!;
       for (const kept of tabs) {
         if (kept.full) continue;
@@ -286,23 +290,24 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
       }
       return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
     });
-    remember(entry, credited);
+    remember(entry, credited, identities);
     return { tabs: withFirst(tabs, entry), value: credited };
   });
 }
 
-/** Keeps the batch's outcomes, as credited, among the tab's latest (for an action reported late). */
-function remember(entry: TabActions, credited: readonly CapturedClaim[]): void {
+/** Keeps the batch's outcomes, as credited, among the tab's latest (for an action reported late); `identities` index-aligned with `credited`. */
+function remember(entry: TabActions, credited: readonly CapturedClaim[], identities: readonly (OutcomeIdentity | undefined)[]): void {
   const outcomes = entry.outcomes ?? [];
-  for (const claim of credited) {
-    if (!isOutcome(claim)) continue;
-    const key = roundKey(claim);
+  for (const [index, claim] of credited.entries()) {
+    const identity = identities[index];
+    if (identity === undefined) continue;
+    const { key } = identity;
     const outcomeAt = claim.observedAt.result!;
     // A round seen again keeps its first sighting (the store does too).
     const kept = outcomes.find((outcome) => outcome.key === key);
     if (kept !== undefined && kept.outcomeAt <= outcomeAt) continue;
     if (kept !== undefined) outcomes.splice(outcomes.indexOf(kept), 1);
-    outcomes.push({ ...keptOutcomeGame(claim, key), outcomeAt, ...(claim.actedAt === undefined ? {} : { actedAt: claim.actedAt }) });
+    outcomes.push({ ...identity, outcomeAt, ...(claim.actedAt === undefined ? {} : { actedAt: claim.actedAt }) });
   }
   entry.outcomes = outcomes.slice(-MAX_TAB_OUTCOMES);
 }
