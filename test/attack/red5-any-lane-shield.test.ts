@@ -10,7 +10,8 @@
 // (b) the forgotten lane of "client seeds past a commitment's limit" ('\u0000*', read for every
 //     round's client seed): 17 junk commitments each shown for 9 made-up client seeds;
 // (c) the forgotten lane of the player's client seed: forgottenLane(cs) is the string '\u0000=cs', and
-//     a panel state for the made-up client seed '\u0000=cs' is indexed under exactly that lane.
+//     a panel state for the made-up client seed '\u0000=cs' is indexed under exactly that lane;
+// (d) the same with the client seed '\u0000*', which is forgottenLane(undefined): read for every round.
 // The cheat itself: C1 on the panel for the player's client seed and nonce 4, the bet, the outcome on
 // C2 (chosen after the bet, never on the player's panel), the panel going on with C1: without the
 // junk a mismatch at step witness; with it, history (several commitments) and no accusation (with (a)
@@ -49,6 +50,10 @@ const JUNK: Record<string, Junk> = {
   '(c) 17 junk commitments for the made-up client seed "\\u0000=cs", in the outcome\'s message': (_, name) => ({
     before: [],
     withOutcome: Array.from({ length: 17 }, (_, i) => panel(pair(`${name}-junk-${i}`), '\u0000=cs', 1_000_000, T + 20)),
+  }),
+  '(d) 17 junk commitments for the made-up client seed "\\u0000*" (the lane of every client seed\'s overflow: no need to know the player\'s), in the outcome\'s message': (_, name) => ({
+    before: [],
+    withOutcome: Array.from({ length: 17 }, (_, i) => panel(pair(`${name}-junk-${i}`), '\u0000*', 1_000_000, T + 20)),
   }),
 };
 
