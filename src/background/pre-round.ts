@@ -151,8 +151,12 @@ export function panelRoundKeys(panel: readonly PanelSighting[]): string[] {
   return [...new Set(panel.map((state) => panelRoundKey(state.clientSeed, state.nonce)))];
 }
 
-/** The index lane of forgotten spans for a client seed (undefined: any), apart from every client seed's own lane. */
-export const forgottenLane = (clientSeed: string | undefined): string => (clientSeed === undefined ? '\u0000*' : `\u0000=${clientSeed}`);
+/**
+ * The index lane of forgotten spans for a client seed (undefined: those past a commitment's limit):
+ * an array, so that no client seed (a string, which a page chooses) can spell it — IndexedDB orders
+ * every array after every string.
+ */
+export const forgottenLane = (clientSeed: string | undefined): string[] => (clientSeed === undefined ? [] : [clientSeed]);
 
 /**
  * The index lanes of every client seed's states and of every forgotten span: a second seed pair for
@@ -163,7 +167,7 @@ export const ANY_CLIENT_SEED_LANE = 0;
 export const ANY_FORGOTTEN_LANE = 1;
 
 /** A `by-panel-time` index key: a lane (a client seed, a forgotten lane, or one of the any-lanes) and a time. */
-export type PanelTimeKey = [string | number, number];
+export type PanelTimeKey = [string | number | string[], number];
 
 /**
  * A commitment's panel states as index keys [client seed, time shown] and [any client seed, time

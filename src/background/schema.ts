@@ -131,7 +131,8 @@ export const MIGRATIONS: readonly Step[] = [
   },
   // 5: every panel state and forgotten span also in a lane of any client seed: a second seed pair
   // for the bet is one under any client seed, a look-alike spelling of the player's or another
-  // (core/witness.ts), so the rule reads a round's window across all of them.
+  // (core/witness.ts), so the rule reads a round's window across all of them. And the forgotten
+  // lanes as keys no client seed can spell (they were strings a page could choose as its client seed).
   async (_db, tx) => {
     const commitments = tx.objectStore('commitments');
     for (let cursor = await commitments.openCursor(); cursor; cursor = await cursor.continue()) {

@@ -60,9 +60,11 @@ export async function scanForgotten(stores: Pick<EvidenceStores, 'commitments'>,
   const index = stores.commitments.index('by-panel-time');
   const lanes = await Promise.all(
     (clientSeed === undefined ? [ANY_FORGOTTEN_LANE] : [forgottenLane(clientSeed), forgottenLane(undefined)]).map((lane) =>
-      index.getAllKeys(IDBKeyRange.bound([lane, from], [lane, Number.POSITIVE_INFINITY]), MAX_OTHERS + 1),
+      index.getAllKeys(IDBKeyRange.bound([lane, from], [lane, Number.POSITIVE_INFINITY]), MAX_ENTRIES + 1),
     ),
   );
+  // A read cut short is "several" too: the entries past it (a commitment has several spans) may be any.
+  if (lanes.some((keys) => keys.length > MAX_ENTRIES)) return 'several';
   const found = new Set(lanes.flat() as string[]);
   return found.size > MAX_OTHERS ? 'several' : found;
 }
@@ -170,7 +172,7 @@ export async function witnessOf(
   // long before at a far nonce must not widen the window to where junk pairs make it "several".
   const nonceText = canonicalNonce(nonce);
   let firstOwn = Infinity;
-  for (const state of ownStates) if (state.seenAt < firstOwn && coversNonce(state, nonceText)) firstOwn = state.seenAt;
+  for (const state of ownStates) if (state.clientSeed === clientSeed && state.seenAt < firstOwn && coversNonce(state, nonceText)) firstOwn = state.seenAt;
   const upTo = scanUpTo(firstOwn, accusedActionOf(record), outcomeAt);
 
   const others = await (scan ?? scanOthers)(stores, { commitment, clientSeed, upTo, firstOwn });
@@ -199,13 +201,13 @@ export async function witnessOf(
   // round's own first, the others' latest before the action) may have been a rival or a later word.
   let from = Math.min(firstOwn, upTo);
   for (const state of otherStates) if (state.clientSeed === clientSeed && state.seenAt < from) from = state.seenAt;
-  // And what was forgotten under other client seeds may have been a second pair for the bet: the
-  // rival check reads it (too many to read keep the round from `witnessed`, and decide nothing else).
+  // And what was forgotten under other client seeds may have been a second pair for the bet. Too
+  // many to read keep the round from `witnessed` and decide nothing else: the accusation rests on
+  // the round's own record and those read above, which junk under other client seeds cannot crowd.
   const [lost, lostElsewhere] = await Promise.all([scanLost(stores, clientSeed, from), scanLost(stores, undefined, from)]);
-  if (lost === 'several') return { reason: 'several-commitments', partial: true };
-  for (const other of lost) await readOther(other);
-  if (lostElsewhere !== 'several') for (const other of lostElsewhere) await readOther(other);
-  return judgeWitness({
+  const moreForgotten = lost === 'several' || lostElsewhere === 'several';
+  for (const found of [lost, lostElsewhere]) if (found !== 'several') for (const other of found) await readOther(other);
+  const judgement = judgeWitness({
     commitment,
     clientSeed,
     nonce: nonceText,
@@ -221,7 +223,9 @@ export async function witnessOf(
     forgotten,
     usedAt,
     playedAt,
-    ...(lostElsewhere === 'several' ? { moreForgotten: true as const } : {}),
+    ...(moreForgotten ? { moreForgotten: true as const } : {}),
     ...(refusedAt === undefined ? {} : { refusedAt }),
   });
+  // Judged without every record: it withdraws no accusation the round already has.
+  return moreForgotten && judgement.shownBeforeAction === undefined ? { ...judgement, partial: true } : judgement;
 }

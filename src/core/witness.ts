@@ -99,7 +99,10 @@ export interface WitnessInput {
   otherStates: readonly PanelState[];
   /** Forgotten showings of the round's own and those other commitments, and of any other that reach the round's window. */
   forgotten?: readonly ForgottenShowings[];
-  /** More commitments had forgotten showings of other client seeds around the round than the worker reads: any may have been a second pair. */
+  /**
+   * More commitments had forgotten showings around the round than the worker reads: any may have
+   * been a second pair, or (before the action, when no other state was open) the panel's word there.
+   */
   moreForgotten?: true;
   /**
    * When a round of another commitment on this client seed and nonce that verifies was first seen:
@@ -297,7 +300,7 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
     );
   // Nothing open before the action as far as the store remembers; another commitment's forgotten
   // states from before it may have been.
-  if (open.length === 0) return forgottenSince(-Infinity, false) ? 'incomplete' : undefined;
+  if (open.length === 0) return input.moreForgotten === true || forgottenSince(-Infinity, false) ? 'incomplete' : undefined;
   let latest = open[0]!.seenAt;
   for (const state of open) if (state.seenAt > latest) latest = state.seenAt;
   if (own.some((state) => state.seenAt >= latest && surelyBefore(state.seenAt, actedAt))) return undefined;

@@ -57,6 +57,6 @@ it('guard: P played, X pushed out, no junk: not witnessed', async () => {
   expect(await bet('guard', false, 'P')).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
 });
 
-it.fails('open hole: P played, X pushed out, three revealed junk pairs fill the forgotten read: not witnessed', async () => {
+it('closed: P played, X pushed out, three revealed junk pairs fill the forgotten read: not witnessed', async () => {
   expect(await bet('cut', true, 'P')).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
 });

@@ -51,7 +51,7 @@ it('guard (red4 closed): P played, X pushed out of its memory in the outcome\'s 
   expect((await recordOf(p, 'cs', 5)).verdict).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
 });
 
-it.fails('open hole: the same with three revealed junk pairs whose 24 forgotten spans fill the forgotten read: not witnessed', async () => {
+it('closed: the same with three revealed junk pairs whose 24 forgotten spans fill the forgotten read: not witnessed', async () => {
   const { p, x } = await setUp('cut', true);
   await play([outcome(p, 'cs', 5, T + 20, T + 10), ...pushing(x)], reveal(p, T + 30));
   expect((await recordOf(p, 'cs', 5)).verdict).toMatchObject({ status: 'verified', level: 'history', levelReason: 'several-commitments' });
