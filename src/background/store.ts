@@ -17,7 +17,7 @@ import { clearStorageProblem, currentStorageProblem, reportStorageProblem, stora
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
 import { mergeClaim } from './merge.js';
-import { scanForgotten, scanMany, scanOthers, scanQueryOf, witnessOf, type ForgottenScan, type OthersScan, type ScanQuery } from './witness-evidence.js';
+import { previousNonceKey, scanForgotten, scanMany, scanOthers, scanQueryOf, witnessOf, type ForgottenScan, type OthersScan, type ScanQuery } from './witness-evidence.js';
 import { readMany } from './read-many.js';
 
 export const DATABASE_NAME = 'fair-witness';
@@ -256,6 +256,8 @@ async function evidenceAhead(view: BatchView, items: readonly { claim: CapturedC
   const pairs = new Set<string>();
   const rounds = new Set<string>();
   for (const { id, query, nonce } of asked) {
+    const previous = previousNonceKey(query.commitment, query.clientSeed, nonce);
+    if (previous !== undefined) rounds.add(previous);
     const others = answers.get(id)!;
     if (others === 'several') continue;
     for (const other of others) {

@@ -119,6 +119,10 @@ export function scanMany(stores: Pick<EvidenceStores, 'commitments'>, queries: r
   return Promise.all(queries.map((query) => scanOthers(stores, query)));
 }
 
+/** The key of the round of the same pair and client seed at the nonce before `nonce` (canonical), if there is one. */
+export const previousNonceKey = (commitment: string, clientSeed: string, nonce: string): string | undefined =>
+  nonce === '0' ? undefined : roundKey({ commitment, clientSeed, nonce: String(BigInt(nonce) - 1n) });
+
 /** What witnessOf will ask about `record` (undefined: it asks nothing of the index), given its own commitment's record. */
 export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce' | 'observedAt' | 'actedAt' | 'documentActedAt'>, own: CommitmentSighting | undefined): ScanQuery | undefined {
   const commitment = commitmentOf(record);
@@ -207,6 +211,10 @@ export async function witnessOf(
   const [lost, lostElsewhere] = await Promise.all([scanLost(stores, clientSeed, from), scanLost(stores, undefined, from)]);
   const moreForgotten = lost === 'several' || lostElsewhere === 'several';
   for (const found of [lost, lostElsewhere]) if (found !== 'several') for (const other of found) await readOther(other);
+  // The round of this pair at the nonce before (an auto-bet's previous round): whether the nonce the
+  // panel named for the bet was played before this one came out at a later one.
+  const previousKey = previousNonceKey(commitment, clientSeed, nonceText);
+  const previousNonceAt = previousKey === undefined ? undefined : (await stores.rounds.get(previousKey))?.observedAt.result;
   const judgement = judgeWitness({
     commitment,
     clientSeed,
@@ -224,6 +232,7 @@ export async function witnessOf(
     usedAt,
     playedAt,
     ...(moreForgotten ? { moreForgotten: true as const } : {}),
+    ...(previousNonceAt === undefined ? {} : { previousNonceAt }),
     ...(refusedAt === undefined ? {} : { refusedAt }),
   });
   // Judged without every record: it withdraws no accusation the round already has.

@@ -23,6 +23,8 @@ export type WitnessReason =
   | 'commitment-after-action'
   /** Another seed pair was open for the bet: an unrevealed commitment, or the round's own under another client seed, shown for its nonce. */
   | 'several-commitments'
+  /** The round came out at a nonce other than the one the panel named for the bet, with the nonces between unplayed: the casino could choose among their outcomes. */
+  | 'nonce-skipped'
   /** A casino tab was sending more than the extension accepts: something may have gone unseen. */
   | 'flood';
 
@@ -34,6 +36,7 @@ export const WITNESS_REASONS: readonly WitnessReason[] = [
   'no-action',
   'commitment-after-action',
   'several-commitments',
+  'nonce-skipped',
   'flood',
 ];
 
@@ -117,6 +120,8 @@ export interface WitnessInput {
   playedAt?: ReadonlyMap<string, number>;
   /** The latest time a casino tab's claims were refused (rate limit), if ever. */
   refusedAt?: number;
+  /** When a round of the round's own commitment and client seed at the nonce before its own was first seen, if one was. */
+  previousNonceAt?: number;
 }
 
 export interface WitnessJudgement {
@@ -251,7 +256,34 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
         span.to >= firstOwn &&
         openAtAction(span.commitment, span.revealedAt, span.clientSeed),
     );
-  return { reason: rival || hidden ? 'several-commitments' : 'bound-before-bet' };
+  if (rival || hidden) return { reason: 'several-commitments' };
+  // The nonce the panel named for the bet: that of its latest state of the round's pair before the
+  // action. A round at another nonce is the bet's only when it is a later one whose nonce before was
+  // played first (an auto-bet going on, a bet in another tab the panel here did not follow): else the
+  // casino kept a nonce in reserve and showed, after the bet, whichever of two outcomes it liked.
+  const named = namedNonce(input, actedAt);
+  const playedOn = (): boolean => atMost(named!, nonce) && input.previousNonceAt !== undefined && maybeBefore(input.previousNonceAt, outcomeAt);
+  return { reason: named === undefined || named === nonce || playedOn() ? 'bound-before-bet' : 'nonce-skipped' };
+}
+
+/**
+ * The next nonce the round's own pair (its commitment, client seed, and game or none) was last shown
+ * with before the action, first or again; undefined when it was not shown before it.
+ */
+function namedNonce(input: WitnessInput, actedAt: number): string | undefined {
+  let latest = -Infinity;
+  let named: string | undefined;
+  for (const state of input.ownStates) {
+    if (state.clientSeed !== input.clientSeed || !sameGame(state, input.game)) continue;
+    for (const at of [state.seenAt, ...(state.shownAgain ?? [])]) {
+      // At one stamp, the lowest nonce: a round at the higher one then needs the lower one played.
+      if (surelyBefore(at, actedAt) && (at > latest || (at === latest && named !== undefined && atMost(state.nonce, named)))) {
+        latest = at;
+        named = state.nonce;
+      }
+    }
+  }
+  return named;
 }
 
 /**

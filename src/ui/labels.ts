@@ -85,6 +85,7 @@ const LEVEL_REASON_KEYS: Record<WitnessReason, string> = {
   'no-action': 'levelReasonNoAction',
   'commitment-after-action': 'levelReasonCommitmentAfterAction',
   'several-commitments': 'levelReasonSeveralCommitments',
+  'nonce-skipped': 'levelReasonNonceSkipped',
   flood: 'levelReasonFlood',
 };
 export const levelReasonText = (t: Translate, reason: WitnessReason): string => t(LEVEL_REASON_KEYS[reason] ?? 'historyExplained');

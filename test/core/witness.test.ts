@@ -90,7 +90,26 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
 
   it('6. no false accusation: client seed kept across a rotation, the panel closed after one sight of the new pair', () => {
     const states = [1, 2, 3, 4, 5].map((n) => state('C1', n, n)).concat(state('C2', 1, 100));
-    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 200, outcomeAt: 210 }, states, { usedAt: new Map() })).toEqual({ reason: 'bound-before-bet' });
+    // Its rounds at nonces 1 to 4 were seen (the last of them at 150): the round at 5 is the bet's.
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 200, outcomeAt: 210 }, states, { usedAt: new Map(), previousNonceAt: 150 })).toEqual({ reason: 'bound-before-bet' });
+  });
+
+  it('a round at a later nonce than the panel named for the bet: the bet\'s only when the nonce before was played first', () => {
+    const states = [state('C', 1, 10)];
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'bound-before-bet' });
+    // Nonce 1 kept in reserve: the round at 2 with no round at 1 seen, or one seen only after it.
+    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'nonce-skipped' });
+    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 40 })).toEqual({ reason: 'nonce-skipped' });
+    // An auto-bet going on (one action), or a bet in another tab: the round at 1 came first.
+    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 25 })).toEqual({ reason: 'bound-before-bet' });
+    // Below the nonce the panel named last before the action (the one kept in reserve, played later).
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 50, outcomeAt: 60 }, [...states, state('C', 3, 40)], { previousNonceAt: 5 })).toEqual({ reason: 'nonce-skipped' });
+    // The named nonce is the latest showing before the action, first or again, of the round's own client seed.
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 50, outcomeAt: 60 }, [state('C', 1, 10, { shownAgain: [45] }), state('C', 3, 40)])).toEqual({ reason: 'bound-before-bet' });
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 50, outcomeAt: 60 }, [...states, state('C', 3, 40, { clientSeed: 'other' })])).toEqual({ reason: 'bound-before-bet' });
+    // Two nonces at one stamp: the lower one is named.
+    expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, [state('C', 2, 10), state('C', 1, 10)])).toEqual({ reason: 'bound-before-bet' });
+    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, [state('C', 2, 10), state('C', 1, 10)])).toEqual({ reason: 'nonce-skipped' });
   });
 
   it('6b. no false accusation: the new pair never seen (panel closed), counting nonce: history, no step witness', () => {
@@ -136,7 +155,7 @@ describe('judgeWitness: other commitments', () => {
   });
 
   it('a rival revealed before the action, or of a higher nonce, is no rival', () => {
-    const own = state('C', 1, 10);
+    const own = state('C', 3, 10);
     const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };
     expect(judge(round, [own, state('R', 1, 10, { revealedAt: 20 })]).reason).toBe('bound-before-bet');
     expect(judge(round, [own, state('R', 4, 10)]).reason).toBe('bound-before-bet');
@@ -145,7 +164,7 @@ describe('judgeWitness: other commitments', () => {
   });
 
   it('a second seed pair under another client seed is a rival too: another commitment, or the round\'s own, for a look-alike spelling or any other', () => {
-    const own = state('C', 1, 10);
+    const own = state('C', 3, 10);
     const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };
     for (const clientSeed of [CS + '\u200b', CS + ' ', 'other']) {
       expect(judge(round, [own, state('R', 1, 10, { clientSeed })]).reason, JSON.stringify(clientSeed)).toBe('several-commitments');
@@ -247,7 +266,9 @@ describe('judgeWitness: properties', () => {
         }
         for (const round of rounds) {
           const usedAt = new Map(rounds.filter((r) => r.nonce === round.nonce && r.commitment !== round.commitment).map((r) => [r.commitment, r.outcomeAt]));
-          const judgement = judge(round, states, { usedAt });
+          // The round at the nonce before on the same pair, as the worker finds it.
+          const previous = rounds.find((r) => r.commitment === round.commitment && r.nonce === round.nonce - 1);
+          const judgement = judge(round, states, { usedAt, ...(previous === undefined ? {} : { previousNonceAt: previous.outcomeAt }) });
           expect(judgement.shownBeforeAction).toBeUndefined();
           expect(judgement.reason).toBe('bound-before-bet');
         }
