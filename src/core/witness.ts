@@ -320,11 +320,16 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
   };
   // A reveal seen before the action closes the pair whatever its panel does later (a stale tab
   // re-rendering it after a rotation in another); one seen later is excused only by the panel going on.
+  // And one seen by the time the round's own commitment first appeared (before its outcome, when it never
+  // did) is a rotation seen, whatever the action: the action credited may be an old click elsewhere
+  // that nothing ended (a page whose rounds never end), not this round's bet.
+  let ownFirst = input.outcomeAt ?? Infinity;
+  for (const state of own) if (state.seenAt < ownFirst) ownFirst = state.seenAt;
   const open = rivals.filter(
     (state) =>
       surelyBefore(state.seenAt, actedAt) &&
       !played(state.commitment) &&
-      (state.revealedAt === undefined || (continued.has(state.commitment) && !surelyBefore(state.revealedAt, actedAt))),
+      (state.revealedAt === undefined || (continued.has(state.commitment) && !surelyBefore(state.revealedAt, actedAt) && !maybeBefore(state.revealedAt, ownFirst))),
   );
   const forgottenSince = (from: number, mine: boolean) =>
     (input.forgotten ?? []).some(

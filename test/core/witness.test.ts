@@ -94,6 +94,15 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
     expect(judge({ commitment: 'C2', nonce: 5, actedAt: 200, outcomeAt: 210 }, states, { usedAt: new Map(), previousNonceAt: 150 })).toEqual({ reason: 'bound-before-bet' });
   });
 
+  it('no accusation over a pair whose true seed was seen by the time the round\'s own commitment first appeared (a rotation seen, whatever the action credited)', () => {
+    // C1 before the (old, never ended) action, going on after it, then revealed; C2 shown with the reveal, the round on C2.
+    const states = [state('C1', 5, 10), state('C1', 6, 40, { revealedAt: 60 }), state('C2', 0, 60), state('C2', 5, 80)].map((s) => (s.commitment === 'C1' ? { ...s, revealedAt: 60 } : s));
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 90 }, states).shownBeforeAction).toBeUndefined();
+    // Revealed only after C2 first appeared (the casino played C2 and rotated later): accused.
+    const late = states.map((s) => (s.commitment === 'C1' ? { ...s, revealedAt: 85 } : s));
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 90 }, late)).toMatchObject({ shownBeforeAction: 'C1' });
+  });
+
   it('a round at a later nonce than the panel named for the bet: the bet\'s only when the nonce before was played first', () => {
     const states = [state('C', 1, 10)];
     expect(judge({ commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'bound-before-bet' });
