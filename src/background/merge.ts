@@ -46,7 +46,7 @@ function picksText(picks: string | string[]): string {
 }
 
 /** Whether a displayed result is a complete outcome of the (supported) game; unknown games: yes. */
-function isWholeOutcome(shown: string | string[], gameName: string): boolean {
+export function isWholeOutcome(shown: string | string[], gameName: string): boolean {
   const lookup = lookupGame(gameName);
   return lookup.kind !== 'supported' || lookup.game.parseDisplayed(shown).ok;
 }

@@ -31,6 +31,7 @@ import { noteAction, creditOutcomes } from './tab-actions.js';
 import { isCasinoDocument } from '../shared/casino.js';
 import { vocabularyFor } from '../shared/vocabularies/vocabulary.js';
 import { recreditRounds } from './late-action.js';
+import { keptAsOutcome } from './ending-outcomes.js';
 import { seedHashesTo } from './round-key.js';
 import { ensurePersistent } from './storage-persistence.js';
 import { keepTally, tabContextWithCapture } from './tab-capture.js';
@@ -142,10 +143,8 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   });
   const tab = sender.tab?.id ?? -1;
   // Each outcome with the earliest action of its tab still open when it was seen, in any of the tab's documents.
-  const credited = await creditOutcomes(
-    tab,
-    checkedClaims.map(({ claim }) => claim),
-  );
+  const claims = checkedClaims.map(({ claim }) => claim);
+  const credited = await creditOutcomes(tab, claims, await keptAsOutcome(claims).catch(() => claims.map(() => false)));
   const valid = checkedClaims.map((item, position) => ({ ...item, claim: credited[position]! }));
   await restoreLimiter();
   // Claims about rounds and seed pairs already stored take no budget (unless one is in debt); new ones do.

@@ -440,6 +440,17 @@ export async function knownClaims(claims: readonly CapturedClaim[]): Promise<boo
   return claims.map((claim, index) => (isPair(claim) ? pairs[index] !== undefined : stored.get(keys[index]!) !== undefined));
 }
 
+/** The stored rounds of `keys` (those there are), read with few requests. */
+export async function storedRounds(keys: readonly string[]): Promise<Map<string, RoundRecord>> {
+  if (keys.length === 0) return new Map();
+  const tx = (await openStore()).transaction('rounds');
+  const found = await readMany(tx.store, [...new Set(keys)], (value) => value.key);
+  await tx.done;
+  const rounds = new Map<string, RoundRecord>();
+  for (const [key, value] of found) if (value !== undefined) rounds.set(key, value);
+  return rounds;
+}
+
 function writeTransaction(db: Database) {
   return db.transaction(['rounds', 'commitments', 'meta'], 'readwrite', RELAXED);
 }

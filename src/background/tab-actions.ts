@@ -233,8 +233,10 @@ const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined 
 /** An outcome's key and game as kept (CreditedOutcome), without its times. */
 type OutcomeIdentity = Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'>;
 
-function identityOf(claim: CapturedClaim): OutcomeIdentity {
+/** `ends`: the outcome is its round's as the store keeps it (ending-outcomes.ts); one that is not keeps no game, so it ends nothing. */
+function identityOf(claim: CapturedClaim, ends: boolean): OutcomeIdentity {
   const key = roundKey(claim);
+  if (!ends) return { key };
   const name = claim.game ?? '';
   const game = labelKey(name);
   if (game === '') return { key };
@@ -257,14 +259,15 @@ function slotsOfKept(outcome: OutcomeIdentity): string[] {
  * The claims of a batch from `tab`: the actions (of any tab) whose slot an outcome played end when
  * that outcome was first seen; then each outcome is credited with the earliest action of any tab
  * still open when it was first seen (if earlier than its own). By the times seen, not the order of
- * arrival: a batch or a frame's claims late do not change what is credited.
+ * arrival: a batch or a frame's claims late do not change what is credited. `ends`: which outcomes
+ * are their round's as the store keeps it (ending-outcomes.ts; the router asks the store): only those end.
  */
-export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
+export function creditOutcomes(tab: number, claims: readonly CapturedClaim[], ends: readonly boolean[] = claims.map(() => true)): Promise<CapturedClaim[]> {
   if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
   return update((tabs) => {
     const entry = entryOf(tabs, tab);
     // Each outcome's identity once: its slots here, and what the tab keeps of it (remember).
-    const identities = claims.map((claim) => (isOutcome(claim) ? identityOf(claim) : undefined));
+    const identities = claims.map((claim, index) => (isOutcome(claim) ? identityOf(claim, ends[index] === true) : undefined));
     for (const [index, claim] of claims.entries()) {
       const identity = identities[index];
       if (identity === undefined) continue;

@@ -43,7 +43,7 @@ for (const [how, first] of FIRSTS) {
 // Without any other game: the ending claim names keno, with a draw that is no whole keno outcome
 // (9 of the 10 true numbers): the worker ends the slot on any claim with a result
 // (tab-actions.ts isOutcome), and the record is `invalid` (never checked, never a mismatch).
-it.fails('open hole: the keno bet on C1 nonce 5; an invisible message shows C1|5 as keno with 9 of its 10 true numbers (no whole keno outcome); C1 revealed, C2, the next click, the outcome on C2: not witnessed, or the made-up draw caught', async () => {
+it('closed: the keno bet on C1 nonce 5; an invisible message shows C1|5 as keno with 9 of its 10 true numbers (no whole keno outcome); C1 revealed, C2, the next click, the outcome on C2: not witnessed, or the made-up draw caught', async () => {
   const [bound, chosen] = [pair('partial-bound'), pair('partial-chosen')];
   const page = tabPage(0);
   page.tap([kenoPanel(bound, 5)]);
@@ -67,7 +67,7 @@ it.fails('open hole: the keno bet on C1 nonce 5; an invisible message shows C1|5
 });
 
 function relabel(how: string, first: (bound: Pair) => object): void {
-  it.fails(`open hole: the keno bet on C1 nonce 5; an invisible message shows C1|5 ${how} (ends nothing), then C1|5 again named "Keno" with a made-up draw (ends the keno slot, merged into the first game's record and dropped); C1 revealed, C2, the next click, the outcome on C2: not witnessed, or the made-up keno draw caught`, async () => {
+  it(`closed: the keno bet on C1 nonce 5; an invisible message shows C1|5 ${how} (ends nothing), then C1|5 again named "Keno" with a made-up draw (ends the keno slot, merged into the first game's record and dropped); C1 revealed, C2, the next click, the outcome on C2: not witnessed, or the made-up keno draw caught`, async () => {
     const [bound, chosen] = [pair(`relabel-bound-${how}`), pair(`relabel-chosen-${how}`)];
     const page = tabPage(0);
     page.tap([kenoPanel(bound, 5)]);
