@@ -6,8 +6,9 @@
 // result, verified or not, shown after the bet in an invisible data message. So the casino still
 // keeps a nonce in reserve and chooses after the bet: when it likes the outcome of nonce n+1 better
 // than that of n (the panel named n), it slips in, after the bet and before the outcome, a made-up
-// round for nonce n under a game no verifier knows (never checked: never a mismatch), or a keno
-// "draw" of nine numbers (invalid: never a mismatch), then shows n+1 as the bet's outcome: witnessed.
+// round for nonce n under a game no verifier knows (never checked: never a mismatch), a keno "draw"
+// of nine numbers (invalid: never a mismatch), or nonce n's true spin as a roulette round (it
+// verifies), then shows n+1 as the bet's outcome: witnessed, and no finding.
 // Fix: previousNonceAt counts only a round at nonce − 1 of the round's own game that keeps a whole
 // result (as ending-outcomes.ts asks of an outcome that ends a slot), and a filler that is not such a
 // round makes the later one `nonce-skipped`.
@@ -18,7 +19,7 @@ import { deleteDB } from 'idb';
 import { afterEach, expect, it, vi } from 'vitest';
 import { findings } from '../../src/background/findings.js';
 import { DATABASE_NAME } from '../../src/background/store.js';
-import { draw, kenoOutcome, kenoPanel, later, pair, recordOf, revealOf, tabPage, verdictOf, CS, type Pair } from './tab-session.js';
+import { draw, spin, kenoOutcome, kenoPanel, later, pair, recordOf, revealOf, tabPage, verdictOf, CS, type Pair } from './tab-session.js';
 
 vi.mock('../../src/shared/browser.js', () => import('../background/quiet-browser.js'));
 
@@ -34,6 +35,7 @@ const FILLERS: [string, ((p: Pair, nonce: number) => object) | undefined][] = [
   ['a made-up round under a game no verifier knows', (p, nonce) => ({ game: 'Lucky Wheel Deluxe', commitment: p.commitment, clientSeed: CS, nonce: String(nonce), result: ['7'] })],
   ['a keno "draw" of nine numbers (no whole outcome)', (p, nonce) => ({ ...kenoPanel(p, nonce), result: draw(p, nonce).slice(0, 9), picks: PICKS })],
   ['the true keno outcome of that nonce', (p, nonce) => kenoOutcome(p, nonce, PICKS)],
+  ['a roulette round with the true spin of that nonce (it verifies)', (p, nonce) => ({ game: 'European Roulette', commitment: p.commitment, clientSeed: CS, nonce: String(nonce), result: spin(p, nonce) })],
 ];
 
 async function play(name: string, filler: ((p: Pair, nonce: number) => object) | undefined) {
@@ -62,7 +64,7 @@ it('control: no filler: the round at nonce 4 (the panel named 3) is not witnesse
   expect(chosen?.level).toBe('history');
 });
 
-for (const [how, filler] of FILLERS.slice(1, 3)) {
+for (const [how, filler] of [...FILLERS.slice(1, 3), FILLERS[4]!]) {
   it.fails(`open hole: the panel named nonce 3; after the bet an invisible message shows nonce 3 as ${how}, then nonce 4 as the bet's outcome: not witnessed, or the filler caught`, async () => {
     const { chosen, filler: filled, found } = await play(how, filler);
     expect(chosen?.status).toBe('verified');
