@@ -27,7 +27,7 @@ import { currentStorageProblem, isStorageProblem, storageFailure, StorageProblem
 import { STORE_FULL } from './store-capacity.js';
 import * as store from './store.js';
 import { verifyRecord } from './verify-record.js';
-import { noteAction, creditOutcomes } from './tab-actions.js';
+import { noteAction, creditOutcomes, endActions, wouldEndActions } from './tab-actions.js';
 import { isCasinoDocument } from '../shared/casino.js';
 import { vocabularyFor } from '../shared/vocabularies/vocabulary.js';
 import { recreditRounds } from './late-action.js';
@@ -142,9 +142,37 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     else refused.push({ index, reason: checked.error });
   });
   const tab = sender.tab?.id ?? -1;
+  // Stored in runs, each ending with an outcome that ends an open action: what it ends is noted
+  // only once it is stored and kept by its round (endActions), and the claims after it are credited
+  // knowing that.
+  const ends = await wouldEndActions(checkedClaims.map(({ claim }) => claim));
+  const ack: ClaimsAck = { stored: 0, refused, retryLater: [], revealed: [] };
+  const runs: (typeof checkedClaims)[] = [];
+  let start = 0;
+  for (let position = 0; position < checkedClaims.length; position++) {
+    if (!ends[position] && position < checkedClaims.length - 1) continue;
+    runs.push(checkedClaims.slice(start, position + 1));
+    start = position + 1;
+  }
+  for (const run of runs.length > 0 ? runs : [[]]) {
+    const part = await acceptRun(run, tab, sender);
+    ack.stored += part.stored;
+    ack.refused.push(...part.refused);
+    ack.retryLater.push(...part.retryLater);
+    ack.revealed = [...new Set([...ack.revealed, ...part.revealed])];
+  }
+  ack.refused.sort((a, b) => a.index - b.index);
+  return ack;
+}
+
+/** Credits, admits (the tab's budgets), stores and ends with one run of a batch's valid claims (acceptClaims). */
+async function acceptRun(checkedClaims: readonly { claim: CapturedClaim; index: number }[], tab: number, sender: MessageSender): Promise<ClaimsAck> {
+  const refused: ClaimsAck['refused'] = [];
   // Each outcome with the earliest action of its tab still open when it was seen, in any of the tab's documents.
-  const claims = checkedClaims.map(({ claim }) => claim);
-  const credited = await creditOutcomes(tab, claims, await keptAsOutcome(claims).catch(() => claims.map(() => false)));
+  const credited = await creditOutcomes(
+    tab,
+    checkedClaims.map(({ claim }) => claim),
+  );
   const valid = checkedClaims.map((item, position) => ({ ...item, claim: credited[position]! }));
   await restoreLimiter();
   // Claims about rounds and seed pairs already stored take no budget (unless one is in debt); new ones do.
@@ -202,6 +230,7 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     await saveRateLimitState(claimRateLimiter.snapshot()).catch(() => undefined);
   }
   await countRounds(tab, accepted);
+  await endActionsWith(tab, accepted);
   await refreshBadge(counts);
   refused.sort((a, b) => a.index - b.index);
   return { stored, refused, retryLater, revealed: checkedReveals(taken.map(({ claim }) => claim)) };
@@ -215,6 +244,19 @@ function checkedReveals(claims: readonly CapturedClaim[]): string[] {
     if (key !== undefined && serverSeed !== undefined && !revealed.has(key) && seedHashesTo(serverSeed, key)) revealed.add(key);
   }
   return [...revealed];
+}
+
+/**
+ * Ends the actions whose slots the batch's stored outcomes play, by what the store kept of them: after
+ * the write, so that a claim refused, set aside by its round, or overtaken by another frame's ends nothing.
+ * Losing this must not fail the batch: the actions stay open, which takes `witnessed` away at most.
+ */
+async function endActionsWith(tab: number, claims: readonly CapturedClaim[]): Promise<void> {
+  try {
+    await endActions(tab, claims, await keptAsOutcome(claims));
+  } catch {
+    // As above.
+  }
 }
 
 /** Counts, for the tab's line in the popup, the distinct rounds its stored (or already known) claims were about. */

@@ -256,33 +256,16 @@ function slotsOfKept(outcome: OutcomeIdentity): string[] {
 }
 
 /**
- * The claims of a batch from `tab`: the actions (of any tab) whose slot an outcome played end when
- * that outcome was first seen; then each outcome is credited with the earliest action of any tab
- * still open when it was first seen (if earlier than its own). By the times seen, not the order of
- * arrival: a batch or a frame's claims late do not change what is credited. `ends`: which outcomes
- * are their round's as the store keeps it (ending-outcomes.ts; the router asks the store): only those end.
+ * The claims of a batch from `tab`, each outcome credited with the earliest action of any tab still
+ * open when it was first seen (if earlier than its own). By the times seen, not the order of
+ * arrival: a batch or a frame's claims late do not change what is credited. What the batch's own
+ * outcomes end is noted only once they are stored (endActions): until then an action stays open for
+ * the batch's later outcomes too, which can only credit them with an earlier action.
  */
-export function creditOutcomes(tab: number, claims: readonly CapturedClaim[], ends: readonly boolean[] = claims.map(() => true)): Promise<CapturedClaim[]> {
+export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
   if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
-  return update((tabs) => {
-    const entry = entryOf(tabs, tab);
-    // Each outcome's identity once: its slots here, and what the tab keeps of it (remember).
-    const identities = claims.map((claim, index) => (isOutcome(claim) ? identityOf(claim, ends[index] === true) : undefined));
-    for (const [index, claim] of claims.entries()) {
-      const identity = identities[index];
-      if (identity === undefined) continue;
-      const slots = slotsOfKept(identity);
-      const outcomeAt = claim.observedAt.result!;
-      for (const kept of tabs) {
-        if (kept.full) continue;
-        for (const action of kept.actions) {
-          if (action.at < outcomeAt && endsOneOf(slots, action.slots) && (action.endedAt === undefined || action.endedAt > outcomeAt)) {
-            action.endedAt = outcomeAt;
-          }
-        }
-      }
-    }
-    const credited = claims.map((claim) => {
+  return update((tabs) => ({
+    value: claims.map((claim) => {
       if (!isOutcome(claim)) return claim;
       const outcomeAt = claim.observedAt.result!;
       let earliest = claim.actedAt ?? Infinity;
@@ -292,9 +275,59 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[], en
         }
       }
       return earliest === Infinity || earliest === claim.actedAt ? claim : { ...claim, actedAt: earliest, documentActedAt: claim.actedAt ?? -Infinity };
-    });
-    remember(entry, credited, identities);
-    return { tabs: withFirst(tabs, entry), value: credited };
+    }),
+  }));
+}
+
+/**
+ * Which of the claims are outcomes that would end an action open when they were seen (if their round
+ * keeps them): the router stores a batch in runs that end with each such one, so that the claims
+ * after it are credited knowing what it ended.
+ */
+export function wouldEndActions(claims: readonly CapturedClaim[]): Promise<boolean[]> {
+  if (!claims.some(isOutcome)) return Promise.resolve(claims.map(() => false));
+  return update((tabs) => ({
+    value: claims.map((claim) => {
+      if (!isOutcome(claim)) return false;
+      const slots = slotsOfKept(identityOf(claim, true));
+      const outcomeAt = claim.observedAt.result!;
+      return tabs.some(
+        (other) =>
+          !other.full && other.actions.some((action) => action.at < outcomeAt && endsOneOf(slots, action.slots) && (action.endedAt === undefined || action.endedAt > outcomeAt)),
+      );
+    }),
+  }));
+}
+
+/**
+ * After a batch from `tab` was stored: the actions (of any tab) whose slot one of its outcomes
+ * played end when that outcome was first seen, and the tab keeps its outcomes, as credited, among
+ * its latest (for an action reported late). `kept`: which outcomes their round keeps as its own,
+ * read from the store after the write (ending-outcomes.ts): one refused, set aside or overtaken by
+ * another frame's claim ends nothing.
+ */
+export function endActions(tab: number, claims: readonly CapturedClaim[], kept: readonly boolean[]): Promise<void> {
+  if (!claims.some(isOutcome)) return Promise.resolve();
+  return update((tabs) => {
+    const entry = entryOf(tabs, tab);
+    // Each outcome's identity once: its slots here, and what the tab keeps of it (remember).
+    const identities = claims.map((claim, index) => (isOutcome(claim) ? identityOf(claim, kept[index] === true) : undefined));
+    for (const [index, claim] of claims.entries()) {
+      const identity = identities[index];
+      if (identity === undefined) continue;
+      const slots = slotsOfKept(identity);
+      const outcomeAt = claim.observedAt.result!;
+      for (const other of tabs) {
+        if (other.full) continue;
+        for (const action of other.actions) {
+          if (action.at < outcomeAt && endsOneOf(slots, action.slots) && (action.endedAt === undefined || action.endedAt > outcomeAt)) {
+            action.endedAt = outcomeAt;
+          }
+        }
+      }
+    }
+    remember(entry, claims, identities);
+    return { tabs: withFirst(tabs, entry), value: undefined };
   });
 }
 

@@ -66,7 +66,7 @@ it('control: the frame\'s message stored before the game frame\'s (red team 5, c
   expect(verdict?.level === 'witnessed' && fake?.verdict.status !== 'mismatch').toBe(false);
 });
 
-it.fails('open hole: the roulette claim (invisible frame) and the made-up keno claim (game frame) on their way at once: not witnessed, or the made-up draw caught', async () => {
+it('closed: the roulette claim (invisible frame) and the made-up keno claim (game frame) on their way at once: not witnessed, or the made-up draw caught', async () => {
   const { verdict, fake } = await play('race', true);
   expect(verdict?.status).toBe('verified');
   expect(fake?.gameId).toBe('roulette-european');

@@ -70,7 +70,7 @@ it('control: no flood: the made-up draw is stored and caught (mismatch) at C1\'s
   expect(fake?.verdict.status).toBe('mismatch');
 });
 
-it.fails('open hole: the made-up keno claim refused for the budget ends the bet all the same, and never reaches the store: not witnessed, or the made-up draw caught', async () => {
+it('closed: the made-up keno claim refused for the budget ends the bet all the same, and never reaches the store: not witnessed, or the made-up draw caught', async () => {
   const { verdict, fake } = await play('flood', true);
   expect(verdict?.status).toBe('verified');
   expect(verdict?.level === 'witnessed' && fake?.verdict.status !== 'mismatch').toBe(false);

@@ -52,7 +52,7 @@ it('control: the made-up keno draw alone: caught (mismatch) once C1 is revealed'
   expect(fake?.verdict.status).toBe('mismatch');
 });
 
-it.fails('open hole: a roulette round claim of C1|5 with no result (C1\'s seed), then the made-up keno claim, in one message: not witnessed, or the made-up draw caught', async () => {
+it('closed: a roulette round claim of C1|5 with no result (C1\'s seed), then the made-up keno claim, in one message: not witnessed, or the made-up draw caught', async () => {
   const { verdict, fake } = await play('roulette-first', (bound) => ({ game: 'European Roulette', commitment: bound.commitment, clientSeed: CS, nonce: '5', serverSeed: bound.serverSeed }));
   expect(verdict?.status).toBe('verified');
   expect(verdict?.level === 'witnessed' && fake?.verdict.status !== 'mismatch').toBe(false);

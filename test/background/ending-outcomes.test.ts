@@ -16,32 +16,35 @@ afterEach(async () => {
 
 const seen = (claim: CapturedClaim, at = T): CapturedClaim => ({ ...claim, observedAt: { ...claim.observedAt, result: at } });
 
-describe('keptAsOutcome', () => {
-  it('a new round\'s whole outcome, and the same outcome shown again, end; a claim that is no outcome does not', async () => {
+describe('keptAsOutcome (asked after the batch was stored)', () => {
+  it('a stored round\'s whole outcome ends, and so does the same outcome shown again; a claim that is no outcome does not', async () => {
     const round = vector(0);
     const first = seen(pendingClaim(round, 'Keno'));
+    await storeClaims([first, commitmentSighting(vector(1), T)], T);
     expect(await keptAsOutcome([first, commitmentSighting(vector(1), T)])).toEqual([true, false]);
-    await storeClaims([first], T);
     expect(await keptAsOutcome([seen(pendingClaim(round, 'Keno'), T + 1)])).toEqual([true]);
-    // Not seen live (no time for its result): no outcome the page showed.
+    // Not seen live (no time for its result), or not stored (refused): no outcome that ends anything.
     expect(await keptAsOutcome([pendingClaim(round, 'Keno')])).toEqual([false]);
+    expect(await keptAsOutcome([seen(pendingClaim(vector(2), 'Keno'))])).toEqual([false]);
   });
 
-  it('an outcome the stored round sets aside ends nothing: under another game, with part of a draw, or another result', async () => {
+  it('an outcome its stored round set aside ends nothing: under another game, with part of a draw, or another result', async () => {
     const round = vector(0);
-    await storeClaims([seen(pendingClaim(round, 'European Roulette'))], T);
     const asKeno: CapturedClaim = { ...seen(pendingClaim(round, 'Keno'), T + 1), result: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'] };
-    expect(await keptAsOutcome([asKeno])).toEqual([false]);
-    expect(await keptAsOutcome([{ ...seen(pendingClaim(round, 'European Roulette'), T + 1), result: wrongResult(round, 'European Roulette') }])).toEqual([false]);
+    const other: CapturedClaim = { ...seen(pendingClaim(round, 'European Roulette'), T + 1), result: wrongResult(round, 'European Roulette') };
+    await storeClaims([seen(pendingClaim(round, 'European Roulette')), asKeno, other], T + 1);
+    expect(await keptAsOutcome([asKeno, other])).toEqual([false, false]);
     const keno = vector(1);
-    const part = (shownResult(keno, 'Keno') as string[]).slice(0, 9);
-    expect(await keptAsOutcome([{ ...seen(pendingClaim(keno, 'Keno')), result: part }])).toEqual([false]);
+    const part: CapturedClaim = { ...seen(pendingClaim(keno, 'Keno')), result: (shownResult(keno, 'Keno') as string[]).slice(0, 9) };
+    await storeClaims([part], T);
+    expect(await keptAsOutcome([part])).toEqual([false]);
   });
 
-  it('within one batch, by the claims before it: a second name for the same round ends nothing', async () => {
+  it('the round as another claim left it first (a seed claim with no result under another game, another frame\'s batch): the later name ends nothing', async () => {
     const round = vector(0);
-    const roulette = seen(pendingClaim(round, 'European Roulette'));
+    const { result: _none, ...seedOnly } = seen(pendingClaim(round, 'European Roulette'));
     const keno: CapturedClaim = { ...seen(pendingClaim(round, 'Keno'), T + 1), result: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'] };
-    expect(await keptAsOutcome([roulette, keno])).toEqual([true, false]);
+    await storeClaims([{ ...seedOnly, serverSeed: round.serverSeed }, keno], T + 1);
+    expect(await keptAsOutcome([keno])).toEqual([false]);
   });
 });

@@ -11,13 +11,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleMessage } from '../../src/background/router.js';
 import { roundKey } from '../../src/background/round-key.js';
 import { DATABASE_NAME, getRound } from '../../src/background/store.js';
-import { creditOutcomes, forgetTabActions, MAX_TAB_ACTIONS, MAX_TAB_OUTCOMES, noteAction } from '../../src/background/tab-actions.js';
+import { creditOutcomes, endActions, forgetTabActions, MAX_TAB_ACTIONS, MAX_TAB_OUTCOMES, noteAction } from '../../src/background/tab-actions.js';
 import { startCapture, type CaptureSession } from '../../src/capture/session/capture-session.js';
 import { TAP_EVENT } from '../../src/capture/page-world/tap-channel.js';
 import { computeRound, gameById } from '../../src/core/index.js';
 import type { MessageSender } from '../../src/shared/browser.js';
 import type { CapturedClaim } from '../../src/shared/records.js';
 import { EXTENSION_ID } from './quiet-browser.js';
+
+/** A batch from `tab` as the router takes it: credited, then (stored, each outcome kept by its round) ending what it plays. */
+async function batch(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
+  const credited = await creditOutcomes(tab, claims);
+  await endActions(tab, credited, credited.map(() => true));
+  return credited;
+}
 
 vi.mock('../../src/shared/browser.js', () => import('./quiet-browser.js'));
 
@@ -207,73 +214,73 @@ describe('the tab’s open actions (tab-actions.ts)', () => {
 
   it('an outcome seen before the action that ended it is still credited with it (a late batch from another frame)', async () => {
     await noteAction(TAB, 0, 100, ['aa|cs|1|keno']);
-    await creditOutcomes(TAB, [outcomeClaim('aa|cs|1|keno', 400)]);
-    const [late, after] = await creditOutcomes(TAB, [outcomeClaim('bb|cs|1|keno', 300, 250), outcomeClaim('cc|cs|1|keno', 500, 450)]);
+    await batch(TAB, [outcomeClaim('aa|cs|1|keno', 400)]);
+    const [late, after] = await batch(TAB, [outcomeClaim('bb|cs|1|keno', 300, 250), outcomeClaim('cc|cs|1|keno', 500, 450)]);
     expect([late!.actedAt, after!.actedAt]).toEqual([100, 450]);
   });
 
   it('an action ends only with an outcome of its slot\'s game; a slot whose panel named no game, with one of a game Fair Witness verifies', async () => {
-    const next = (at: number) => creditOutcomes(TAB, [outcomeClaim('zz|cs|9|keno', at, at - 50)]).then(([claim]) => claim!.actedAt);
+    const next = (at: number) => batch(TAB, [outcomeClaim('zz|cs|9|keno', at, at - 50)]).then(([claim]) => claim!.actedAt);
     await noteAction(TAB, 0, 100, ['aa|cs|1|keno']);
     // The bet's pair and nonce under another game, under one no verifier knows, or naming none: the bet stays open.
-    for (const game of ['European Roulette', 'Lucky Wheel Deluxe', '']) await creditOutcomes(TAB, [outcomeClaim(`aa|cs|1|${game}`, 200)]);
+    for (const game of ['European Roulette', 'Lucky Wheel Deluxe', '']) await batch(TAB, [outcomeClaim(`aa|cs|1|${game}`, 200)]);
     expect(await next(300)).toBe(100);
-    await creditOutcomes(TAB, [outcomeClaim('aa|cs|1|Keno', 400)]);
+    await batch(TAB, [outcomeClaim('aa|cs|1|Keno', 400)]);
     expect(await next(500)).toBe(450);
     await noteAction(TAB, 0, 600, ['bb|cs|1|']); // a panel that named no game
-    await creditOutcomes(TAB, [outcomeClaim('bb|cs|1|Lucky Wheel Deluxe', 700)]);
+    await batch(TAB, [outcomeClaim('bb|cs|1|Lucky Wheel Deluxe', 700)]);
     expect(await next(800)).toBe(600);
-    await creditOutcomes(TAB, [outcomeClaim('bb|cs|1|American Roulette', 900)]);
+    await batch(TAB, [outcomeClaim('bb|cs|1|American Roulette', 900)]);
     expect(await next(1000)).toBe(950);
   });
 
   it('an open action takes the slots a later action reports in any document of any tab, and ends with their outcome there', async () => {
     await noteAction(TAB, 0, 100, []); // a lobby click: nothing of its own ends it
     await noteAction(TAB + 1, 0, 200, ['aa|cs|1|keno']); // another tab, later: its round went on there
-    const [first] = await creditOutcomes(TAB + 1, [outcomeClaim('aa|cs|1|keno', 300, 200)]);
+    const [first] = await batch(TAB + 1, [outcomeClaim('aa|cs|1|keno', 300, 200)]);
     expect(first!.actedAt).toBe(100);
-    const [next] = await creditOutcomes(TAB + 1, [outcomeClaim('bb|cs|2|keno', 500, 450)]);
+    const [next] = await batch(TAB + 1, [outcomeClaim('bb|cs|2|keno', 500, 450)]);
     expect(next!.actedAt).toBe(450);
   });
 
   it('an action reported earlier than another takes none of that other\'s slots from before it', async () => {
     await noteAction(TAB, 0, 300, ['aa|cs|1|keno']);
     await noteAction(TAB + 1, 0, 100, ['bb|cs|1|keno']); // reported later, happened earlier: its slots are its own
-    const [outcome] = await creditOutcomes(TAB, [outcomeClaim('bb|cs|1|keno', 400, 300)]);
+    const [outcome] = await batch(TAB, [outcomeClaim('bb|cs|1|keno', 400, 300)]);
     expect(outcome!.actedAt).toBe(100); // the earliest open
-    const [after] = await creditOutcomes(TAB, [outcomeClaim('cc|cs|1|keno', 600, 550)]);
+    const [after] = await batch(TAB, [outcomeClaim('cc|cs|1|keno', 600, 550)]);
     expect(after!.actedAt).toBe(300); // 300 is still open: bb was never its slot
   });
 
   it('an open action adopting a slot whose outcome was already seen after it ends there', async () => {
     await noteAction(TAB, 0, 100, []);
-    await creditOutcomes(TAB + 1, [outcomeClaim('aa|cs|1|keno', 300)]);
+    await batch(TAB + 1, [outcomeClaim('aa|cs|1|keno', 300)]);
     await noteAction(TAB + 1, 0, 200, ['aa|cs|1|keno']); // the report of the click before that outcome, late
-    const [after] = await creditOutcomes(TAB + 1, [outcomeClaim('bb|cs|1|keno', 500, 450)]);
+    const [after] = await batch(TAB + 1, [outcomeClaim('bb|cs|1|keno', 500, 450)]);
     expect(after!.actedAt).toBe(450);
   });
 
   it('past 64 tabs the dropped tabs\' open actions are kept together', async () => {
     await noteAction(TAB, 0, 100, ['aa|cs|1|keno']);
-    await creditOutcomes(TAB, [outcomeClaim('aa|cs|1|keno', 200)]);
+    await batch(TAB, [outcomeClaim('aa|cs|1|keno', 200)]);
     await noteAction(TAB, 0, 300, ['bb|cs|1|keno']);
     for (let tab = 1000; tab < 1070; tab++) await noteAction(tab, 0, 10_000 + tab, [`t${tab}|cs|1|keno`]);
-    const [credited] = await creditOutcomes(5000, [outcomeClaim('zz|cs|1|keno', 20_000, 19_000)]);
+    const [credited] = await batch(5000, [outcomeClaim('zz|cs|1|keno', 20_000, 19_000)]);
     expect(credited!.actedAt).toBe(300);
     // All of them end with their own outcomes: then nothing earlier is credited.
-    await creditOutcomes(5000, [outcomeClaim('bb|cs|1|keno', 20_001), ...Array.from({ length: 70 }, (_, i) => outcomeClaim(`t${1000 + i}|cs|1|keno`, 20_001))]);
-    const [clean] = await creditOutcomes(5000, [outcomeClaim('yy|cs|1|keno', 30_000, 29_000)]);
+    await batch(5000, [outcomeClaim('bb|cs|1|keno', 20_001), ...Array.from({ length: 70 }, (_, i) => outcomeClaim(`t${1000 + i}|cs|1|keno`, 20_001))]);
+    const [clean] = await batch(5000, [outcomeClaim('yy|cs|1|keno', 30_000, 29_000)]);
     expect(clean!.actedAt).toBe(29_000);
   });
 
   it('past the bound, no action ends any more; a closed tab forgets them', async () => {
     for (let index = 0; index <= MAX_TAB_ACTIONS; index++) await noteAction(TAB, 1, 100 + index, [`s${index}|cs|1|keno`]);
     // The outcomes of every kept action's slot: none ends, so the first action still counts.
-    await creditOutcomes(TAB, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1|keno`, 1000)));
-    const [credited] = await creditOutcomes(TAB, [outcomeClaim('zz|cs|1|keno', 2000, 1900)]);
+    await batch(TAB, Array.from({ length: MAX_TAB_ACTIONS }, (_, index) => outcomeClaim(`s${index}|cs|1|keno`, 1000)));
+    const [credited] = await batch(TAB, [outcomeClaim('zz|cs|1|keno', 2000, 1900)]);
     expect(credited!.actedAt).toBe(100);
     await forgetTabActions(TAB);
-    const [forgotten] = await creditOutcomes(TAB + 1, [outcomeClaim('zz|cs|1|keno', 2000, 1900)]);
+    const [forgotten] = await batch(TAB + 1, [outcomeClaim('zz|cs|1|keno', 2000, 1900)]);
     expect(forgotten!.actedAt).toBe(1900);
   });
 });
@@ -295,7 +302,7 @@ describe('tab actions: a report that arrives after the outcomes it should have c
 
   it('credits again the outcomes seen after it with a later action or none, up to the one of its own slot', async () => {
     const tab = 900;
-    await creditOutcomes(tab, [claimAt(C, 1, 500, 400), claimAt(C, 2, 700, 650), claimAt(D, 1, 900, 850)]);
+    await batch(tab, [claimAt(C, 1, 500, 400), claimAt(C, 2, 700, 650), claimAt(D, 1, 900, 850)]);
     // The late action at 300, whose only live slot was C's nonce 2: it ended with that outcome (700).
     const recredits = await noteAction(tab, 1, 300, [`${keyOf(C, 2)}|keno`]);
     expect(recredits).toEqual([
@@ -309,14 +316,14 @@ describe('tab actions: a report that arrives after the outcomes it should have c
 
   it('credits nothing already credited with an earlier action, nor what came before it', async () => {
     const tab = 901;
-    await creditOutcomes(tab, [claimAt(C, 1, 200, 100), claimAt(C, 2, 500, 250)]);
+    await batch(tab, [claimAt(C, 1, 200, 100), claimAt(C, 2, 500, 250)]);
     expect(await noteAction(tab, 1, 300, [])).toEqual([]);
     await forgetTabActions(tab);
   });
 
   it('remembers the latest outcomes only (a bounded list per tab)', async () => {
     const tab = 902;
-    await creditOutcomes(tab, Array.from({ length: MAX_TAB_OUTCOMES + 10 }, (_, i) => claimAt(C, i, 1000 + i)));
+    await batch(tab, Array.from({ length: MAX_TAB_OUTCOMES + 10 }, (_, i) => claimAt(C, i, 1000 + i)));
     const recredits = await noteAction(tab, 1, 10, []);
     expect(recredits).toHaveLength(MAX_TAB_OUTCOMES);
     expect(recredits[0]!.key).toBe(keyOf(C, 10));
