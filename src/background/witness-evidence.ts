@@ -6,6 +6,7 @@ import { coversNonce, judgeWitness, type ForgottenShowings, type PanelState, typ
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
 import { ANY_CLIENT_SEED_LANE, ANY_FORGOTTEN_LANE, forgottenLane } from './pre-round.js';
+import { isWholeOutcome } from './merge.js';
 import { commitmentOf, hashedAtOf, roundKey, seedHashesTo } from './round-key.js';
 import type { CommitmentSighting } from './schema.js';
 
@@ -212,9 +213,13 @@ export async function witnessOf(
   const moreForgotten = lost === 'several' || lostElsewhere === 'several';
   for (const found of [lost, lostElsewhere]) if (found !== 'several') for (const other of found) await readOther(other);
   // The round of this pair at the nonce before (an auto-bet's previous round): whether the nonce the
-  // panel named for the bet was played before this one came out at a later one.
+  // panel named for the bet was played before this one came out at a later one. Only a round of the
+  // same game with a whole outcome counts: a filler under another name, or with part of a draw, is
+  // never checked by the reveal (a true outcome of that nonce is: then it was an auto-bet's round).
   const previousKey = previousNonceKey(commitment, clientSeed, nonceText);
-  const previousNonceAt = previousKey === undefined ? undefined : (await stores.rounds.get(previousKey))?.observedAt.result;
+  const previous = previousKey === undefined ? undefined : await stores.rounds.get(previousKey);
+  const previousNonceAt =
+    previous?.result !== undefined && previous.gameId === record.gameId && isWholeOutcome(previous.result, previous.game) ? previous.observedAt.result : undefined;
   const judgement = judgeWitness({
     commitment,
     clientSeed,

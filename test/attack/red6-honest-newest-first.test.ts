@@ -49,7 +49,7 @@ it('control: two auto-bet rounds in one reading, oldest first: all three witness
   expect(levels).toEqual(['witnessed', 'witnessed', 'witnessed']);
 });
 
-it.fails('open regression: two auto-bet rounds in one reading, newest first: all three witnessed', async () => {
+it('closed (regression): two auto-bet rounds in one reading, newest first: all three witnessed', async () => {
   const { levels, witness } = await autoBet('reversed', true);
   expect(witness).toBe('bound-before-bet');
   expect(levels).toEqual(['witnessed', 'witnessed', 'witnessed']);

@@ -65,7 +65,7 @@ it('control: no filler: the round at nonce 4 (the panel named 3) is not witnesse
 });
 
 for (const [how, filler] of [...FILLERS.slice(1, 3), FILLERS[4]!]) {
-  it.fails(`open hole: the panel named nonce 3; after the bet an invisible message shows nonce 3 as ${how}, then nonce 4 as the bet's outcome: not witnessed, or the filler caught`, async () => {
+  it(`closed: the panel named nonce 3; after the bet an invisible message shows nonce 3 as ${how}, then nonce 4 as the bet's outcome: not witnessed, or the filler caught`, async () => {
     const { chosen, filler: filled, found } = await play(how, filler);
     expect(chosen?.status).toBe('verified');
     expect(filled?.status).not.toBe('mismatch'); // the filler costs the casino nothing
