@@ -306,8 +306,13 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
   // seen whenever, then came from a later rotation, not from one before the bet that was seen late
   // or never seen. A showing after its seed was seen (a stale re-render once the rotation's answer
   // revealed it) says nothing of the kind: a revealed pair is nobody's active pair any more.
+  // From the round's own commitment's first showing on (its outcome, when it had none): before it, a
+  // showing after the action is no sign (the action credited may be an old click that nothing ended,
+  // and the player then rotated); after it, the panel showed C1 while the round's own pair was there.
+  let ownFirst = input.outcomeAt ?? Infinity;
+  for (const state of own) if (state.seenAt < ownFirst) ownFirst = state.seenAt;
   const continued = new Set<string>();
-  const afterAction = (at: number) => surelyBefore(actedAt, at);
+  const afterAction = (at: number) => surelyBefore(actedAt, at) && at >= ownFirst;
   for (const state of input.otherStates) {
     const beforeReveal = (at: number) => afterAction(at) && (state.revealedAt === undefined || surelyBefore(at, state.revealedAt));
     if (state.clientSeed === input.clientSeed && shownWhen(state, beforeReveal)) continued.add(state.commitment);
@@ -323,8 +328,6 @@ function changedAfterAction(input: WitnessInput, own: readonly PanelState[], riv
   // And one seen by the time the round's own commitment first appeared (before its outcome, when it never
   // did) is a rotation seen, whatever the action: the action credited may be an old click elsewhere
   // that nothing ended (a page whose rounds never end), not this round's bet.
-  let ownFirst = input.outcomeAt ?? Infinity;
-  for (const state of own) if (state.seenAt < ownFirst) ownFirst = state.seenAt;
   const open = rivals.filter(
     (state) =>
       surelyBefore(state.seenAt, actedAt) &&

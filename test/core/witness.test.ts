@@ -98,9 +98,12 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
     // C1 before the (old, never ended) action, going on after it, then revealed; C2 shown with the reveal, the round on C2.
     const states = [state('C1', 5, 10), state('C1', 6, 40, { revealedAt: 60 }), state('C2', 0, 60), state('C2', 5, 80)].map((s) => (s.commitment === 'C1' ? { ...s, revealedAt: 60 } : s));
     expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 90 }, states).shownBeforeAction).toBeUndefined();
-    // Revealed only after C2 first appeared (the casino played C2 and rotated later): accused.
-    const late = states.map((s) => (s.commitment === 'C1' ? { ...s, revealedAt: 85 } : s));
+    // Revealed only after C2 first appeared, and C1 shown while C2 was there (the casino played C2 and rotated later): accused.
+    const late = [...states, state('C1', 7, 70)].map((s) => (s.commitment === 'C1' ? { ...s, revealedAt: 85 } : s));
     expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 90 }, late)).toMatchObject({ shownBeforeAction: 'C1' });
+    // C1 shown after the action only before C2 first appeared: no sign of a switch (the player may have rotated).
+    const before = states.map((s) => (s.commitment === 'C1' ? { ...s, revealedAt: 85 } : s));
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 90 }, before).shownBeforeAction).toBeUndefined();
   });
 
   it('a round at a later nonce than the panel named for the bet: the bet\'s only when the nonce before was played first', () => {
@@ -418,9 +421,16 @@ describe('judgeWitness: an earlier action of another document of the tab (backgr
   const states = [state('C1', 5, 10, { shownAgain: [25] }), state('C2', 5, 40)];
   const round = { commitment: 'C2', nonce: 5, actedAt: 20, outcomeAt: 60 };
 
-  it('decides witnessed on the earliest action, but accuses only against the outcome\'s own document\'s action', () => {
-    expect(judge(round, states)).toMatchObject({ reason: 'commitment-after-action', shownBeforeAction: 'C1' });
+  it('decides witnessed on the earliest action, and accuses on neither: C1 went on only before C2 first appeared', () => {
+    // Against the old click (20), C1's showing at 25 came before C2 was there (40): no sign that the
+    // casino switched pairs, the player may have rotated after it.
+    // (Judged again should C1 be shown anew: pendingOn.)
+    expect(judge(round, states)).toEqual({ reason: 'commitment-after-action', pendingOn: 'C1' });
     expect(judge(round, states, { documentActedAt: 50 })).toEqual({ reason: 'commitment-after-action' });
+    // C1 shown again once C2 was there (45): accused against the old click, not against the document's own (50).
+    const after = [state('C1', 5, 10, { shownAgain: [25, 45] }), state('C2', 5, 40)];
+    expect(judge(round, after)).toMatchObject({ reason: 'commitment-after-action', shownBeforeAction: 'C1' });
+    expect(judge(round, after, { documentActedAt: 50 })).toEqual({ reason: 'commitment-after-action' });
   });
 
   it('accuses no round whose own document saw no action (-Infinity), and takes no trust from it', () => {
