@@ -2,7 +2,7 @@
 // states of its own commitment, those of every other commitment shown for its client seed around the
 // player's action, which of those had their nonce used up by a round already seen, and the latest
 // refusal of a flooding tab. Reads only: the caller writes the judgement into the round's record.
-import { coversNonce, judgeWitness, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
+import { coversNonce, judgeWitness, lookupGame, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
 import { ANY_CLIENT_SEED_LANE, ANY_FORGOTTEN_LANE, forgottenLane } from './pre-round.js';
@@ -212,14 +212,14 @@ export async function witnessOf(
   const [lost, lostElsewhere] = await Promise.all([scanLost(stores, clientSeed, from), scanLost(stores, undefined, from)]);
   const moreForgotten = lost === 'several' || lostElsewhere === 'several';
   for (const found of [lost, lostElsewhere]) if (found !== 'several') for (const other of found) await readOther(other);
-  // The round of this pair at the nonce before (an auto-bet's previous round): whether the nonce the
-  // panel named for the bet was played before this one came out at a later one. Only a round of the
-  // same game with a whole outcome counts: a filler under another name, or with part of a draw, is
-  // never checked by the reveal (a true outcome of that nonce is: then it was an auto-bet's round).
+  // The round of this pair at the nonce before (an auto-bet's previous round, or a bet in another
+  // game's tab on the same pair): whether the nonce the panel named for the bet was played before this
+  // one came out at a later one. Only a round with a whole outcome of a game Fair Witness verifies
+  // counts: a filler under a made-up name, or part of a draw, is never checked by the reveal.
   const previousKey = previousNonceKey(commitment, clientSeed, nonceText);
   const previous = previousKey === undefined ? undefined : await stores.rounds.get(previousKey);
-  const previousNonceAt =
-    previous?.result !== undefined && previous.gameId === record.gameId && isWholeOutcome(previous.result, previous.game) ? previous.observedAt.result : undefined;
+  const previousCounts = previous?.result !== undefined && lookupGame(previous.game).kind === 'supported' && isWholeOutcome(previous.result, previous.game);
+  const previousNonceAt = previousCounts ? previous!.observedAt.result : undefined;
   const judgement = judgeWitness({
     commitment,
     clientSeed,
