@@ -32,6 +32,7 @@ import { isCasinoDocument } from '../shared/casino.js';
 import { vocabularyFor } from '../shared/vocabularies/vocabulary.js';
 import { recreditRounds } from './late-action.js';
 import { keptAsOutcome } from './ending-outcomes.js';
+import { inNonceOrder } from './nonce-order.js';
 import { seedHashesTo } from './round-key.js';
 import { ensurePersistent } from './storage-persistence.js';
 import { keepTally, tabContextWithCapture } from './tab-capture.js';
@@ -142,6 +143,13 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
     else refused.push({ index, reason: checked.error });
   });
   const tab = sender.tab?.id ?? -1;
+  // One pair's rounds by nonce first (nonce-order.ts): a list newest first must not cut the later
+  // round into a run before the one at the nonce before it.
+  const claims = checkedClaims.map(({ claim }) => claim);
+  const roundPositions = claims.flatMap((claim, position) => (isCommitmentSighting(claim) || isSeedReveal(claim) ? [] : [position]));
+  const placed = checkedClaims.map((_, position) => position);
+  inNonceOrder(claims, roundPositions).forEach((position, rank) => (placed[roundPositions[rank]!] = position));
+  checkedClaims.splice(0, checkedClaims.length, ...placed.map((position) => checkedClaims[position]!));
   // Stored in runs, each ending with an outcome that ends an open action: what it ends is noted
   // only once it is stored and kept by its round (endActions), and the claims after it are credited
   // knowing that.

@@ -19,6 +19,7 @@ import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
 import { mergeClaim } from './merge.js';
 import { previousNonceKey, scanForgotten, scanMany, scanOthers, scanQueryOf, witnessOf, type ForgottenScan, type OthersScan, type ScanQuery } from './witness-evidence.js';
 import { readMany } from './read-many.js';
+import { inNonceOrder } from './nonce-order.js';
 
 export const DATABASE_NAME = 'fair-witness';
 export { DATABASE_VERSION };
@@ -441,34 +442,6 @@ export async function knownClaims(claims: readonly CapturedClaim[]): Promise<boo
   ]);
   await tx.done;
   return claims.map((claim, index) => (isPair(claim) ? pairs[index] !== undefined : stored.get(keys[index]!) !== undefined));
-}
-
-/**
- * Round claims in the batch's order, except that one seed pair's and client seed's come by nonce
- * (each in the place one of them had): a reading that lists an auto-bet's rounds newest first must
- * not have the later round judged before the one at the nonce before it is stored (core/witness.ts:
- * nonce-skipped).
- */
-function inNonceOrder(claims: readonly CapturedClaim[], indexes: readonly number[]): number[] {
-  const lanes = new Map<string, number[]>();
-  for (const index of indexes) {
-    const { commitment, clientSeed, nonce } = claims[index]!;
-    if (commitment === undefined || clientSeed === undefined || nonce === undefined || !/^\d+$/.test(nonce)) continue;
-    const lane = `${commitment.toLowerCase()}\n${clientSeed}`;
-    lanes.set(lane, [...(lanes.get(lane) ?? []), index]);
-  }
-  const placed = [...indexes];
-  const positionOf = new Map(indexes.map((index, position) => [index, position]));
-  for (const lane of lanes.values()) {
-    if (lane.length < 2) continue;
-    const byNonce = [...lane].sort((a, b) => {
-      const [x, y] = [BigInt(claims[a]!.nonce!), BigInt(claims[b]!.nonce!)];
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-    // `lane` is in batch order: its places, filled by nonce.
-    lane.forEach((index, rank) => (placed[positionOf.get(index)!] = byNonce[rank]!));
-  }
-  return placed;
 }
 
 /** The stored rounds of `keys` (those there are), read with few requests. */

@@ -239,8 +239,10 @@ function identityOf(claim: CapturedClaim, ends: boolean): OutcomeIdentity {
   if (!ends) return { key };
   const name = claim.game ?? '';
   const game = labelKey(name);
-  if (game === '') return { key };
-  return lookupGame(name).kind === 'supported' ? { key, game, verifiable: true } : { key, game };
+  // Only an outcome of a game Fair Witness verifies ends anything: one of a game no verifier knows
+  // (a made-up name, or a spelling such as "Kéno" that folds like keno's) is never checked by a reveal.
+  if (game === '' || lookupGame(name).kind !== 'supported') return { key };
+  return { key, game, verifiable: true };
 }
 
 /**
