@@ -1,17 +1,23 @@
-// Every word the pages show, in English and German, and in Turkish and Brazilian Portuguese (the
-// casino's other languages: ?lang=tr, ?lang=pt-BR). The fairness labels are the ones in
-// docs/design.md's capture table; the three history layouts use different synonyms on purpose, so the
-// scanner meets each spelling it claims to support. The Portuguese pages keep the seeds' labels in
-// English ("Server Seed", "Client Seed"), as Portuguese casino pages do (src/shared/vocabularies/pt.ts),
-// beside Portuguese words for the rest: labels of two languages on one page. ?lang=pl labels the
-// fairness values in Polish, a language the extension has no vocabulary for (its capture report
-// names what it could not read), the rest of the page in English.
+// Every word the pages show, in English and German, and in the casino's other languages (?lang=tr,
+// pt-BR, es, fr, it, hu, ja). The fairness labels are the ones in docs/design.md's capture table and
+// src/shared/vocabularies/; the three history layouts use different synonyms on purpose, so the
+// scanner meets each spelling it claims to support. The Portuguese, French and Italian pages keep the
+// seeds' labels in English ("Server Seed", "Client Seed"), as casino pages in those languages do
+// (src/shared/vocabularies/pt.ts, fr.ts, it.ts), beside their own words for the rest and for the
+// seeds' qualifiers ("Server Seed révélé", "Server Seed in chiaro"): labels of two languages on one
+// page. Where a vocabulary names a casino that words a label so, the page uses that wording (each
+// vocabulary's header comment); the rest is translated. Numbers are written as each language
+// writes them (French and Hungarian group digits with a space). ?lang=pl labels the fairness values
+// in Polish, a language the extension has no vocabulary for (its capture report names what it could
+// not read), the rest of the page in English.
 import type { GameId } from './fairness.js';
 
-export type Lang = 'en' | 'de' | 'tr' | 'pt-BR' | 'pl';
+export const LANGS = ['en', 'de', 'tr', 'pt-BR', 'es', 'fr', 'it', 'hu', 'ja', 'pl'] as const;
+
+export type Lang = (typeof LANGS)[number];
 
 export function parseLang(value: string | null): Lang {
-  return value === 'de' || value === 'tr' || value === 'pt-BR' || value === 'pl' ? value : 'en';
+  return LANGS.find((lang) => lang === value) ?? 'en';
 }
 
 const en = {
@@ -250,6 +256,302 @@ const ptBR: Strings = {
   showSeedPair: 'Mostrar par de seeds',
 };
 
+// Spanish, every label in Spanish: "Semilla del Servidor/Cliente" (Gambear's Spanish page), "Seed del
+// Servidor" (jemlit.com/es) and "Semilla de servidor" (aviatorplaygame.com/es), one per layout.
+const es: Strings = {
+  game: 'Juego',
+  hashedServerSeed: 'Semilla del Servidor (Hash)',
+  serverSeed: 'Semilla del Servidor Revelada',
+  clientSeed: 'Semilla del Cliente',
+  nonce: 'Nonce',
+  roundSignature: 'Firma de la Ronda',
+  winningNumber: 'Número Ganador',
+  drawnNumbers: 'Números Sorteados',
+  yourPicks: 'Tus Números',
+  seedPanelCommitment: 'Hash de la Semilla del Servidor',
+  tableCommitment: 'Seed del Servidor (Hash)',
+  tableServerSeed: 'Seed del Servidor',
+  tableResult: 'Resultado',
+  tablePicks: 'Números Elegidos',
+  textCommitment: 'Semilla del servidor hasheada',
+  textServerSeed: 'Semilla de servidor',
+  textDraw: 'Aciertos',
+  listStake: 'Importe de la Apuesta',
+  listPayout: 'Pago',
+  listMultiplier: 'Multiplicador',
+  tableStake: 'Apuesta',
+  tablePayout: 'Pago',
+  tableMultiplier: 'Multiplicador',
+  textStake: 'Monto de la apuesta',
+  textPayout: 'Pago',
+  textMultiplier: 'Multiplicador',
+  decimal: (text) => groupDecimal(text, '.', ',', 5),
+  money: { list: (amount) => `${amount}\u00a0€`, table: (amount) => `${amount} EUR` },
+  rouletteBet: 'Tu apuesta: Rojo, paga 1:1',
+  games: { 'roulette-european': 'Ruleta Europea', 'roulette-american': 'Ruleta Americana', keno: 'Keno' },
+  lobby: 'Lobby',
+  lobbyIntro: 'Cloudbet Originals — demostrablemente justo. Elige un juego:',
+  betHistory: 'Historial de apuestas',
+  fullHistory: 'Historial completo de apuestas',
+  embeddedHistory: 'Historial de apuestas (marco incrustado)',
+  activeSeedPair: 'Par de semillas activo',
+  setClientSeed: 'Establecer semilla del cliente',
+  rotate: 'Cambiar semillas',
+  spin: 'Girar',
+  placeBet: 'Apostar',
+  quickPick: 'Selección rápida',
+  clear: 'Borrar',
+  board: 'Tablero',
+  lastResult: 'Último resultado',
+  noResult: 'Todavía no hay apuestas.',
+  noBets: 'Todavía no hay apuestas.',
+  pending: 'Verificable cuando cambies el par de semillas.',
+  bet: 'Apuesta',
+  matched: (hits, picks) => `${hits} de ${picks} números acertados`,
+  language: 'English',
+  spinEuropean: 'Girar la ruleta europea aquí',
+  autoBet: (count) => `Apuesta automática ×${count}`,
+  hideSeedPair: 'Ocultar par de semillas',
+  showSeedPair: 'Mostrar par de semillas',
+};
+
+// French, the seeds in English as play2x.com/fr words them ("server seed", "client seed", its nonce
+// "Numéro unique (nonce)"), "hachage" as winupgo.com/fr says; the seeds' qualifiers in French.
+const fr: Strings = {
+  game: 'Jeu',
+  hashedServerSeed: 'Server Seed haché',
+  serverSeed: 'Server Seed révélé',
+  clientSeed: 'Client Seed',
+  nonce: 'Numéro unique (nonce)',
+  roundSignature: 'Signature du tour',
+  winningNumber: 'Numéro gagnant',
+  drawnNumbers: 'Numéros tirés',
+  yourPicks: 'Vos numéros',
+  seedPanelCommitment: 'Hachage du Server Seed',
+  tableCommitment: 'Hachage du Server Seed',
+  tableServerSeed: 'Server Seed',
+  tableResult: 'Résultat',
+  tablePicks: 'Numéros choisis',
+  textCommitment: 'Server Seed haché',
+  textServerSeed: 'Server Seed (révélé)',
+  textDraw: 'Tirage',
+  listStake: 'Montant de la mise',
+  listPayout: 'Paiement',
+  listMultiplier: 'Multiplicateur',
+  tableStake: 'Mise',
+  tablePayout: 'Paiement',
+  tableMultiplier: 'Multiplicateur',
+  textStake: 'Mise',
+  textPayout: 'Paiement',
+  textMultiplier: 'Multiplicateur',
+  decimal: (text) => groupDecimal(text, '\u202f', ','),
+  money: { list: (amount) => `${amount}\u00a0€`, table: (amount) => `${amount} EUR` },
+  rouletteBet: 'Votre mise : Rouge, payée 1:1',
+  games: { 'roulette-european': 'Roulette européenne', 'roulette-american': 'Roulette américaine', keno: 'Keno' },
+  lobby: 'Accueil',
+  lobbyIntro: 'Cloudbet Originals — prouvablement équitable. Choisissez un jeu :',
+  betHistory: 'Historique des mises',
+  fullHistory: 'Historique complet des mises',
+  embeddedHistory: 'Historique des mises (cadre intégré)',
+  activeSeedPair: 'Paire de seeds active',
+  setClientSeed: 'Définir la seed client',
+  rotate: 'Changer les seeds',
+  spin: 'Lancer',
+  placeBet: 'Miser',
+  quickPick: 'Choix rapide',
+  clear: 'Effacer',
+  board: 'Grille',
+  lastResult: 'Dernier résultat',
+  noResult: 'Pas encore de mise.',
+  noBets: 'Pas encore de mises.',
+  pending: 'Vérifiable après le changement de la paire de seeds.',
+  bet: 'Mise',
+  matched: (hits, picks) => `${hits} numéros trouvés sur ${picks}`,
+  language: 'English',
+  spinEuropean: 'Lancer la roulette européenne ici',
+  autoBet: (count) => `Mise automatique ×${count}`,
+  hideSeedPair: 'Masquer la paire de seeds',
+  showSeedPair: 'Afficher la paire de seeds',
+};
+
+// Italian, the seeds in English as gambear.com/it words them ("Server Seed", "Client Seed", "Server
+// Seed in chiaro" for the revealed one); the rest in Italian.
+const it: Strings = {
+  game: 'Gioco',
+  hashedServerSeed: 'Server Seed con hash',
+  serverSeed: 'Server Seed in chiaro',
+  clientSeed: 'Client Seed',
+  nonce: 'Nonce',
+  roundSignature: 'Firma del round',
+  winningNumber: 'Numero vincente',
+  drawnNumbers: 'Numeri estratti',
+  yourPicks: 'I tuoi numeri',
+  seedPanelCommitment: 'Hash del Server Seed',
+  tableCommitment: 'Hash del Server Seed',
+  tableServerSeed: 'Server Seed rivelato',
+  tableResult: 'Risultato',
+  tablePicks: 'Numeri scelti',
+  textCommitment: 'Server Seed con hash',
+  textServerSeed: 'Server Seed',
+  textDraw: 'Estrazione',
+  listStake: 'Importo della puntata',
+  listPayout: 'Vincita',
+  listMultiplier: 'Moltiplicatore',
+  tableStake: 'Puntata',
+  tablePayout: 'Pagamento',
+  tableMultiplier: 'Moltiplicatore',
+  textStake: 'Puntata',
+  textPayout: 'Vincita',
+  textMultiplier: 'Moltiplicatore',
+  decimal: (text) => groupDecimal(text, '.', ',', 5),
+  money: { list: (amount) => `${amount}\u00a0€`, table: (amount) => `${amount} EUR` },
+  rouletteBet: 'La tua puntata: Rosso, paga 1:1',
+  games: { 'roulette-european': 'Roulette europea', 'roulette-american': 'Roulette americana', keno: 'Keno' },
+  lobby: 'Lobby',
+  lobbyIntro: 'Cloudbet Originals — dimostrabilmente equo. Scegli un gioco:',
+  betHistory: 'Cronologia delle puntate',
+  fullHistory: 'Cronologia completa delle puntate',
+  embeddedHistory: 'Cronologia delle puntate (frame incorporato)',
+  activeSeedPair: 'Coppia di seed attiva',
+  setClientSeed: 'Imposta seed del client',
+  rotate: 'Cambia coppia di seed',
+  spin: 'Gira',
+  placeBet: 'Punta',
+  quickPick: 'Scelta rapida',
+  clear: 'Cancella',
+  board: 'Tabellone',
+  lastResult: 'Ultimo risultato',
+  noResult: 'Ancora nessuna puntata.',
+  noBets: 'Ancora nessuna puntata.',
+  pending: 'Verificabile dopo il cambio della coppia di seed.',
+  bet: 'Puntata',
+  matched: (hits, picks) => `${hits} numeri indovinati su ${picks}`,
+  language: 'English',
+  spinEuropean: 'Gira qui la roulette europea',
+  autoBet: (count) => `Puntata automatica ×${count}`,
+  hideSeedPair: 'Nascondi coppia di seed',
+  showSeedPair: 'Mostra coppia di seed',
+};
+
+// Hungarian: no casino page found to take words from (src/shared/vocabularies/hu.ts); its
+// vocabulary's translations, "seed" and "nonce" kept in English as there.
+const hu: Strings = {
+  game: 'Játék',
+  hashedServerSeed: 'Hashelt szerver seed',
+  serverSeed: 'Felfedett szerver seed',
+  clientSeed: 'Kliens seed',
+  nonce: 'Nonce',
+  roundSignature: 'Kör aláírása',
+  winningNumber: 'Nyerőszám',
+  drawnNumbers: 'Kihúzott számok',
+  yourPicks: 'Választott számaid',
+  seedPanelCommitment: 'Aktív szerver seed hash',
+  tableCommitment: 'Szerver seed hash',
+  tableServerSeed: 'Szerver seed',
+  tableResult: 'Eredmény',
+  tablePicks: 'Kiválasztott számok',
+  textCommitment: 'Szerver seed hashe',
+  textServerSeed: 'Szerver seed (felfedve)',
+  textDraw: 'Találatok',
+  listStake: 'Tét összege',
+  listPayout: 'Kifizetés',
+  listMultiplier: 'Szorzó',
+  tableStake: 'Tét',
+  tablePayout: 'Nyeremény',
+  tableMultiplier: 'Szorzó',
+  textStake: 'Tét',
+  textPayout: 'Kifizetés',
+  textMultiplier: 'Szorzó',
+  decimal: (text) => groupDecimal(text, '\u00a0', ',', 5),
+  money: { list: (amount) => `${amount}\u00a0€`, table: (amount) => `${amount} EUR` },
+  rouletteBet: 'Téted: piros, 1:1-re fizet',
+  games: { 'roulette-european': 'Európai rulett', 'roulette-american': 'Amerikai rulett', keno: 'Keno' },
+  lobby: 'Előcsarnok',
+  lobbyIntro: 'Cloudbet Originals — bizonyíthatóan tisztességes. Válassz játékot:',
+  betHistory: 'Fogadási előzmények',
+  fullHistory: 'Összes fogadási előzmény',
+  embeddedHistory: 'Fogadási előzmények (beágyazott keret)',
+  activeSeedPair: 'Aktív seed pár',
+  setClientSeed: 'Kliens seed beállítása',
+  rotate: 'Seed pár cseréje',
+  spin: 'Pörgetés',
+  placeBet: 'Fogadás',
+  quickPick: 'Gyors választás',
+  clear: 'Törlés',
+  board: 'Tábla',
+  lastResult: 'Legutóbbi eredmény',
+  noResult: 'Még nincs fogadás.',
+  noBets: 'Még nincsenek fogadások.',
+  pending: 'A seed pár cseréje után ellenőrizhető.',
+  bet: 'Fogadás',
+  matched: (hits, picks) => `${picks} számból ${hits} talált`,
+  language: 'English',
+  spinEuropean: 'Európai rulett pörgetése itt',
+  autoBet: (count) => `Automatikus fogadás ×${count}`,
+  hideSeedPair: 'Seed pár elrejtése',
+  showSeedPair: 'Seed pár megjelenítése',
+};
+
+// Japanese, as Shuffle's help centre (help.shuffle.com/ja: "アクティブクライアントシード", "ノンス") and
+// 2UP's (help.2up.io/ja: "サーバーシード", "クライアントシード", "サーバーシード(非ハッシュ)") word the
+// seeds; full-width brackets, as Japanese pages write them.
+const ja: Strings = {
+  game: 'ゲーム',
+  hashedServerSeed: 'サーバーシード（ハッシュ）',
+  serverSeed: 'サーバーシード（非ハッシュ）',
+  clientSeed: 'クライアントシード',
+  nonce: 'ノンス',
+  roundSignature: 'ラウンド署名',
+  winningNumber: '当選番号',
+  drawnNumbers: '抽選番号',
+  yourPicks: '選択した番号',
+  seedPanelCommitment: 'アクティブサーバーシード（ハッシュ化）',
+  tableCommitment: 'サーバーシードハッシュ',
+  tableServerSeed: 'サーバーシード',
+  tableResult: '結果',
+  tablePicks: 'あなたの選択',
+  textCommitment: 'ハッシュ化されたサーバーシード',
+  textServerSeed: 'サーバーシード（公開済み）',
+  textDraw: 'ヒット',
+  listStake: 'ベット額',
+  listPayout: '配当',
+  listMultiplier: '倍率',
+  tableStake: '賭け金',
+  tablePayout: '払い戻し',
+  tableMultiplier: '配当倍率',
+  textStake: 'ベット額',
+  textPayout: 'ペイアウト',
+  textMultiplier: '倍率',
+  decimal: (text) => groupDecimal(text, ',', '.'),
+  money: { list: (amount) => `$${amount}`, table: (amount) => `${amount} USD` },
+  rouletteBet: 'あなたのベット：赤、配当 1:1',
+  games: { 'roulette-european': 'ヨーロピアンルーレット', 'roulette-american': 'アメリカンルーレット', keno: 'キノ' },
+  lobby: 'ロビー',
+  lobbyIntro: 'Cloudbet Originals — 証明可能な公平性。ゲームを選んでください：',
+  betHistory: 'ベット履歴',
+  fullHistory: 'すべてのベット履歴',
+  embeddedHistory: 'ベット履歴（埋め込みフレーム）',
+  activeSeedPair: 'アクティブなシードペア',
+  setClientSeed: 'クライアントシードを設定',
+  rotate: 'シードペアを変更',
+  spin: 'スピン',
+  placeBet: 'ベットする',
+  quickPick: 'クイックピック',
+  clear: 'クリア',
+  board: 'ボード',
+  lastResult: '前回の結果',
+  noResult: 'まだベットがありません。',
+  noBets: 'まだベットがありません。',
+  pending: 'シードペアを変更すると検証できます。',
+  bet: 'ベット',
+  matched: (hits, picks) => `${picks}個中${hits}個的中`,
+  language: 'English',
+  spinEuropean: 'ここでヨーロピアンルーレットをスピン',
+  autoBet: (count) => `オートベット ×${count}`,
+  hideSeedPair: 'シードペアを非表示',
+  showSeedPair: 'シードペアを表示',
+};
+
 const pl: Strings = {
   ...en,
   game: 'Gra',
@@ -271,12 +573,13 @@ const pl: Strings = {
   games: { 'roulette-european': 'Ruletka europejska', 'roulette-american': 'Ruletka amerykańska', keno: 'Keno' },
 };
 
-function groupDecimal(text: string, group: string, point: string): string {
+/** Groups the whole part by thousands from `fromDigits` digits on (Spanish, Italian and Hungarian leave "1234" as it is). */
+function groupDecimal(text: string, group: string, point: string, fromDigits = 4): string {
   const [whole = '', fraction] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
+  const grouped = whole.length < fromDigits ? whole : whole.replace(/\B(?=(\d{3})+$)/g, group);
   return fraction === undefined ? grouped : `${grouped}${point}${fraction}`;
 }
 
 export function strings(lang: Lang): Strings {
-  return { en, de, tr, 'pt-BR': ptBR, pl }[lang];
+  return { en, de, tr, 'pt-BR': ptBR, es, fr, it, hu, ja, pl }[lang];
 }

@@ -1,5 +1,5 @@
-// Reads a stake, payout or multiplier as the page shows it ("$1.50", "1,50 €", "0.00012 BTC",
-// "3.5×") into plain decimal text ("1.50", "0.00012", "3.5"). The digits are kept as shown; only
+// Reads a stake, payout or multiplier as the page shows it ("$1.50", "1,50 €", "1 234,50 €",
+// "0.00012 BTC", "3.5×") into plain decimal text ("1.50", "0.00012", "3.5"). The digits are kept as shown; only
 // a currency mark, a "×" and the decimal separator are normalised. A figure that could be read
 // two ways ("1.500" is 1.5 in English and 1500 in German) is no value: missing, never guessed.
 
@@ -22,6 +22,8 @@ const DECIMAL_COMMA = /^\d+,\d+$/;
 const EITHER_WAY = /^[1-9]\d{0,2}[.,]\d{3}$/;
 const EN_GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 const DE_GROUPED = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
+/** French, Hungarian, Polish… group with a (narrow) no-break space, already made a plain one: a space is never the decimal separator. */
+const SPACE_GROUPED = /^\d{1,3}(?: \d{3})+(?:[.,]\d+)?$/;
 
 /** The separator-normalised number, or undefined when the text is not exactly one readable figure. */
 function readNumber(text: string): string | undefined {
@@ -30,6 +32,7 @@ function readNumber(text: string): string | undefined {
   if (DECIMAL_COMMA.test(text)) return text.replace(',', '.');
   if (EN_GROUPED.test(text)) return text.replace(/,/g, '');
   if (DE_GROUPED.test(text)) return text.replace(/\./g, '').replace(',', '.');
+  if (SPACE_GROUPED.test(text)) return text.replace(/ /g, '').replace(',', '.');
   return undefined;
 }
 

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { DemoCasino } from '../../../scripts/demo-casino/server.js';
-import { waitForRows, type BrowserDriver, type PopupRow } from './driver.js';
+import type { CaptureTally } from '../../../src/shared/capture-channel.js';
+import { waitForRows, type BrowserDriver, type CasinoTab, type PopupRow } from './driver.js';
+import { POPUP_SIZE } from './extension-page.js';
 import { repoRoot } from './paths.js';
 
 type PlayedRound = ReturnType<DemoCasino['state']>['rounds'][number];
@@ -116,6 +118,87 @@ export async function otherLanguagePages(driver: BrowserDriver, casino: DemoCasi
   for (const round of [turkish, mixed]) expect(rowOf(rows, round)).toMatchObject({ verdict: 'verified', level: 'witnessed', levelReason: 'bound-before-bet' });
   expect(rowOf(rows, cheated)).toMatchObject({ verdict: 'mismatch', failures: 'outcome' });
   for (const tab of [roulette, keno, portuguese]) await tab.close();
+}
+
+/**
+ * The rest of the casino's languages with a vocabulary (#28): a keno round on a Spanish, French,
+ * Italian, Hungarian and Japanese page, roulette on the Spanish and Hungarian ones (their words in
+ * scripts/demo-casino/i18n.ts; French and Italian keep the seeds' labels in English). Rotated once,
+ * on the Japanese page. Every round witnessed. The page script's JSON (its seed pair, its bet's and
+ * rotation's answers) names every field in English keys and alone would make the rounds witnessed
+ * on a page in any language, a Polish one too: so each tab's capture diagnostics must also show the
+ * page's language chosen and its seed pair read from the page itself, by the words the worker sent
+ * for it; and the reveal is read, in Japanese, from the embedded history, a page that fetches
+ * nothing (checked once, at the end: the diagnostics add up what each page read). That every label
+ * of these pages is read (results, picks, amounts, each history layout) is
+ * test/demo-casino/language-pages.test.ts's part.
+ */
+export async function casinoLanguagePages(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  casino.setCheat('none');
+  casino.rotateSeedPair();
+  const tabs: CasinoTab[] = [];
+  const played: { page: string; round: PlayedRound }[] = [];
+  const play = async (lang: string, game: PlayedRound['game']) => {
+    const page = game === 'keno' ? `/casino/keno?lang=${lang}` : `/casino/roulette?variant=european&lang=${lang}`;
+    const tab = await driver.openCasino(page);
+    if (game === 'keno') await tab.act('button[data-action="quick-pick"]');
+    await tab.act(`button[data-action="bet"][data-game="${game}"]`);
+    tabs.push(tab);
+    played.push({ page, round: lastRound(casino) });
+    return tab;
+  };
+  for (const lang of ['es', 'hu']) await play(lang, 'roulette-european');
+  for (const lang of ['es', 'fr', 'it', 'hu']) await play(lang, 'keno');
+  const japanese = await play('ja', 'keno');
+  await waitForRows(driver, (all) => played.every(({ round }) => rowOf(all, round)?.verdict === 'pending'), `the ${played.length} rounds pending`);
+  await japanese.act('button[data-action="rotate"]');
+  const rows = await waitForRows(driver, (all) => played.every(({ round }) => rowOf(all, round)?.verdict === 'verified'), `the ${played.length} rounds verified`);
+  for (const { page, round } of played) expect(rowOf(rows, round), page).toMatchObject({ verdict: 'verified', level: 'witnessed', levelReason: 'bound-before-bet' });
+  tabs.push(await driver.openCasino('/embed/history?lang=ja'));
+  await expectReadFromThePages(driver, { es: 2, fr: 1, it: 1, hu: 2, ja: 2 });
+  for (const tab of tabs) await tab.close();
+}
+
+/**
+ * The open casino tabs' capture diagnostics, `tabsPerLang` tabs of each language: in every one, a
+ * commitment, client seed and nonce read from its DOM into a round; in one of the Japanese ones
+ * (the embedded history), a server seed and signature. The first fields a page shows: the
+ * diagnostics keep 16 kinds of value per channel, which the older rounds of the history (the
+ * suite's earlier tests) may fill before the rest come.
+ */
+async function expectReadFromThePages(driver: BrowserDriver, tabsPerLang: Record<string, number>): Promise<void> {
+  const fromDom = (capture: CaptureTally, fields: readonly string[]) =>
+    fields.every((field) => capture.seen.some(([channel, seen, , placed]) => channel === 'dom' && seen === field && placed === 1));
+  const unread = (captures: CaptureTally[]) => [
+    ...captures.filter((capture) => !fromDom(capture, ['commitment', 'clientSeed', 'nonce'])).map((capture) => `${capture.lang}: seed pair`),
+    ...(captures.some((capture) => capture.lang === 'ja' && fromDom(capture, ['serverSeed', 'roundSignature'])) ? [] : ['ja: reveal']),
+  ];
+  const finder = await driver.openPage('popup.html?view=tab', POPUP_SIZE);
+  try {
+    // Each content script sends its diagnostics a second after what it read last.
+    const deadline = Date.now() + 15_000;
+    let captures = await finder.evaluate(casinoTabCapturesInPage);
+    while (unread(captures).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      captures = await finder.evaluate(casinoTabCapturesInPage);
+    }
+    const langs = captures.map((capture) => capture.lang ?? 'none').sort();
+    expect(langs).toEqual(Object.entries(tabsPerLang).flatMap(([lang, count]) => Array<string>(count).fill(lang)).sort());
+    expect(unread(captures), 'not read from the pages').toEqual([]);
+  } finally {
+    await finder.close();
+  }
+}
+
+/** Runs in an extension page: the capture diagnostics of every casino tab the worker watches. (Self-contained: it is sent as its source.) */
+async function casinoTabCapturesInPage(): Promise<CaptureTally[]> {
+  const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
+  const captures: CaptureTally[] = [];
+  for (const tab of await api.tabs.query({})) {
+    const reply = (await api.runtime.sendMessage({ type: 'tab-context', tabId: tab.id })) as { ok?: boolean; value?: { watched: boolean; capture?: CaptureTally } } | undefined;
+    if (reply?.ok && reply.value?.watched) captures.push(reply.value.capture ?? { counts: {}, seen: [] });
+  }
+  return captures;
 }
 
 /**
