@@ -5,16 +5,15 @@
 // checked by any reveal, so a page must not end the bet with one and then show a pair chosen after it.
 // Read after the batch's write: what another frame's batch wrote first counts, as it does for the round.
 import { canonicalOutcome } from '../core/index.js';
+import { isSeenOutcome } from '../shared/claim-kinds.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { gameIdOf, isWholeOutcome } from './merge.js';
 import { roundKey } from './round-key.js';
 import { storedRounds } from './store.js';
 
-const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined && claim.observedAt.result !== undefined;
-
 /** For each claim (stored already), whether it is an outcome its stored round keeps as its own: the round's game and whole result. */
 export async function keptAsOutcome(claims: readonly CapturedClaim[]): Promise<boolean[]> {
-  const keys = claims.map((claim) => (isOutcome(claim) ? roundKey(claim) : undefined));
+  const keys = claims.map((claim) => (isSeenOutcome(claim) ? roundKey(claim) : undefined));
   const rounds = await storedRounds(keys.filter((key) => key !== undefined));
   return claims.map((claim, index) => {
     const record = keys[index] === undefined ? undefined : rounds.get(keys[index]!);

@@ -21,6 +21,7 @@ import { lookupGame } from '../core/index.js';
 import { MAX_ACTION_SLOTS } from '../shared/messages.js';
 import type { CapturedClaim } from '../shared/records.js';
 import { openStore, RELAXED } from './store.js';
+import { isSeenOutcome } from '../shared/claim-kinds.js';
 import { labelKey } from '../shared/label-key.js';
 import { roundKey } from './round-key.js';
 
@@ -228,8 +229,6 @@ function lateCredits(tabs: readonly TabActions[], action: KeptAction): Recredit[
 /** Whether an outcome's slots (slotsOfKept) name one of an action's. */
 const endsOneOf = (outcomeSlots: readonly string[] | undefined, actionSlots: readonly string[]): boolean => outcomeSlots?.some((slot) => actionSlots.includes(slot)) === true;
 
-const isOutcome = (claim: CapturedClaim): boolean => claim.result !== undefined && claim.observedAt.result !== undefined;
-
 /** An outcome's key and game as kept (CreditedOutcome), without its times. */
 type OutcomeIdentity = Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'>;
 
@@ -265,10 +264,10 @@ function slotsOfKept(outcome: OutcomeIdentity): string[] {
  * the batch's later outcomes too, which can only credit them with an earlier action.
  */
 export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): Promise<CapturedClaim[]> {
-  if (!claims.some(isOutcome)) return Promise.resolve([...claims]);
+  if (!claims.some(isSeenOutcome)) return Promise.resolve([...claims]);
   return update((tabs) => ({
     value: claims.map((claim) => {
-      if (!isOutcome(claim)) return claim;
+      if (!isSeenOutcome(claim)) return claim;
       const outcomeAt = claim.observedAt.result!;
       let earliest = claim.actedAt ?? Infinity;
       for (const kept of tabs) {
@@ -287,10 +286,10 @@ export function creditOutcomes(tab: number, claims: readonly CapturedClaim[]): P
  * after it are credited knowing what it ended.
  */
 export function wouldEndActions(claims: readonly CapturedClaim[]): Promise<boolean[]> {
-  if (!claims.some(isOutcome)) return Promise.resolve(claims.map(() => false));
+  if (!claims.some(isSeenOutcome)) return Promise.resolve(claims.map(() => false));
   return update((tabs) => ({
     value: claims.map((claim) => {
-      if (!isOutcome(claim)) return false;
+      if (!isSeenOutcome(claim)) return false;
       const slots = slotsOfKept(identityOf(claim, true));
       const outcomeAt = claim.observedAt.result!;
       return tabs.some(
@@ -309,11 +308,11 @@ export function wouldEndActions(claims: readonly CapturedClaim[]): Promise<boole
  * another frame's claim ends nothing.
  */
 export function endActions(tab: number, claims: readonly CapturedClaim[], kept: readonly boolean[]): Promise<void> {
-  if (!claims.some(isOutcome)) return Promise.resolve();
+  if (!claims.some(isSeenOutcome)) return Promise.resolve();
   return update((tabs) => {
     const entry = entryOf(tabs, tab);
     // Each outcome's identity once: its slots here, and what the tab keeps of it (remember).
-    const identities = claims.map((claim, index) => (isOutcome(claim) ? identityOf(claim, kept[index] === true) : undefined));
+    const identities = claims.map((claim, index) => (isSeenOutcome(claim) ? identityOf(claim, kept[index] === true) : undefined));
     for (const [index, claim] of claims.entries()) {
       const identity = identities[index];
       if (identity === undefined) continue;

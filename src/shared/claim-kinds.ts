@@ -12,6 +12,11 @@ export function isSeedReveal(claim: CapturedClaim): boolean {
   return claim.serverSeed !== undefined && claim.nonce === undefined && claim.result === undefined;
 }
 
+/** An outcome a page showed live: a result with the time it was first seen (what ends and is credited with an action, background/tab-actions.ts). */
+export function isSeenOutcome(claim: CapturedClaim): boolean {
+  return claim.result !== undefined && claim.observedAt.result !== undefined;
+}
+
 /** A nonce as the casino's `${nonce}` writes it: "007" and "7" are one nonce. Text that is not digits stays as it is. */
 export function canonicalNonce(nonce: string): string {
   return /^\d+$/.test(nonce) ? BigInt(nonce).toString() : nonce;
