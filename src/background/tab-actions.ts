@@ -229,6 +229,10 @@ function lateCredits(tabs: readonly TabActions[], action: KeptAction): Recredit[
 /** Whether an outcome's slots (slotsOfKept) name one of an action's. */
 const endsOneOf = (outcomeSlots: readonly string[] | undefined, actionSlots: readonly string[]): boolean => outcomeSlots?.some((slot) => actionSlots.includes(slot)) === true;
 
+/** Whether an outcome with `slots`, first seen at `outcomeAt`, ends `action`: one of its slots, after it, and before it ended. */
+const endsAction = (action: KeptAction, slots: readonly string[], outcomeAt: number): boolean =>
+  action.at < outcomeAt && endsOneOf(slots, action.slots) && (action.endedAt === undefined || action.endedAt > outcomeAt);
+
 /** An outcome's key and game as kept (CreditedOutcome), without its times. */
 type OutcomeIdentity = Pick<CreditedOutcome, 'key' | 'game' | 'verifiable'>;
 
@@ -294,7 +298,7 @@ export function wouldEndActions(claims: readonly CapturedClaim[]): Promise<boole
       const outcomeAt = claim.observedAt.result!;
       return tabs.some(
         (other) =>
-          !other.full && other.actions.some((action) => action.at < outcomeAt && endsOneOf(slots, action.slots) && (action.endedAt === undefined || action.endedAt > outcomeAt)),
+          !other.full && other.actions.some((action) => endsAction(action, slots, outcomeAt)),
       );
     }),
   }));
@@ -321,9 +325,7 @@ export function endActions(tab: number, claims: readonly CapturedClaim[], kept: 
       for (const other of tabs) {
         if (other.full) continue;
         for (const action of other.actions) {
-          if (action.at < outcomeAt && endsOneOf(slots, action.slots) && (action.endedAt === undefined || action.endedAt > outcomeAt)) {
-            action.endedAt = outcomeAt;
-          }
+          if (endsAction(action, slots, outcomeAt)) action.endedAt = outcomeAt;
         }
       }
     }
