@@ -10,7 +10,7 @@ import {
   type PageResponses,
   type Reply,
 } from '../shared/messages.js';
-import { isCommitmentSighting, isSeedReveal } from '../shared/claim-kinds.js';
+import { isCommitmentSighting, isSeedReveal, namesNothing } from '../shared/claim-kinds.js';
 import type { CapturedClaim, SelfTestResult } from '../shared/records.js';
 import { showSummaryOnBadge } from './badge.js';
 import { findRound } from './find-round.js';
@@ -139,8 +139,10 @@ async function acceptClaims(candidates: unknown[], sender: MessageSender): Promi
   const refused: ClaimsAck['refused'] = [];
   candidates.forEach((candidate, index) => {
     const checked = validateClaim(candidate);
-    if (checked.ok) checkedClaims.push({ claim: checked.message, index });
-    else refused.push({ index, reason: checked.error });
+    // A claim that names nothing is taken and dropped: not a round, and not the page's fault to be told.
+    if (checked.ok) {
+      if (!namesNothing(checked.message)) checkedClaims.push({ claim: checked.message, index });
+    } else refused.push({ index, reason: checked.error });
   });
   const tab = sender.tab?.id ?? -1;
   // One pair's rounds by nonce first (nonce-order.ts): a list newest first must not cut the later

@@ -12,6 +12,15 @@ export function isSeedReveal(claim: CapturedClaim): boolean {
   return claim.serverSeed !== undefined && claim.nonce === undefined && claim.result === undefined;
 }
 
+/**
+ * A claim that names neither a seed pair nor an outcome: a client seed and nonce read without the
+ * labels around them (a page scanned before its language's words came). Nothing to verify or to
+ * witness, and no key to meet its round by: stored, it would be a round of its own, `invalid`.
+ */
+export function namesNothing(claim: CapturedClaim): boolean {
+  return claim.commitment === undefined && claim.serverSeed === undefined && claim.result === undefined;
+}
+
 /** An outcome a page showed live: a result with the time it was first seen (what ends and is credited with an action, background/tab-actions.ts). */
 export function isSeenOutcome(claim: CapturedClaim): boolean {
   return claim.result !== undefined && claim.observedAt.result !== undefined;

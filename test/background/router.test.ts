@@ -145,6 +145,15 @@ describe('handleMessage: malformed messages', () => {
     expect((await summarise()).total).toBe(2);
   });
 
+  it('a claim that names neither a seed pair nor an outcome is taken and dropped (a page read before its language\'s words came)', async () => {
+    // The Italian page at its first scan, its English seed labels read and its Italian ones not yet.
+    const fragment: CapturedClaim = { source: 'dom', game: 'Keno', clientSeed: 'player-cs', nonce: '4', observedAt: { game: now(), clientSeed: now(), nonce: now() } };
+    const reply = await handleMessage(claimsMessage(fragment, valid(), { ...fragment, stake: '1.00', picks: ['3'] }), casinoTab());
+    expect(reply).toEqual({ ok: true, value: { stored: 1, refused: [], retryLater: [], revealed: [valid().commitment] } });
+    expect((await summarise()).total).toBe(1);
+    expect(await getRound(roundKey(fragment))).toBeUndefined();
+  });
+
   it.each([
     ['claims', claimsMessage(revealedClaim(vector(0), 'Keno')), 'invalid message: type: Invalid type: Expected ("summary" | "rounds" | "round-detail" | "find-round" | "export-page" | "games" | "clear-data" | "import-rounds" | "seal-export" | "seal-check" | "seal-done" | "run-self-test" | "findings" | "outcomes" | "session-rounds" | "tab-context") but received "claims"'],
     ['a page too large', { type: 'rounds', filter: {}, offset: 0, limit: 5001 }, 'invalid message: limit: Invalid value: Expected <=5000 but received 5001'],
