@@ -13,14 +13,16 @@ import { gzipSync } from 'node:zlib';
  * casino's own suggestion) took it from 12.3 to 13.1 KB. 13.5 KB until #28's labels in the
  * casino's languages: the words of seven more languages stay in the worker (shared/vocabularies/),
  * but asking for them, adding them and reading the page again when they come, and naming in the
- * capture report the texts before values no label named, took it from 13.4 to 13.6 KB. 13.75 KB now.
+ * capture report the texts before values no label named, took it from 13.4 to 13.6 KB. 13.75 KB
+ * until a round's game went to the worker by its canonical name in every language ("Ruleta Europea"
+ * is European Roulette; the worker knows English and German names only): 15 B. 13.8 KB now.
  * The page tap's was 4 KB until #28: reading binary WebSocket frames (a MessagePack and a CBOR
  * decoder, hand-written: no library loaded into the page's world, which would need a
  * web_accessible_resource a page can probe) and fetch answers as they stream took it from 3.6 to
  * 5.2 KB. 5.5 KB now (docs/design.md, "The page taps").
  */
 export const BUDGETS = {
-  'content.js': 13.75 * 1024,
+  'content.js': 13.8 * 1024,
   'page-tap.js': 5.5 * 1024,
   'popup.js': 30 * 1024,
   'background.js': 25 * 1024,

@@ -10,7 +10,6 @@ import { CasinoState, type Round } from '../../scripts/demo-casino/casino-state.
 import { strings, type Lang } from '../../scripts/demo-casino/i18n.js';
 import { framePage, gamePage, historyPage } from '../../scripts/demo-casino/pages.js';
 import { vocabularyFor } from '../../src/shared/vocabularies/vocabulary.js';
-import { sanitiseFields } from '../../src/capture/readers/normalise.js';
 
 const GAME_NAMES = { 'roulette-european': 'European Roulette', 'roulette-american': 'American Roulette', keno: 'Keno' };
 const LANGUAGES: Lang[] = ['es', 'fr', 'it', 'hu', 'ja'];
@@ -46,16 +45,16 @@ function expected(round: Round) {
   };
 }
 
-/** The rounds a page shows as the content script sends them: the fields it accepts, the game by its canonical name, a list as one text. */
+/** The rounds a page shows as the content script sends them (the game by its canonical name: sanitiseFields), a list as one text. */
 async function scan(html: string): Promise<Record<string, unknown>[]> {
   vi.resetModules();
-  const { addVocabulary, matchGameName } = await import('../../src/capture/readers/labels.js');
+  const { addVocabulary } = await import('../../src/capture/readers/labels.js');
   const { scanDocument } = await import('../../src/capture/dom/scanner.js');
+  const { sanitiseFields } = await import('../../src/capture/readers/normalise.js');
   const document = new DOMParser().parseFromString(html, 'text/html');
   addVocabulary(vocabularyFor([document.documentElement.lang]));
   return scanDocument(document).map(({ fields }) => {
     const sent: Record<string, unknown> = { ...sanitiseFields(fields, 'dom') };
-    if (typeof sent.game === 'string') sent.game = matchGameName(sent.game) ?? `unknown: ${sent.game}`;
     for (const field of ['result', 'picks']) if (Array.isArray(sent[field])) sent[field] = (sent[field] as string[]).join(', ');
     return sent;
   });

@@ -7,6 +7,7 @@ import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT
 import { canonicalNonce } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import { readAmount } from './amount.js';
+import { matchGameName } from './labels.js';
 import { AMOUNT_FIELDS, valueSignature, type FairnessFields, type FieldName } from './fields.js';
 
 const NONCE = /^\d{1,20}$/;
@@ -55,6 +56,8 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
     const value = textValue(own(field), source, max, field === 'clientSeed' && source === 'json');
     if (value !== undefined) fields[field] = value;
   }
+  // A game by the name every reading of it shares ("Ruleta Europea" is European Roulette): the worker knows English and German names only.
+  if (fields.game) fields.game = matchGameName(fields.game) ?? fields.game;
   const nonceText = own('nonce');
   const nonce = typeof nonceText === 'string' ? nonceText.trim() : undefined;
   if (nonce !== undefined && NONCE.test(nonce)) fields.nonce = nonce;

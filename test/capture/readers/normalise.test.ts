@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addVocabulary } from '../../../src/capture/readers/labels.js';
 import { firstSeenLog, sanitiseFields, toClaim } from '../../../src/capture/readers/normalise.js';
+import { vocabularyFor } from '../../../src/shared/vocabularies/vocabulary.js';
 import { capturedClaimSchema } from '../../../src/shared/messages.js';
 import { CLIENT, COMMITMENT, KENO, SEED } from '../dom.js';
 
@@ -34,6 +36,15 @@ describe('sanitiseFields', () => {
     expect(sanitiseFields({ extra: 'x', observedAt: {} }, 'dom')).toEqual({});
     expect(sanitiseFields(null, 'dom')).toEqual({});
     expect(sanitiseFields(Object.create({ serverSeed: SEED }), 'dom')).toEqual({});
+  });
+
+  it('names a game by its canonical name in any language it has the words of, and keeps a name it does not know as shown', () => {
+    expect(sanitiseFields({ game: 'europäisches Roulette', nonce: '1' }, 'dom').game).toBe('European Roulette');
+    expect(sanitiseFields({ game: 'Ruleta Europea', nonce: '1' }, 'dom').game).toBe('Ruleta Europea'); // Spanish not yet learned
+    addVocabulary(vocabularyFor(['es']));
+    expect(sanitiseFields({ game: ' Ruleta Europea ', nonce: '1' }, 'dom').game).toBe('European Roulette');
+    expect(sanitiseFields({ game: 'ruleta europea', nonce: '1' }, 'json').game).toBe('European Roulette');
+    expect(sanitiseFields({ game: 'Ruleta Europea 2', nonce: '1' }, 'dom').game).toBe('Ruleta Europea 2');
   });
 
   it('always gives claims the message schema accepts', () => {
