@@ -6,6 +6,7 @@ import {
   exportReverifiedByCli,
   germanPage,
   otherLanguagePages,
+  casinoLanguagePages,
   honestAndWrongResult,
   roundsInsideAnIframe, roundsInsideAnSrcdocFrame,
   swappedSeed,
@@ -64,6 +65,8 @@ describe('Chromium: the production build against the demo casino', () => {
   it('flags a revealed seed that does not match its commitment', () => swappedSeed(driver, casino));
   it('reads German labels', () => germanPage(driver, casino));
   it('reads Turkish and Brazilian Portuguese pages (seeds labelled in English on the Portuguese ones): witnessed, a wrong result flagged', () => otherLanguagePages(driver, casino));
+  it('reads the casino\'s other languages: Spanish, French, Italian, Hungarian and Japanese pages (seeds labelled in English on the French and Italian ones), every round witnessed', () =>
+    casinoLanguagePages(driver, casino));
   it('keeps its store out of eviction (unlimited storage, which Chromium never evicts)', () => storageKept(driver, 'unlimited'));
   it('draws the popup\'s text at full size (13 px body text)', () => popupTextIsFullSize(driver));
   it('lists values the scanner cannot group in the capture diagnostics, and their labels and shapes but no value in the capture report', () =>
