@@ -7,6 +7,8 @@
 // after the player's rotation every round on the new pair is credited with the bet before it
 // (history, commitment after action), until the page is reloaded.
 // Fix: fold a slot's game to the store's id (gameIdOf / knownGameId, else labelKey) on both sides.
+// Closed: the content script sends every game by the one name the core calls it (labels.ts GAME_TABLE,
+// normalise.ts sanitiseFields), so both sides' slots name it alike.
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -54,6 +56,5 @@ for (const [panelName, outcomeName] of [
     return verdictOf(c2, 1);
   };
   const title = `honest: panel named "${panelName}", outcomes named "${outcomeName}" (one game to the store); bet, rotate, two rounds on the new pair: the second is witnessed`;
-  if (panelName === outcomeName) it(title, async () => expect(await honest()).toMatchObject({ status: 'verified', level: 'witnessed' }));
-  else it.fails(`open (honest history): ${title}`, async () => expect(await honest()).toMatchObject({ status: 'verified', level: 'witnessed' }));
+  it(panelName === outcomeName ? title : `closed: ${title}`, async () => expect(await honest()).toMatchObject({ status: 'verified', level: 'witnessed' }));
 }

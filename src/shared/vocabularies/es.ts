@@ -22,5 +22,5 @@ export const ES: Vocabulary = {
     // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
     'control=cambiar semillas|rotar semillas|nuevo par de semillas|cambiar semilla del cliente|establecer semilla del cliente|mostrar par de semillas|ocultar par de semillas|par de semillas|semillas|equidad|justicia demostrable|demostrablemente justo',
   ],
-  games: 'European Roulette|ruleta europea;American Roulette|ruleta americana;Roulette|ruleta;Mines|minas;Dice|dados',
+  games: 'European Roulette|ruleta europea|ruleta;American Roulette|ruleta americana;Mines|minas;Dice|dados',
 };

@@ -20,5 +20,5 @@ export const HU: Vocabulary = {
     // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
     'control=seedek cseréje|seed pár cseréje|új seed pár|kliens seed módosítása|kliens seed beállítása|seed pár megjelenítése|seed pár elrejtése|seed pár|seedek|tisztesség|bizonyíthatóan tisztességes',
   ],
-  games: 'European Roulette|európai rulett;American Roulette|amerikai rulett;Roulette|rulett;Mines|aknák;Dice|kocka',
+  games: 'European Roulette|európai rulett|rulett;American Roulette|amerikai rulett;Mines|aknák;Dice|kocka',
 };

@@ -22,5 +22,5 @@ export const JA: Vocabulary = {
     // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
     'control=シードを変更|シードペアを変更|新しいシードペア|クライアントシードを変更|クライアントシードを設定|シードペアを表示|シードペアを非表示|シードペア|シード|公平性|証明可能な公平性',
   ],
-  games: 'European Roulette|ヨーロピアンルーレット;American Roulette|アメリカンルーレット;Roulette|ルーレット;Keno|キノ;Mines|マインズ;Dice|ダイス',
+  games: 'European Roulette|ヨーロピアンルーレット|ルーレット;American Roulette|アメリカンルーレット;Keno|キノ;Mines|マインズ;Dice|ダイス',
 };

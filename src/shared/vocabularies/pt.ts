@@ -23,5 +23,5 @@ export const PT: Vocabulary = {
     // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
     'control=trocar seeds|trocar par de seeds|novo par de seeds|alterar seed do cliente|definir seed do cliente|mostrar par de seeds|ocultar par de seeds|par de seeds|justiça|comprovadamente justo',
   ],
-  games: 'European Roulette|roleta europeia;American Roulette|roleta americana;Roulette|roleta;Mines|minas;Dice|dados',
+  games: 'European Roulette|roleta europeia|roleta;American Roulette|roleta americana;Mines|minas;Dice|dados',
 };

@@ -22,5 +22,5 @@ export const TR: Vocabulary = {
     // The whole text of a fairness control (rotate, new seed pair, set the client seed, show the pair): translated, no casino source found.
     'control=tohumları değiştir|tohum çiftini değiştir|yeni tohum çifti|istemci tohumunu değiştir|istemci tohumunu ayarla|tohum çiftini göster|tohum çiftini gizle|tohum çifti|tohumlar|adillik|kanıtlanabilir adillik|kanıtlanabilir şekilde adil',
   ],
-  games: 'European Roulette|avrupa ruleti;American Roulette|amerikan ruleti;Roulette|rulet;Mines|mayınlar;Dice|zar',
+  games: 'European Roulette|avrupa ruleti|rulet;American Roulette|amerikan ruleti;Mines|mayınlar;Dice|zar',
 };

@@ -283,7 +283,7 @@ describe('scanDocument: rounds and groups', () => {
     document.body.innerHTML = `<h2>Roulette</h2>${round(1, '2')}<iframe id="f"></iframe>`;
     const frame = (document.getElementById('f') as HTMLIFrameElement).contentDocument!;
     frame.body.innerHTML = `<h2>Keno</h2>${round(9, '1, 2')}`;
-    expect(scanDocument(document).map((found) => found.fields)).toEqual([{ game: 'Roulette', serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '2' }]);
+    expect(scanDocument(document).map((found) => found.fields)).toEqual([{ game: 'European Roulette', serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '2' }]);
     expect(scanDocument(frame).map((found) => found.fields)).toEqual([{ game: 'Keno', serverSeed: SEED, clientSeed: CLIENT, nonce: '9', result: '1, 2' }]);
     document.body.replaceChildren();
   });
@@ -380,7 +380,7 @@ describe('scanDocument: hostile and large pages', { timeout: 30_000 }, () => {
     };
     const { rounds, calls: large } = countedScan(history(1000));
     expect(rounds).toHaveLength(2000);
-    expect(rounds[999]!.fields).toEqual({ game: 'Roulette', nonce: '999', serverSeed: SEED, clientSeed: CLIENT, result: String(999 % 37) });
+    expect(rounds[999]!.fields).toEqual({ game: 'European Roulette', nonce: '999', serverSeed: SEED, clientSeed: CLIENT, result: String(999 % 37) });
     // The work is counted, not timed (a shared machine's clock says little): the DOM calls a scan
     // makes. Twice the rows, about twice the calls; a scan that compared every row with every other
     // would make four times as many.

@@ -47,8 +47,8 @@ describe('shadow roots', () => {
     const rounds = scanDocument(document).map((found) => found.fields);
     expect(rounds).toEqual(
       expect.arrayContaining([
-        { game: 'Roulette', serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '17' },
-        { game: 'Roulette', serverSeed: SEED, clientSeed: CLIENT, nonce: '2', result: '5' },
+        { game: 'European Roulette', serverSeed: SEED, clientSeed: CLIENT, nonce: '1', result: '17' },
+        { game: 'European Roulette', serverSeed: SEED, clientSeed: CLIENT, nonce: '2', result: '5' },
         expect.objectContaining({ serverSeed: SEED, clientSeed: CLIENT, nonce: '9', result: '30' }),
       ]),
     );

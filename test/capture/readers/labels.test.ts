@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findGameInText, labelKey, matchGameName, matchLabel } from '../../../src/capture/readers/labels.js';
+import { SUPPORTED_GAMES } from '../../../src/core/index.js';
 
 const LABELS: [string, string][] = [
   // English
@@ -90,13 +91,15 @@ describe('matchLabel', () => {
 
 describe('game names', () => {
   it.each([
-    ['Roulette', 'Roulette'],
+    ['Roulette', 'European Roulette'],
+    ['european-roulette', 'European Roulette'],
     ['European Roulette', 'European Roulette'],
     ['Europäisches Roulette', 'European Roulette'],
     ['American Roulette', 'American Roulette'],
     ['Amerikanisches Roulette', 'American Roulette'],
     ['Keno', 'Keno'],
     ['KENO', 'Keno'],
+    ['Cloudbet Keno', 'Keno'],
     ['Mines', 'Mines'],
     ['Pump', 'Pump'],
     ['Plinko', 'Plinko'],
@@ -106,6 +109,10 @@ describe('game names', () => {
     ['Limbo', 'Limbo'],
   ])('%s is the game %s', (name, game) => {
     expect(matchGameName(name)).toBe(game);
+  });
+
+  it('knows every verified game by each name the core knows it by, as the one name the core calls it (a slot names its game so)', () => {
+    for (const game of SUPPORTED_GAMES) for (const name of [game.label, game.id, ...game.names, ...game.cli.names]) expect(matchGameName(name), name).toBe(game.label);
   });
 
   it('does not take other words for a game', () => {

@@ -50,7 +50,7 @@ describe('startCapture', () => {
     await waitFor(() => expect(claims()).toHaveLength(1));
     expect(claims()[0]).toEqual({
       source: 'dom',
-      game: 'Roulette',
+      game: 'European Roulette',
       serverSeed: SEED,
       clientSeed: CLIENT,
       nonce: '1',

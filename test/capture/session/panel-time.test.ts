@@ -77,8 +77,8 @@ it.each([
   act(3000); // any later click
   show(panel(CHOSEN, 5) + outcome(CHOSEN, 5), 4000);
 
-  await vi.waitFor(() => expect(sent.flat().some((c) => c.result !== undefined && c.commitment === CHOSEN.commitment && c.game === 'Roulette')).toBe(true));
-  const shown = sent.flat().find((c) => c.result === undefined && c.commitment === CHOSEN.commitment && c.game === 'Roulette')!;
+  await vi.waitFor(() => expect(sent.flat().some((c) => c.result !== undefined && c.commitment === CHOSEN.commitment && c.game === 'European Roulette')).toBe(true));
+  const shown = sent.flat().find((c) => c.result === undefined && c.commitment === CHOSEN.commitment && c.game === 'European Roulette')!;
   expect(shown.observedAt.commitment).toBe(2600); // when this panel state was first seen, not the pool's time
 
   for (const batch of sent) {
