@@ -9,10 +9,11 @@ export type AmountKind = 'money' | 'multiplier';
 export const DECIMAL_AMOUNT = /^\d{1,20}(?:\.\d{1,20})?$/;
 const MAX_SHOWN = 64;
 
-// One currency mark before or after the number: a symbol, or a code of 3–5 capital letters
-// (USD, EUR, BTC, USDT). Anything else around the number makes it unreadable.
-const CURRENCY_BEFORE = /^(?:[$€£¥₿]|[A-Z]{3,5})\s?(?=\d)/u;
-const CURRENCY_AFTER = /(?<=\d)\s?(?:[$€£¥₿]|[A-Z]{3,5})$/u;
+// One currency mark before or after the number: a symbol (the casino's languages' own too: lira,
+// real, forint, yen), or a code of 3–5 capital letters (USD, EUR, BTC, USDT). Anything else around
+// the number makes it unreadable.
+const CURRENCY_BEFORE = /^(?:[$€£¥₿₺]|R\$|[A-Z]{3,5})\s?(?=\d)/u;
+const CURRENCY_AFTER = /(?<=\d)\s?(?:[$€£¥₿₺円]|Ft|[A-Z]{3,5})$/u;
 const TIMES_BEFORE = /^[x×X]\s?(?=\d)/u;
 const TIMES_AFTER = /(?<=\d)\s?[x×X]$/u;
 
@@ -42,14 +43,8 @@ function readNumber(text: string): string | undefined {
  */
 export function readAmount(shown: string, kind: AmountKind, source: 'dom' | 'json'): string | undefined {
   if (typeof shown !== 'string' || shown.length > MAX_SHOWN) return undefined;
-  let text = shown.replace(/[\s\u00a0\u202f]+/gu, ' ').trim();
-  if (kind === 'money') {
-    text = text.replace(CURRENCY_BEFORE, '');
-    text = text.replace(CURRENCY_AFTER, '');
-  } else {
-    text = text.replace(TIMES_BEFORE, '');
-    text = text.replace(TIMES_AFTER, '');
-  }
+  const spaced = shown.replace(/[\s\u00a0\u202f]+/gu, ' ').trim();
+  const text = kind === 'money' ? spaced.replace(CURRENCY_BEFORE, '').replace(CURRENCY_AFTER, '') : spaced.replace(TIMES_BEFORE, '').replace(TIMES_AFTER, '');
   const number = source === 'json' ? (PLAIN.test(text) ? text : undefined) : readNumber(text);
   return number !== undefined && DECIMAL_AMOUNT.test(number) ? number : undefined;
 }
