@@ -18,8 +18,8 @@ import { inTimeOrder, SessionFold, type SessionRound } from '../src/core/luck/se
 import { seededRandom } from '../src/core/luck/simulate.js';
 import { kenoHitDistribution } from '../src/core/rtp/keno.js';
 import type { GameFigures, VerifiedRound } from '../src/shared/records.js';
-import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } from '../src/stats/luck.js';
-import { inSlices } from '../src/stats/slices.js';
+import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } from '../src/ui/luck/luck.js';
+import { inSlices } from '../src/ui/slices.js';
 import { KENO_PAYTABLE, payoutOf } from './demo-casino/paytable.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });

@@ -8,7 +8,7 @@
 // size, and where the bars are too narrow for every number, every 2nd, 5th or 10th is named.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useEnv } from '../ui/env.js';
-import { integerText, roughText } from './format.js';
+import { integerText, roughText } from '../ui/format.js';
 
 export interface BarChartProps {
   /** Names the chart and its table ("European roulette: how often each number came up"). */

@@ -7,8 +7,8 @@ import { compareWithAdvertised, gameById, KENO_ADVERTISED_RTP, rouletteRtp, type
 import type { UniformityTest } from '../core/statistics.js';
 import { ErrorNote } from '../ui/bits.js';
 import { useEnv } from '../ui/env.js';
-import { advertisedText, returnText } from './format.js';
-import type { GameReturns } from './returns.js';
+import { advertisedText, returnText } from '../ui/format.js';
+import type { GameReturns } from '../ui/luck/returns.js';
 import { fairnessOf, fairnessSentence, rouletteRulesSentences, type Fairness } from './stats-text.js';
 
 type Tone = 'neutral' | 'ok' | 'bad';

@@ -8,7 +8,7 @@ import { uniformityOfCounts } from '../core/statistics.js';
 import { useEnv } from '../ui/env.js';
 import { BarChart } from './bar-chart.js';
 import { Conclusion } from './conclusion.js';
-import { gameReturns } from './returns.js';
+import { gameReturns } from '../ui/luck/returns.js';
 import { GameReturnsView } from './returns-view.js';
 import { shapeWordKey, testDetail } from './stats-text.js';
 

@@ -3,7 +3,7 @@
 // numbers are in the figure's caption, which the picture is labelled by.
 import type { LuckPercentile } from '../core/luck/percentile.js';
 import { useEnv } from '../ui/env.js';
-import { amountText, integerText } from './format.js';
+import { amountText, integerText } from '../ui/format.js';
 
 const WIDTH = 600;
 const HEIGHT = 220;

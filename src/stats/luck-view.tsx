@@ -9,14 +9,14 @@ import { MIN_LUCK_ROUNDS, tooFewToCompare } from '../core/luck/percentile.js';
 import { firstAtOrAfter, SessionFold } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
 import { countText } from '../ui/i18n.js';
-import { amountText, chanceText, decimalText, integerText } from './format.js';
-import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } from './luck.js';
+import { amountText, chanceText, decimalText, integerText } from '../ui/format.js';
+import { groupsOfFigures, luckOf, paytablesOf, type KeptFigures, type Luck } from '../ui/luck/luck.js';
 import { LuckChart } from './luck-chart.js';
 import { dateText, percentText, SessionsTable } from './sessions-table.js';
-import { inSlices, later } from './slices.js';
-import { useKeptFigures } from './use-figures.js';
-import { useSessionLucks } from './use-session-lucks.js';
-import { useSessions } from './use-sessions.js';
+import { inSlices, later } from '../ui/slices.js';
+import { useKeptFigures } from '../ui/luck/use-figures.js';
+import { useSessionLucks } from '../ui/luck/use-session-lucks.js';
+import { useSessions } from '../ui/luck/use-sessions.js';
 
 /** The latest sessions listed, offered as a scope and given a percentile (a long history has thousands: a date range reaches the older ones). */
 const SESSIONS_LISTED = 200;

@@ -5,8 +5,8 @@ import type { KenoRtp, SupportedGameId } from '../core/index.js';
 import { KENO_ADVERTISED_RTP } from '../core/index.js';
 import { useEnv } from '../ui/env.js';
 import { countText, type Translate } from '../ui/i18n.js';
-import { advertisedText, amountText, decimalText, integerText, multiplierText, returnText } from './format.js';
-import type { GameReturns, KenoReturns } from './returns.js';
+import { advertisedText, amountText, decimalText, integerText, multiplierText, returnText } from '../ui/format.js';
+import type { GameReturns, KenoReturns } from '../ui/luck/returns.js';
 
 function RealisedSentence({ returns }: { returns: GameReturns }) {
   const { t } = useEnv();

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { gameWordKey, hitDistribution, rouletteRtp, SUPPORTED_GAMES, type GameShape, type RouletteVariant, type SupportedGameId } from '../core/index.js';
 import { useEnv } from '../ui/env.js';
-import { advertisedText, chanceText, integerText, returnText } from './format.js';
+import { advertisedText, chanceText, integerText, returnText } from '../ui/format.js';
 import { betName } from './stats-text.js';
 
 function RouletteTable({ gameId, variant }: { gameId: SupportedGameId; variant: RouletteVariant }) {

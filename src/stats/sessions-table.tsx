@@ -5,8 +5,8 @@ import { tooFewToCompare } from '../core/luck/percentile.js';
 import type { Session } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
 import type { Translate } from '../ui/i18n.js';
-import { amountText, chanceText, integerText } from './format.js';
-import type { Luck } from './luck.js';
+import { amountText, chanceText, integerText } from '../ui/format.js';
+import type { Luck } from '../ui/luck/luck.js';
 
 export function dateText(t: Translate, at: number): string {
   return new Intl.DateTimeFormat(t('uiLanguage'), { dateStyle: 'medium', timeStyle: 'short' }).format(at);

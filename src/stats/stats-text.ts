@@ -4,7 +4,7 @@ import { gameById, type GameShape, type RouletteRtp, type SupportedGameId } from
 import type { UniformityTest } from '../core/statistics.js';
 import { UNUSUAL_P_VALUE } from '../core/statistics.js';
 import { countText, type Translate } from '../ui/i18n.js';
-import { advertisedText, decimalText, integerText, pValueText, returnText } from './format.js';
+import { advertisedText, decimalText, integerText, pValueText, returnText } from '../ui/format.js';
 
 /**
  * The suffix of a game's statistics words in _locales by its shape ("statsFairEvenKeno",

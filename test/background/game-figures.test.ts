@@ -6,7 +6,7 @@ import { addRoundToFigures, emptyGameFigures, figuresOf } from '../../src/backgr
 import { ratio } from '../../src/core/index.js';
 import { kenoUniformity, realisedRtp, realisedRtpOfSums, rouletteUniformity, uniformityOfCounts } from '../../src/core/statistics.js';
 import type { VerifiedRound } from '../../src/shared/records.js';
-import { betSumsOf } from '../../src/stats/returns.js';
+import { betSumsOf } from '../../src/ui/luck/returns.js';
 
 const amount = fc.oneof(fc.constantFrom('0', '0.10', '1.00', '2.5', '36', '-1', 'x'), fc.integer({ min: 0, max: 5000 }).map((cents) => (cents / 100).toFixed(2)));
 const rouletteRound = fc.record(

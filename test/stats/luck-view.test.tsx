@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { kenoRoundLaw } from '../../src/core/luck/round-law.js';
 import { luckPercentile, MIN_LUCK_ROUNDS } from '../../src/core/luck/percentile.js';
 import { decimalRatio } from '../../src/core/rtp/fraction.js';
-import { amountText, chanceText, integerText } from '../../src/stats/format.js';
+import { amountText, chanceText, integerText } from '../../src/ui/format.js';
 import { countText } from '../../src/ui/i18n.js';
 import type { RoundRecord } from '../../src/shared/records.js';
 import { claimFor } from '../popup/claims.js';

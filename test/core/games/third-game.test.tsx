@@ -31,7 +31,7 @@ const { computeRound, gameById, gameShapeOf, lookupGame, SUPPORTED_GAME_IDS, ver
 const { uniformityOfCounts } = await import('../../../src/core/statistics.js');
 const { figuresOf, emptyFigures } = await import('../../../src/background/game-figures.js');
 const { verifiedRoundOf } = await import('../../../src/background/verified-round.js');
-const { gameReturns } = await import('../../../src/stats/returns.js');
+const { gameReturns } = await import('../../../src/ui/luck/returns.js');
 const { fairnessSentence, shapeWordKey } = await import('../../../src/stats/stats-text.js');
 const { judgeFast } = await import('../../../src/cli/fast-judge.js');
 const { judgeElementFully } = await import('../../../src/cli/round-judge.js');

@@ -2,10 +2,10 @@
 // and the sessions they make (core/luck/sessions.ts), folded in ~50 ms tasks: for the statistics
 // page and the popup's More view. A million rounds take a while: what does not need them does not wait.
 import { useEffect, useState } from 'preact/hooks';
-import { inTimeOrder, SessionFold, type Session, type SessionRound } from '../core/luck/sessions.js';
-import { MAX_PAGE } from '../shared/message-limits.js';
-import { useEnv } from '../ui/env.js';
-import { inSlices, later } from './slices.js';
+import { inTimeOrder, SessionFold, type Session, type SessionRound } from '../../core/luck/sessions.js';
+import { MAX_PAGE } from '../../shared/message-limits.js';
+import { useEnv } from '../env.js';
+import { inSlices, later } from '../slices.js';
 
 /** Every settled round as sessions read it, page by page (a million rounds take a while: the figures above do not wait). */
 function useSessionRounds(): { rounds?: SessionRound[]; read: number; total: number } {

@@ -1,11 +1,11 @@
 // The worker's kept figures of every game (the 'outcomes' answer), asked after the page's first
 // questions, and the keno paytables learnt from them: what a luck percentile reads besides the rounds.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { SUPPORTED_GAME_IDS } from '../core/index.js';
-import type { Paytables } from '../core/luck/bet-groups.js';
-import { useEnv } from '../ui/env.js';
+import { SUPPORTED_GAME_IDS } from '../../core/index.js';
+import type { Paytables } from '../../core/luck/bet-groups.js';
+import { useEnv } from '../env.js';
 import { paytablesOf, type KeptFigures } from './luck.js';
-import { later } from './slices.js';
+import { later } from '../slices.js';
 
 export function useKeptFigures(): { figures?: KeptFigures; paytables: Paytables } {
   const { client } = useEnv();

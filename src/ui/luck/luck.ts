@@ -1,11 +1,11 @@
-// The statistics page's luck percentile (core/luck) from what the worker keeps: the bet groups of
+// The luck percentile of core/luck for the statistics page and the popup, from what the worker keeps: the bet groups of
 // each game's figures (GameFigures.luck) for all rounds or one game, and the session rounds read in
-// pages for one session. The keno paytable is the one learnt from the rounds (stats/returns.ts).
-import { gameShapeOf, type SupportedGameId } from '../core/index.js';
-import { luckInputs, type BetGroup, type LuckInputs, type Paytables } from '../core/luck/bet-groups.js';
-import { luckPercentile, MIN_LUCK_ROUNDS, type LuckPercentile } from '../core/luck/percentile.js';
-import { ratio } from '../core/rtp/fraction.js';
-import type { GameFigures } from '../shared/records.js';
+// pages for one session. The keno paytable is the one learnt from the rounds (returns.ts).
+import { gameShapeOf, type SupportedGameId } from '../../core/index.js';
+import { luckInputs, type BetGroup, type LuckInputs, type Paytables } from '../../core/luck/bet-groups.js';
+import { luckPercentile, MIN_LUCK_ROUNDS, type LuckPercentile } from '../../core/luck/percentile.js';
+import { ratio } from '../../core/rtp/fraction.js';
+import type { GameFigures } from '../../shared/records.js';
 import { gameReturns } from './returns.js';
 
 export type KeptFigures = Partial<Record<SupportedGameId, GameFigures>>;

@@ -1,7 +1,7 @@
-// Numbers on the statistics page, in the UI language (Intl: "97.30%" in English, "97,30 %" in
+// Numbers on the statistics page and in the popup, in the UI language (Intl: "97.30%" in English, "97,30 %" in
 // German). Each kind of figure has its own precision: a return to the cent of a percent, a chance
 // to three significant digits, a count in whole numbers.
-import type { Translate } from '../ui/i18n.js';
+import type { Translate } from './i18n.js';
 
 const formats = new Map<string, Intl.NumberFormat>();
 

@@ -1,4 +1,4 @@
-// Long work on the statistics page in slices: a step over items from … to, repeated until a task
+// Long work on a page (statistics, the popup's sessions) in slices: a step over items from … to, repeated until a task
 // has taken TASK_MS, then the page may draw and take input before the next task. No task then
 // lasts much longer than TASK_MS plus one step, however many items (a million rounds, 100 000
 // sessions) and however slow the machine.

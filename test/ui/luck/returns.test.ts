@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { kenoRtp, ratio } from '../../src/core/index.js';
-import type { VerifiedRound } from '../../src/shared/records.js';
-import { figuresOf } from '../../src/background/game-figures.js';
-import type { SupportedGameId } from '../../src/core/index.js';
-import { gameReturns as returnsOfFigures } from '../../src/stats/returns.js';
+import { kenoRtp, ratio } from '../../../src/core/index.js';
+import type { VerifiedRound } from '../../../src/shared/records.js';
+import { figuresOf } from '../../../src/background/game-figures.js';
+import type { SupportedGameId } from '../../../src/core/index.js';
+import { gameReturns as returnsOfFigures } from '../../../src/ui/luck/returns.js';
 
 /** The returns of a list of verified rounds, through the figures the worker keeps of them. */
 const gameReturns = (gameId: SupportedGameId, rounds: readonly VerifiedRound[]) => returnsOfFigures(gameId, figuresOf(gameId, rounds));

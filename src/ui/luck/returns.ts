@@ -3,10 +3,10 @@
 // draw (keno) the paytable learnt from the rounds with its exact return per number of picks. All
 // from the sums the worker keeps (GameFigures), never from the rounds themselves. The game's shape
 // says which rules apply; a game of another shape has the realised return alone.
-import { gameById, kenoRtp, learnKenoPaytable, rouletteRtp, type KenoRtp, type LearnedKenoPaytables, type Ratio, type SupportedGameId } from '../core/index.js';
-import { add, divide, multiply, ratio } from '../core/rtp/fraction.js';
-import { realisedRtpOfSums, type BetSums, type RealisedRtp } from '../core/statistics.js';
-import type { ExactSum, GameFigures } from '../shared/records.js';
+import { gameById, kenoRtp, learnKenoPaytable, rouletteRtp, type KenoRtp, type LearnedKenoPaytables, type Ratio, type SupportedGameId } from '../../core/index.js';
+import { add, divide, multiply, ratio } from '../../core/rtp/fraction.js';
+import { realisedRtpOfSums, type BetSums, type RealisedRtp } from '../../core/statistics.js';
+import type { ExactSum, GameFigures } from '../../shared/records.js';
 
 export interface KenoReturns {
   learnt: LearnedKenoPaytables;

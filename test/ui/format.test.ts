@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import en from '../../src/_locales/en/messages.json';
 import { translatorFrom, type LocaleEntry } from '../../src/ui/i18n.js';
-import { advertisedText, chanceText, integerText, multiplierText, pValueText, returnText } from '../../src/stats/format.js';
+import { advertisedText, chanceText, integerText, multiplierText, pValueText, returnText } from '../../src/ui/format.js';
 
 const english = translatorFrom(en as Record<string, LocaleEntry>);
 const german = translatorFrom(de as Record<string, LocaleEntry>);
