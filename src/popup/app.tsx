@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { RoundFilter, Summary } from '../shared/records.js';
 import { ErrorNote } from '../ui/bits.js';
-import { CheckRound } from './check-round.js';
 import { useEnv, type ExportKind } from './env.js';
 import { Filters } from './filters.js';
 import { Findings } from './findings.js';
@@ -33,8 +32,10 @@ const VIEWS: readonly [kind: 'list' | 'check' | 'more', label: string][] = [
   ['more', 'viewMore'],
 ];
 
-/** Export, import, the glossary and Clear: loaded when the "More" view first opens. */
+/** Export, import, the sessions, the glossary and Clear: loaded when the "More" view first opens. */
 const moreView = lazyModule(() => import('./more-view.js'));
+/** "Check a round" and the core's verifier: loaded when the view first opens, then kept (its fields stay as typed). */
+const checkView = lazyModule(() => import('./check-round.js'));
 
 const fingerprint = (summary: Summary) => JSON.stringify([summary.total, summary.counts, summary.levels]);
 
@@ -50,6 +51,7 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
   const [selfTestRunning, setSelfTestRunning] = useState(false);
   const seen = useRef<string | undefined>(undefined);
   const more = useLazyModule(moreView, view.kind === 'more');
+  const check = useLazyModule(checkView, view.kind === 'check');
 
   /** Reads the summary; when the stored rounds changed, the list and the game filter reload. */
   const refresh = useCallback(async () => {
@@ -135,7 +137,8 @@ export function App({ tab = false, refreshMs = 2000, exportOnOpen, startView = e
         </div>
         {view.kind === 'detail' && <RoundDetailView roundKey={view.key} onBack={() => setView({ kind: 'list' })} />}
         <div class="check-view" hidden={view.kind !== 'check'}>
-          <CheckRound onOpenRound={open} />
+          {check.error !== undefined && <ErrorNote error={check.error} />}
+          {check.module && <check.module.CheckRound onOpenRound={open} />}
         </div>
         {view.kind === 'more' && (
           <div class="more-view">

@@ -1,11 +1,13 @@
 // The "More" view: what a player needs now and then, not at every glance. Export and import, the
-// self-test, what the words mean, and deleting the history last, away from the export buttons.
+// latest sessions, the self-test, what the words mean, and deleting the history last, away from
+// the export buttons.
 import type { ComponentChildren } from 'preact';
 import type { StoragePersistence, Summary } from '../shared/records.js';
 import { ClearData } from './clear-data.js';
 import { DataActions } from './data-actions.js';
 import { useEnv, type ExportKind } from './env.js';
 import { SelfTestPanel } from './self-test.js';
+import { SessionsView } from './sessions-view.js';
 
 /** The words a player meets in the popup, each explained once, in this order. */
 const GLOSSARY: readonly [term: string, meaning: string][] = [
@@ -57,6 +59,9 @@ export function MoreView({ summary, exportOnOpen, onChanged, onRerunSelfTest, se
             {t(PERSISTENCE_KEYS[summary.persistence])}
           </p>
         )}
+      </Section>
+      <Section id="more-sessions" heading={t('moreSessions')}>
+        <SessionsView />
       </Section>
       <Section id="more-self-test" heading={t('moreSelfTest')}>
         <SelfTestPanel selfTest={summary?.selfTest} onRerun={onRerunSelfTest} running={selfTestRunning} />

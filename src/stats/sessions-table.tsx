@@ -1,24 +1,11 @@
 // The statistics page's sessions: the latest ones listed with net result, rounds, witnessed share
 // and percentile, and a luck-over-time line through their percentiles. A long history lists only
 // the latest (a table of 100 000 rows would hold the page for seconds); a date range reaches any.
-import { tooFewToCompare } from '../core/luck/percentile.js';
 import type { Session } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
-import type { Translate } from '../ui/i18n.js';
 import { amountText, chanceText, integerText } from '../ui/format.js';
 import type { Luck } from '../ui/luck/luck.js';
-
-export function dateText(t: Translate, at: number): string {
-  return new Intl.DateTimeFormat(t('uiLanguage'), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-}
-
-export function percentText(t: Translate, luck: Luck): string {
-  const p = luck.percentile!;
-  return p.atMost - p.atLeast > 0.0005 ? t('luckRange', [chanceText(t, p.atLeast), chanceText(t, p.atMost)]) : chanceText(t, p.atLeast);
-}
-
-/** A percentile worth showing: there is one, over enough rounds with a spread. */
-export const shown = (luck: Luck | undefined) => (luck?.percentile && !luck.tooFew && tooFewToCompare(luck.percentile) === undefined ? luck.percentile : undefined);
+import { dateText, percentText, shown } from '../ui/luck/session-text.js';
 
 function LuckOverTime({ sessions, lucks }: { sessions: readonly Session[]; lucks: readonly (Luck | undefined)[] }) {
   const { t } = useEnv();

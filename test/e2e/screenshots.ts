@@ -125,6 +125,10 @@ async function shootAll(open: (path: string, size?: typeof SIZE) => Promise<Show
   await popup.click('button[data-view="more"]');
   await popup.waitFor('[data-persistence]');
   await popup.shoot(`${prefix}-popup-more.png`);
+  // The latest sessions, with the rounds read and folded.
+  await popup.waitFor('.session-list li, .sessions-none');
+  await popup.scrollTo('#more-sessions');
+  await popup.shoot(`${prefix}-popup-more-sessions.png`);
   await popup.click('button[data-view="list"]');
   // The keno round shown with a wrong draw: its board marks what differs.
   await popup.click('[data-verdict="mismatch"][data-game="keno"] button');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import de from '../../src/_locales/de/messages.json';
 import { parseFairnessText } from '../../src/popup/paste-parser.js';
 import type { RoundClaim } from '../../src/core/index.js';
@@ -18,8 +18,9 @@ const stubParser = (text: string): ParsedFairnessText => (text.includes('Hits:')
 async function openCheck(parseText = stubParser, env: Partial<PopupEnv> = {}, stored: RoundClaim[] = []) {
   const worker = new FakeWorker(stored);
   rendered = await renderApp(worker.client, {}, { parseText, ...env });
-  await click(rendered.container.querySelector('nav.views button:last-child'));
-  const form = rendered.container.querySelector<HTMLFormElement>('form.check-form')!;
+  await click(rendered.container.querySelector('nav.views button[data-view="check"]'));
+  // The view loads on first use (app.tsx checkView), then stays.
+  const form = await vi.waitFor(() => rendered!.container.querySelector<HTMLFormElement>('.check-view:not([hidden]) form.check-form') ?? Promise.reject(new Error('no check form yet')));
   const input = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
   return { worker, form, input, container: rendered.container };
 }

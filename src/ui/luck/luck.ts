@@ -6,7 +6,7 @@ import { luckInputs, type BetGroup, type LuckInputs, type Paytables } from '../.
 import { luckPercentile, MIN_LUCK_ROUNDS, type LuckPercentile } from '../../core/luck/percentile.js';
 import { ratio } from '../../core/rtp/fraction.js';
 import type { GameFigures } from '../../shared/records.js';
-import { gameReturns } from './returns.js';
+import { learntKenoPaytable } from './returns.js';
 
 export type KeptFigures = Partial<Record<SupportedGameId, GameFigures>>;
 
@@ -15,7 +15,7 @@ export function paytablesOf(figures: KeptFigures): Paytables {
   const tables: Paytables = {};
   for (const [gameId, kept] of Object.entries(figures) as [SupportedGameId, GameFigures][]) {
     if (gameShapeOf(gameId).kind !== 'draw') continue;
-    const learnt = gameReturns(gameId, kept).keno?.learnt.tables ?? [];
+    const learnt = learntKenoPaytable(kept).tables;
     tables[gameId] = Object.fromEntries(learnt.map((table) => [table.picks, table.multipliers]));
   }
   return tables;

@@ -62,13 +62,18 @@ export function gameReturns(gameId: SupportedGameId, figures: GameFigures): Game
   }
 }
 
-function kenoReturns(figures: GameFigures): KenoReturns {
+/** The keno paytable learnt from the multipliers the rounds paid (what the luck percentile reads: no statistics library). */
+export function learntKenoPaytable(figures: GameFigures): LearnedKenoPaytables {
   // One observation per multiplier seen for a picks and hits count: the table learnt is the same.
   const observations = Object.entries(figures.paid).flatMap(([cell, multipliers]) => {
     const [picks, hits] = cell.split(':').map(Number) as [number, number];
     return Object.keys(multipliers).map((multiplier) => ({ picks, hits, multiplier: Number(multiplier) }));
   });
-  const learnt = learnKenoPaytable(observations);
+  return learnKenoPaytable(observations);
+}
+
+function kenoReturns(figures: GameFigures): KenoReturns {
+  const learnt = learntKenoPaytable(figures);
   return { learnt, rtps: learnt.tables.map((table) => kenoRtp(table.picks, table)) };
 }
 
