@@ -13,7 +13,11 @@
 // Either way witnessed, so the casino picked the better of two outcomes after the bet. The
 // nonce-skipped rule (witness.ts namedNonce) looks only at the round's own commitment; the rival
 // rule only at states covering the round's nonce. Neither sees one commitment per nonce.
-// Suggested fix: a rival is any other commitment of the round's client seed (any client seed)
+// (Held: the same through usedAt — B/5 shown and its true outcome slipped in before the bet, then
+// A/5 — keeps A/5 from witnessed; B/6 is then witnessed alone, which is this file's case B.)
+// Suggested fix: judge "one pair per client seed" by the panel's last word — a round of commitment X
+// is bound only if no other commitment was shown for the client seed (any client seed) after X's
+// first covering state and before the outcome, at ANY nonce, unless revealed before the action. Or: a rival is any other commitment of the round's client seed (any client seed)
 // shown in the round's window at ANY nonce while still open, or at least one shown at a nonce
 // above the round's while the round's own commitment was live (a pair per client seed: B's state
 // for CS replaces A's — if A/5 was still playable, B was a second pair for the bet); and for the
