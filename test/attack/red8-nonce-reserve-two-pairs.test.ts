@@ -13,6 +13,8 @@
 // Either way witnessed, so the casino picked the better of two outcomes after the bet. The
 // nonce-skipped rule (witness.ts namedNonce) looks only at the round's own commitment; the rival
 // rule only at states covering the round's nonce. Neither sees one commitment per nonce.
+// The same with B under a look-alike client seed (CS + U+200B) at next nonce 6: rivalsAnySeed also
+// asks that the other seed pair cover the round's nonce, so neither pair is the other's rival.
 // (Held: the same through usedAt — B/5 shown and its true outcome slipped in before the bet, then
 // A/5 — keeps A/5 from witnessed; B/6 is then witnessed alone, which is this file's case B.)
 // Suggested fix: judge "one pair per client seed" by the panel's last word — a round of commitment X
@@ -27,7 +29,7 @@ import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it, vi } from 'vitest';
 import { DATABASE_NAME } from '../../src/background/store.js';
-import { kenoOutcome, kenoPanel, later, pair, revealToWorker, tabPage, verdictOf } from './tab-session.js';
+import { kenoOutcome, kenoPanel, later, pair, revealToWorker, tabPage, verdictOf, CS } from './tab-session.js';
 
 vi.mock('../../src/shared/browser.js', () => import('../background/quiet-browser.js'));
 
@@ -38,27 +40,35 @@ afterEach(async () => {
 
 const PICKS = ['4', '18', '33'];
 
-async function play(choice: 'A' | 'B') {
-  const [a, b] = [pair(`reserve2-a-${choice}`), pair(`reserve2-b-${choice}`)];
+async function play(choice: 'A' | 'B', bSeed = CS) {
+  const [a, b] = [pair(`reserve2-a-${choice}-${bSeed.length}`), pair(`reserve2-b-${choice}-${bSeed.length}`)];
   const page = tabPage(0);
   page.tap([kenoPanel(a, 5)]); // the visible panel: A, next nonce 5
   later(300);
-  page.tap([kenoPanel(b, 6)]); // a data message never rendered: B, next nonce 6, same client seed
+  page.tap([kenoPanel(b, 6, bSeed)]); // a data message never rendered: B, next nonce 6, same client seed (or a look-alike)
   later(1000);
   page.press('Place bet'); // THE BET
   later();
   // After the bet, the casino shows whichever outcome suits it.
-  page.tap([choice === 'A' ? kenoOutcome(a, 5, PICKS) : kenoOutcome(b, 6, PICKS)]);
+  page.tap([choice === 'A' ? kenoOutcome(a, 5, PICKS) : kenoOutcome(b, 6, PICKS, bSeed)]);
   await page.settled();
   page.unload();
   const played = choice === 'A' ? a : b;
   await revealToWorker(played);
-  return verdictOf(played, choice === 'A' ? 5 : 6);
+  return choice === 'A' ? verdictOf(a, 5) : verdictOf(b, 6, bSeed);
 }
 
 for (const choice of ['A', 'B'] as const) {
   it(`open: A/5 and B/6 both shown for the player's client seed before the bet; the casino plays ${choice} after it: must not be witnessed`, async () => {
     const verdict = await play(choice);
+    expect(verdict?.status).toBe('verified');
+    expect(verdict?.level).not.toBe('witnessed');
+  });
+}
+
+for (const choice of ['A', 'B'] as const) {
+  it(`open: A/5 for the player's client seed, B/6 for a look-alike of it, both before the bet; the casino plays ${choice}: must not be witnessed`, async () => {
+    const verdict = await play(choice, CS + '\u200b');
     expect(verdict?.status).toBe('verified');
     expect(verdict?.level).not.toBe('witnessed');
   });
