@@ -13,8 +13,12 @@
 //     whole milliseconds across documents);
 //  3. AFTER the bet, an about:blank frame of the page (its own content script, its own honest clock)
 //     shows C2, a pair chosen knowing the bet: stamped before the action's millisecond;
-//  4. the game document shows the outcome on C2: C2 "seen" before the bet, C1 before C2's window:
-//     witnessed.
+//  4. the frame shows the outcome on C2 once real time has passed the drifted stamp: credited with
+//     the bet (tab-actions.ts creditOutcomes), C2 "seen" before it, C1 before C2's window: witnessed.
+// Feasibility: in a browser with whole-ms Date.now() the page needs a sustained rate above 1 024
+// readings per ms (under ~1 µs per event dispatch + the content script's handling) during the
+// moments before the bet (it sees the pointer over the bet button): borderline on a fast machine;
+// with a coarse Date.now() (resistFingerprinting: 100 ms) about a dozen per ms suffice.
 // Fix: never let a document's stamps run ahead of its real clock across documents: stamp each
 // reading with the raw Date.now() ms (for cross-document order) plus a per-document sequence (for
 // order within it), and compare documents by the raw ms; or bound the tie step (e.g. 2^-30 ms,
@@ -49,8 +53,11 @@ async function play(flood: number) {
   game.press('Place bet'); // THE BET, stamped ~flood/1024 ms ahead of real time
   later(1); // 1 ms of real time after the bet
   frame.tap([kenoPanel(chosen, 5)]); // C2, chosen after the bet, in the about:blank frame
-  later(1);
-  game.tap([kenoOutcome(chosen, 5, PICKS)]); // the bet's outcome on C2
+  later(4);
+  // The bet's outcome on C2, in the frame too (real time, past the drifted stamp of the bet: the
+  // worker caps a claim's times at its own clock, so none of the evidence rests on a drifted stamp
+  // but the action's, which is kept as sent: tab-actions.ts noteAction).
+  frame.tap([kenoOutcome(chosen, 5, PICKS)]);
   await Promise.all([game.settled(), frame.settled()]);
   frame.unload();
   game.unload();
