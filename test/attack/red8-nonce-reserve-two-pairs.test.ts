@@ -18,8 +18,10 @@
 // (Held: the same through usedAt — B/5 shown and its true outcome slipped in before the bet, then
 // A/5 — keeps A/5 from witnessed; B/6 is then witnessed alone, which is this file's case B.)
 // Suggested fix: judge "one pair per client seed" by the panel's last word — a round of commitment X
-// is bound only if no other commitment was shown for the client seed (any client seed) after X's
-// first covering state and before the outcome, at ANY nonce, unless revealed before the action. Or: a rival is any other commitment of the round's client seed (any client seed)
+// is bound only if no other commitment was shown on its game's panel (or one naming no game; any
+// client seed) after X's first covering state and before the outcome, at ANY nonce, unless revealed
+// before the action (another game's non-covering state need not count: a round on it is never bound
+// for this game, and honest per-game pairs would pay for it). Or: a rival is any other commitment of the round's client seed (any client seed)
 // shown in the round's window at ANY nonce while still open, or at least one shown at a nonce
 // above the round's while the round's own commitment was live (a pair per client seed: B's state
 // for CS replaces A's — if A/5 was still playable, B was a second pair for the bet); and for the
