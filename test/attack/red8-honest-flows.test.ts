@@ -136,3 +136,25 @@ it('honest: a client seed typed and saved (Enter), the panel re-rendered with it
   expect(await verdictOf(c, 6, 'my-own-seed')).toMatchObject({ status: 'verified', level: 'witnessed' });
   expect(await findingKinds()).toEqual([]);
 });
+
+it('honest: the fairness panel opened with a click (the pair first shown then), then two bets: the first is history at worst, the second witnessed, no finding', async () => {
+  const c = pair('h8-open-panel');
+  const page = tabPage(0);
+  page.press('Show seed pair');
+  later();
+  page.tap([kenoPanel(c, 5)]);
+  later(1000);
+  page.press('Place bet');
+  later();
+  page.tap([kenoOutcome(c, 5, PICKS), kenoPanel(c, 6)]);
+  later(1000);
+  page.press('Place bet');
+  later();
+  page.tap([kenoOutcome(c, 6, PICKS), kenoPanel(c, 7)]);
+  await page.settled();
+  page.unload();
+  await revealToWorker(c);
+  expect((await verdictOf(c, 5))?.status).toBe('verified');
+  expect(await verdictOf(c, 6)).toMatchObject({ status: 'verified', level: 'witnessed' });
+  expect(await findingKinds()).toEqual([]);
+});
