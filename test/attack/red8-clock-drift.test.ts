@@ -23,7 +23,9 @@
 // reading with the raw Date.now() ms (for cross-document order) plus a per-document sequence (for
 // order within it), and compare documents by the raw ms; or bound the tie step (e.g. 2^-30 ms,
 // and when a tie would reach the next ms, stop advancing the ms part and count in a separate
-// sequence field); and treat a document whose reading rate is absurd as flooding.
+// sequence field); and treat a document whose reading rate is absurd as flooding. (Capping the
+// action's `at` at the worker's clock, as claims' times are, narrows it to the message latency but
+// does not close it: the frame's post-bet state can still land before the capped stamp.)
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it, vi } from 'vitest';
