@@ -23,6 +23,12 @@ const claimText = (max: number) => v.pipe(v.string(), v.maxLength(max, `longer t
 const amount = (field: string) => v.pipe(v.string(), v.maxLength(41), v.regex(/^\d{1,20}(?:\.\d{1,20})?$/, `${field} must be decimal text like "1.50"`));
 const time = v.pipe(v.number(), v.finite(), v.minValue(0));
 const hex64 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
+/**
+ * A commitment is a SHA3-256 digest, 64 hex digits in either case: nothing else can ever match a
+ * server seed, and a text with a "|" in it would write another round's key and slot (round-key.ts,
+ * round-tracker.ts), ending a bet with a made-up round no seed can prove wrong (red8-slot-separator).
+ */
+const commitmentText = v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'commitment must be 64 hexadecimal digits'));
 const uuid = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/));
 /** Chain states of a file's chunks: a 1 GiB file (the import's limit) has well under 100 000 chunks of 200 rounds. */
 const MAX_SEAL_STATES = 100_000;
@@ -43,7 +49,7 @@ export const capturedClaimSchema = v.strictObject({
   source: v.picklist(['dom', 'json']),
   game: v.optional(claimText(MAX_GAME_NAME_LENGTH)),
   serverSeed: v.optional(claimText(MAX_SEED_LENGTH)),
-  commitment: v.optional(claimText(MAX_HASH_TEXT_LENGTH)),
+  commitment: v.optional(commitmentText),
   clientSeed: v.optional(claimText(MAX_SEED_LENGTH)),
   nonce: v.optional(nonceText),
   result: v.optional(v.union([claimText(MAX_RESULT_TEXT_LENGTH), v.pipe(v.array(claimText(MAX_RESULT_ITEM_LENGTH)), v.maxLength(MAX_LIST_LENGTH, `more than ${MAX_LIST_LENGTH} items`))])),

@@ -11,7 +11,8 @@
 // Then C1's true seed (looks like the player's rotation), C2 at nonce 6, the player's next click, the
 // outcome on C2, chosen after the bet: witnessed, and the made-up draw is only `invalid` (no seed
 // hashes to "C1|lucky"), never a mismatch. It also squats the real round's key (C1, "lucky|7", 5).
-// Fix: build slots and round keys from an unambiguous encoding (JSON.stringify of the tuple, or
+// Closed: a commitment is 64 hex digits or refused (shared/messages.ts), so no key part holds a '|'
+// but the client seed, between the commitment and the digits of the nonce. Suggested: build slots and round keys from an unambiguous encoding (JSON.stringify of the tuple, or
 // escape '|'), and/or refuse a commitment claim that is not 64 hex (validateClaim: hex64), since
 // every supported game's commitment is a SHA3/SHA-256 hex digest.
 import 'fake-indexeddb/auto';
@@ -60,7 +61,7 @@ it('control: the made-up ending on the bet\'s own pair is caught (mismatch) once
   expect(fake?.verdict.status).toBe('mismatch');
 });
 
-it('open: the made-up ending spelled "C1|lucky" / "7" (the bet\'s slot and round key, another commitment): the round on the pair chosen after the bet must not be witnessed unless the made-up draw is caught', async () => {
+it('closed: the made-up ending spelled "C1|lucky" / "7" (the bet\'s slot and round key, another commitment): the round on the pair chosen after the bet must not be witnessed unless the made-up draw is caught', async () => {
   const { verdict, fake } = await play(true);
   expect(verdict?.status).toBe('verified');
   // Today: witnessed, and the made-up draw is `invalid` (its "commitment" is no hash), never a mismatch.

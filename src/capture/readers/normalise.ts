@@ -11,6 +11,7 @@ import { matchGameName } from './labels.js';
 import { AMOUNT_FIELDS, valueSignature, type FairnessFields, type FieldName } from './fields.js';
 
 const NONCE = /^\d{1,20}$/;
+const DIGEST = /^[\da-f]{64}$/i;
 /** The text fields and their limits (core/limits.ts). */
 const TEXT_FIELDS = {
   game: MAX_GAME_NAME_LENGTH,
@@ -54,7 +55,8 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   const own = (field: string): unknown => (Object.hasOwn(input, field) ? input[field] : undefined);
   for (const [field, max] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, number][]) {
     const value = textValue(own(field), source, max, field === 'clientSeed' && source === 'json');
-    if (value !== undefined) fields[field] = value;
+    // A commitment is a digest (shared/messages.ts refuses anything else): other text is no commitment.
+    if (value !== undefined && (field !== 'commitment' || DIGEST.test(value))) fields[field] = value;
   }
   // A game by the name every reading of it shares ("Ruleta Europea" is European Roulette): the worker knows English and German names only.
   if (fields.game) fields.game = matchGameName(fields.game) ?? fields.game;
