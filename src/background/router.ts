@@ -66,7 +66,8 @@ export async function handleMessage(message: unknown, sender: MessageSender): Pr
       if (checked.message.type === 'bye') return { ok: true, value: await farewell(sender) };
       // Queued at once (before any wait), so it is kept before the claims sent after it are credited.
       if (checked.message.type === 'action') {
-        await recreditRounds(await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, checked.message.at, checked.message.slots));
+        // Never later than now, as a claim's times (merge.ts): a content script's clock pushed ahead would stamp the bet after what followed it.
+        await recreditRounds(await noteAction(sender.tab!.id ?? -1, sender.frameId ?? 0, Math.min(checked.message.at, Date.now()), checked.message.slots));
         return { ok: true, value: undefined };
       }
       // Words only, the same for every page: what a page's lang asks for tells the page nothing back.

@@ -19,7 +19,8 @@
 // readings per ms (under ~1 µs per event dispatch + the content script's handling) during the
 // moments before the bet (it sees the pointer over the bet button): borderline on a fast machine;
 // with a coarse Date.now() (resistFingerprinting: 100 ms) about a dozen per ms suffice.
-// Fix: never let a document's stamps run ahead of its real clock across documents: stamp each
+// Closed: the strict clock ties past 1 023 readings in one millisecond (clock.ts), and the worker
+// keeps an action no later than its own clock (router.ts). Suggested: never let a document's stamps run ahead of its real clock across documents: stamp each
 // reading with the raw Date.now() ms (for cross-document order) plus a per-document sequence (for
 // order within it), and compare documents by the raw ms; or bound the tie step (e.g. 2^-30 ms,
 // and when a tie would reach the next ms, stop advancing the ms part and count in a separate
@@ -71,7 +72,7 @@ it('guard: no flood: C2 shown after the bet is commitment-after-action', async (
   expect(await play(0)).toMatchObject({ status: 'verified', level: 'history' });
 });
 
-it('open: 4 000 empty data-message events in one millisecond before the bet: C2 shown after the bet in another frame must not be witnessed', async () => {
+it('closed: 4 000 empty data-message events in one millisecond before the bet: C2 shown after the bet in another frame must not be witnessed', async () => {
   const verdict = await play(4000);
   expect(verdict?.status).toBe('verified');
   expect(verdict?.level).not.toBe('witnessed');

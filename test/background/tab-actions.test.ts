@@ -212,6 +212,14 @@ describe('the tab’s open actions (tab-actions.ts)', () => {
     expect(credited!.actedAt).toBe(100);
   });
 
+  it('an action reported later than now is kept at now: a document whose clock was pushed ahead does not sort the bet after what followed it', async () => {
+    const now = Date.now();
+    await handleMessage({ type: 'action', at: now + 60_000, slots: ['aa|cs|1|keno'] }, sender(1));
+    const [credited] = await creditOutcomes(TAB, [outcomeClaim('bb|cs|1|keno', now + 30_000)]);
+    expect(credited!.actedAt).toBeGreaterThanOrEqual(now);
+    expect(credited!.actedAt).toBeLessThanOrEqual(Date.now());
+  });
+
   it('an outcome seen before the action that ended it is still credited with it (a late batch from another frame)', async () => {
     await noteAction(TAB, 0, 100, ['aa|cs|1|keno']);
     await batch(TAB, [outcomeClaim('aa|cs|1|keno', 400)]);

@@ -15,10 +15,16 @@ export interface StrictClock {
   beforeNow(): number;
 }
 
-/** A strictly increasing reading of `now` (a tie moves on by 1/1024 ms, exact in a double). */
+/**
+ * A strictly increasing reading of `now` (a tie moves on by 1/1024 ms, exact in a double), that
+ * never runs ahead of its millisecond: past 1 023 readings in one, they tie. A page that makes the
+ * content script read more often (empty data messages) would otherwise push this document's clock
+ * ahead of the others', and a pair another frame shows after the bet would sort before it
+ * (red8-clock-drift). A tie is never "before", so it can only take `witnessed` away.
+ */
 export function strictClock(now: () => number = Date.now): StrictClock {
   let last = -Infinity;
-  const after = (time: number): number => (last = time > last ? time : last + 1 / 1024);
+  const after = (time: number): number => (last = time > last ? time : Math.max(last, Math.min(last + 1 / 1024, Math.floor(last) + 1023 / 1024)));
   const clock = (): number => after(now());
   clock.beforeNow = (): number => after(Math.max(last, Math.floor(now()) - 1));
   return clock;

@@ -14,6 +14,17 @@ describe('strictClock', () => {
   });
 });
 
+describe('strictClock: a flood of readings', () => {
+  it('never runs ahead of its millisecond: past 1 023 readings in one, they tie', () => {
+    const clock = strictClock(() => 5000);
+    const readings = Array.from({ length: 4000 }, clock);
+    for (let i = 1; i < 1024; i++) expect(readings[i]).toBeGreaterThan(readings[i - 1]!);
+    expect(readings[1023]).toBe(5000 + 1023 / 1024);
+    expect(readings.at(-1)).toBe(5000 + 1023 / 1024);
+    expect(Math.max(...readings)).toBeLessThan(5001);
+  });
+});
+
 describe('strictClock: beforeNow', () => {
   it('reads in the millisecond before this one, after every earlier reading, while nothing was read in this one', () => {
     let time = 2000.6;
