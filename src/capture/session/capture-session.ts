@@ -287,6 +287,8 @@ export function startCapture(options: CaptureOptions): CaptureSession {
   };
   const onMutations = (records: MutationRecord[]): void =>
     guard(() => {
+      // The document's own children changed: document.open() (or its element replaced).
+      if (records.some((record) => record.target === document)) listen();
       scanner.noteMutations(records);
       scheduler.request();
       rechecks = 0;
@@ -358,15 +360,21 @@ export function startCapture(options: CaptureOptions): CaptureSession {
     });
   const win = document.defaultView;
 
+  // Again when the document is reopened: document.open() erases every listener of the document and
+  // its window (the observer stays), and a bet in it would go unseen (red8-reopened-frame). Adding
+  // one that is still there again adds nothing.
+  const listen = (): void => {
+    document.addEventListener('input', onInput, true);
+    document.addEventListener('change', onInput, true);
+    document.addEventListener(TAP_EVENT, onTap);
+    for (const type of ACTION_EVENTS) win?.addEventListener(type, onAction, true);
+    win?.addEventListener('paste', onPaste, true);
+    win?.addEventListener('pagehide', onPageHide);
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
+  };
   const observer = new MutationObserver(onMutations);
   observer.observe(document, OBSERVED);
-  document.addEventListener('input', onInput, true);
-  document.addEventListener('change', onInput, true);
-  document.addEventListener(TAP_EVENT, onTap);
-  for (const type of ACTION_EVENTS) win?.addEventListener(type, onAction, true);
-  win?.addEventListener('paste', onPaste, true);
-  win?.addEventListener('pagehide', onPageHide);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onLoaded, { once: true });
+  listen();
   request();
   awaitRecheck();
 
