@@ -19,6 +19,7 @@ let selfPlayStarted = false;
 let answered = false;
 
 bootstrap();
+if (body.dataset.page === 'reopened') void writeGameFrame();
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
   if (button) void onButton(button);
@@ -54,7 +55,7 @@ body.dataset.script = 'ready';
  */
 function bootstrap(): void {
   // The embedded history stays server-rendered, so only the frame's DOM can tell the extension about it.
-  if (body.dataset.page === 'lobby' || body.dataset.page === 'embed' || body.dataset.page === 'frame') return;
+  if (body.dataset.page === 'lobby' || body.dataset.page === 'embed' || body.dataset.page === 'frame' || body.dataset.page === 'reopened') return;
   void fetch('/api/seed-pair', { headers: { accept: 'application/json' } }).then((response) => response.json()).catch(() => undefined);
   const request = new XMLHttpRequest();
   request.open('GET', '/api/history');
@@ -268,6 +269,21 @@ function message(text: string): void {
   if (element) element.textContent = text;
 }
 
+/**
+ * '/embed/reopened': the game page's HTML written into the page's about:blank frame with
+ * document.open(), write() and close() (pages.ts reopenedPage). The written document's address is
+ * this page's, so the game page's own address goes with it, for its refreshes (swapSlots).
+ */
+async function writeGameFrame(): Promise<void> {
+  const frame = document.querySelector<HTMLIFrameElement>('iframe[name="game"]')!;
+  const src = frame.dataset.src!;
+  const page = await (await fetch(src, { cache: 'no-store' })).text();
+  const game = frame.contentDocument!;
+  game.open();
+  game.write(page.replace('<body ', `<body data-href="${src}" `));
+  game.close();
+}
+
 /** Serialised, so a slow earlier refresh can never overwrite a later one. */
 function refresh(): Promise<void> {
   refreshing = refreshing.then(swapSlots).catch((error: unknown) => message(String(error)));
@@ -276,7 +292,7 @@ function refresh(): Promise<void> {
 
 async function swapSlots(): Promise<void> {
   // Past the HTTP cache: Firefox holds a request for the URL of a page still loading (?loading=hold) until it has loaded.
-  const response = await fetch(location.href, { headers: { accept: 'text/html' }, cache: 'no-store' });
+  const response = await fetch(body.dataset.href ?? location.href, { headers: { accept: 'text/html' }, cache: 'no-store' });
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html');
   if (fresh.body.dataset.rounds !== undefined) body.dataset.rounds = fresh.body.dataset.rounds;
   for (const slot of document.querySelectorAll<HTMLElement>('[data-slot]')) {

@@ -12,7 +12,7 @@ import { ungroupedBody } from './ungrouped-page.js';
 interface ShellOptions {
   lang: Lang;
   title: string;
-  page: 'lobby' | 'game' | 'history' | 'embed' | 'frame';
+  page: 'lobby' | 'game' | 'history' | 'embed' | 'frame' | 'reopened';
   /** path?query of this page, for the language switch. */
   self: URL;
   state: CasinoSnapshot;
@@ -157,6 +157,20 @@ export function embedPage(state: CasinoSnapshot, lang: Lang, self: URL): string 
 <p class="${cls('message')}" data-role="message" role="status"></p>
 <iframe class="${cls('frame')}" src="/embed/history/frame?lang=${lang}" title="${esc(t.betHistory)}" name="history"></iframe>`;
   return shell({ lang, title: t.embeddedHistory, page: 'embed', self, state, body });
+}
+
+/**
+ * European roulette in a frame the page builds itself: an about:blank iframe that the page script
+ * fills with the game page's HTML through document.open(), write() and close(), as some casinos
+ * build their game frames (page-script.ts writeGameFrame). document.open() erases every event
+ * listener of the frame's document and window: the content script must listen again to see a bet
+ * there (test/attack/red8-reopened-frame.test.ts).
+ */
+export function reopenedPage(state: CasinoSnapshot, lang: Lang, self: URL): string {
+  const t = strings(lang);
+  const body = `<h1 class="${cls('h1')}">${esc(t.games['roulette-european'])}</h1>
+<iframe class="${cls('frame')}" name="game" data-src="/casino/roulette?variant=european&amp;lang=${lang}" title="${esc(t.games['roulette-european'])}"></iframe>`;
+  return shell({ lang, title: t.games['roulette-european'], page: 'reopened', self, state, body });
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import { GAME_IDS, type GameId } from './fairness.js';
 import { floodJson, forgedJson, HOSTILE_CSP, hostilePage, hostilePageScript } from './hostile-page.js';
 import { parseLang } from './i18n.js';
-import { embedPage, framePage, gamePage, historyPage, lobbyPage, srcdocPage, ungroupedPage } from './pages.js';
+import { embedPage, framePage, gamePage, historyPage, lobbyPage, reopenedPage, srcdocPage, ungroupedPage } from './pages.js';
 import { shadowHistoryPage, shadowScript } from './shadow-page.js';
 import { demoJson, roundJson, seedPairJson, showAlternatives, showHistory, showPanel, showRound } from './shown.js';
 import { ChannelServer } from './channels.js';
@@ -152,6 +152,8 @@ async function handle(casino: CasinoState, channels: ChannelServer, request: Inc
       return send(response, 200, 'text/javascript; charset=utf-8', await shadowScript());
     case 'GET /embed/history':
       return held(embedPage(casino.snapshot(), lang, url));
+    case 'GET /embed/reopened':
+      return html(reopenedPage(casino.snapshot(), lang, url));
     case 'GET /embed/history/srcdoc':
       return html(srcdocPage(casino.snapshot(), lang, url));
     case 'GET /embed/history/frame':

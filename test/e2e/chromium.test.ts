@@ -28,6 +28,7 @@ import {
   honestManualBets,
   honestPairPerRound,
   honestTwoTabs,
+  honestReopenedFrame,
   panelHiddenAttack,
   rerenderAfterBetAttack,
   sameFrameAttack,
@@ -88,6 +89,7 @@ describe('Chromium: the production build against the demo casino', () => {
   it('keeps the client seed across rotations with the seed-pair panel closed for a while', () => clientSeedKeptWithPanelClosed(driver, casino));
   it('witnesses every round of an auto-bet started by one click', () => honestAutoBet(driver, casino));
   it('witnesses rounds bet in two tabs on one seed pair', () => honestTwoTabs(driver, casino));
+  it('witnesses rounds bet in a frame the page wrote with document.open() (which erases every listener there)', () => honestReopenedFrame(driver, casino));
   it('after a rotation with the page\'s button: the next bet history (the click may have been a bet), the one after witnessed, no mismatch', () => rotateThenBet(driver, casino));
   it('rotating after every round: each round after a rotate click history, never a mismatch or a finding', () => rotateEveryRound(driver, casino));
   it('witnesses keno rounds with the panel closed after the first, and after opening it again (the pair was shown before)', () => panelClosedThenOpened(driver, casino));

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { launchChromium, openPopup, type ChromiumSession, type LaunchOptions } from './chromium.js';
 import {
+  centreInPage,
   FINDINGS_LOADED,
   FINDINGS_SELECTOR,
   openFindingsInPage,
@@ -106,11 +107,8 @@ function casinoTab(page: Page): CasinoTab {
       await page.click(selector);
       await page.waitForFunction(() => document.body.dataset.busy !== 'true');
     },
-    async aim(selector) {
-      const box = await page.evaluate((target) => {
-        const rect = document.querySelector(target)!.getBoundingClientRect();
-        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-      }, selector);
+    async aim(selector, frame) {
+      const box = await page.evaluate(centreInPage, { target: selector, ...(frame === undefined ? {} : { frame }) });
       return () => page.mouse.click(box.x, box.y);
     },
     async type(selector, text) {

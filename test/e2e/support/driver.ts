@@ -28,10 +28,11 @@ export interface CasinoTab {
   /** Clicks and waits until the demo page has finished the action (body[data-busy] cleared). */
   act(selector: string): Promise<void>;
   /**
-   * Finds the element now; the returned function clicks its place with the real mouse at once,
-   * without waiting for the page first (it may be busy: the click then waits in the browser's queue).
+   * Finds the element now (in the same-origin frame `frame` selects, when given); the returned
+   * function clicks its place with the real mouse at once, without waiting for the page first (it
+   * may be busy: the click then waits in the browser's queue).
    */
-  aim(selector: string): Promise<() => Promise<void>>;
+  aim(selector: string, frame?: string): Promise<() => Promise<void>>;
   /** Types `text` into the field with real (trusted) key presses, replacing what it held. */
   type(selector: string, text: string): Promise<void>;
   /** Runs `fn` in the page's own world (the hostile scenario reads what the page saw and set). */
@@ -212,4 +213,20 @@ export async function askInPage(messages: unknown[]): Promise<any[]> {
     throw new Error(`the worker did not answer ${JSON.stringify(message)}: ${String(last)}`);
   };
   return Promise.all(messages.map(ask));
+}
+
+/**
+ * Runs in the casino page: the centre of the element `target` selects, scrolled into view, in the
+ * page's coordinates; inside the same-origin frame `frame` selects when given. (Self-contained: it
+ * is sent as its source.)
+ */
+export function centreInPage({ target, frame }: { target: string; frame?: string }): { x: number; y: number } {
+  const frameElement = frame === undefined ? null : document.querySelector<HTMLIFrameElement>(frame);
+  const root = frameElement ? frameElement.contentDocument! : document;
+  const element = root.querySelector(target);
+  if (!element) throw new Error(`no ${target}${frame ? ` in ${frame}` : ''}`);
+  element.scrollIntoView({ block: 'center' });
+  const rect = element.getBoundingClientRect();
+  const offset = frameElement ? frameElement.getBoundingClientRect() : { x: 0, y: 0 };
+  return { x: offset.x + rect.x + rect.width / 2, y: offset.y + rect.y + rect.height / 2 };
 }

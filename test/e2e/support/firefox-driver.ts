@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import {
+  centreInPage,
   FINDINGS_LOADED,
   HEADER_LOADED,
   FINDINGS_SELECTOR,
@@ -186,12 +187,9 @@ function casinoTab(page: Page): CasinoTab {
       const idle = await pollPage(page, () => document.body.dataset.busy !== 'true', [], 10_000);
       if (!idle) throw new Error(`firefox: the casino page stayed busy after clicking ${selector}`);
     },
-    async aim(selector) {
+    async aim(selector, frame) {
       await page.bringToFront();
-      const box = await page.evaluate((target) => {
-        const rect = document.querySelector(target)!.getBoundingClientRect();
-        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-      }, selector);
+      const box = await page.evaluate(centreInPage, { target: selector, ...(frame === undefined ? {} : { frame }) });
       return () => page.mouse.click(box.x, box.y);
     },
     async type(selector, text) {

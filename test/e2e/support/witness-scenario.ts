@@ -143,6 +143,40 @@ export async function withPages<T>(driver: BrowserDriver, paths: string[], use: 
 
 // ---- Honest ways of playing: witnessed ----
 
+/**
+ * The game in a frame the page wrote itself with document.open(), write() and close() (the demo's
+ * /embed/reopened): document.open() erases every listener of the frame's document and window, so
+ * the content script listens again (capture-session.ts listen) or the bet there goes unseen and
+ * the round is `history` (no action). Two spins by the real mouse in the frame, then the rotation
+ * there: both `witnessed`.
+ */
+export async function honestReopenedFrame(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
+  const before = casino.state().rounds.length;
+  const frame = 'iframe[name="game"]';
+  await onFreshPair(casino, {}, () =>
+    withPages(driver, ['/embed/reopened'], async ([tab]) => {
+      const deadline = Date.now() + 10_000;
+      while ((await tab!.evaluate((selector) => document.querySelector<HTMLIFrameElement>(selector)?.contentDocument?.body?.dataset.script ?? '', frame)) !== 'ready') {
+        if (Date.now() > deadline) throw new Error(`${driver.name}: the game frame was not written`);
+        await sleep(100);
+      }
+      await sleep(500); // the written panel read, as a player would look at it
+      for (let spin = 1; spin <= 2; spin++) {
+        await (await tab!.aim(SPIN, frame))();
+        while (roundsSince(casino, before).length < spin) {
+          if (Date.now() > deadline + 10_000) throw new Error(`${driver.name}: the spin in the frame was not played`);
+          await sleep(100);
+        }
+        await sleep(800); // the result shown in the frame, and the panel's next nonce
+      }
+      await (await tab!.aim(ROTATE, frame))();
+      const played = roundsSince(casino, before);
+      expect(played.map((round) => round.nonce)).toEqual([1, 2]);
+      await expectHonest(driver, played);
+    }),
+  );
+}
+
 /** One seed pair, three spins by hand, then the rotation: all three `witnessed`. */
 export async function honestManualBets(driver: BrowserDriver, casino: DemoCasino): Promise<void> {
   const before = casino.state().rounds.length;
