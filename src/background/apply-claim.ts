@@ -23,6 +23,14 @@ export interface ClaimContext {
   /** Judge the round again although its outcome is not new: a pair it was accused over was revealed or shown anew. */
   rejudge?: boolean;
   /**
+   * Judged again because the round at the nonce before is now stored and bound (store.ts): a round
+   * judged `nonce-skipped` before it arrived (another tab's claims a moment late) takes the new
+   * judgement, which may be `witnessed`; the stamps it rests on are the content scripts' own.
+   */
+  previousArrived?: boolean;
+  /** How many rounds one claim has judged again this way before this one (store.ts liftNext). */
+  lifts?: number;
+  /**
    * From a file this install sealed (import.ts): the claim's times are the install's own, and the
    * round takes back the judgement the worker made then, instead of being judged anew.
    */
@@ -57,7 +65,7 @@ type Answer = CommitmentSighting | WitnessJudgement | undefined;
  * undefined; `judgement`: witness-evidence.ts's answer for the record given).
  */
 export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedClaim, context: ClaimContext): Generator<Need, Applied, Answer> {
-  const { now, untimed = false, rejudge = false, sealed } = context;
+  const { now, untimed = false, rejudge = false, previousArrived = false, sealed } = context;
   // Only the extension's own sightings have times: a field first known from a file has none.
   const record = mergeClaim(existing, claim, now, existing?.seq ?? context.seq, { fromFile: untimed });
   const commitment = record.commitment?.toLowerCase();
@@ -77,12 +85,12 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
   // A judgement restored from a seal is judged again for a new outcome or a pair shown anew, not for the reveal alone.
   const judgeOnReveal = completed && record.sealedJudgement !== true;
   if (sealed !== undefined) restoreSealed(existing, record, sealed);
-  else if (!untimed && record.result !== undefined && (newOutcome || judgeOnReveal || rejudge)) {
+  else if (!untimed && record.result !== undefined && (newOutcome || judgeOnReveal || rejudge || previousArrived)) {
     const judgement = (yield { judgement: record }) as WitnessJudgement | undefined;
     // Trust comes from the judgement of a new outcome; a later one only ever takes it away (panel
     // states of revealed pairs are cut down, pre-round.ts settledPanel: less evidence must not read
     // as more). An accusation is always the latest judgement's: new evidence can withdraw it.
-    if (newOutcome || existing?.witness === 'bound-before-bet') {
+    if (newOutcome || existing?.witness === 'bound-before-bet' || (context.previousArrived === true && existing?.witness === 'nonce-skipped')) {
       if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;
       // The store's own judgement from now on.

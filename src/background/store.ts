@@ -395,6 +395,20 @@ async function mergeBatch(
     fates[index] = !existing ? 'added' : saved ? 'updated' : 'known';
   }
 
+  /**
+   * A round now bound, whose next nonce's round was judged `nonce-skipped` (it came first: another
+   * tab's claims a moment late): that one is judged again, and so on along an auto-bet, at most
+   * MAX_NONCE_LIFTS rounds for one claim.
+   */
+  async function liftNext(record: RoundRecord, context: ClaimContext): Promise<void> {
+    const lifts = context.lifts ?? 0;
+    if (record.witness !== 'bound-before-bet' || lifts >= MAX_NONCE_LIFTS || record.clientSeed === undefined || record.nonce === undefined || !/^\d+$/.test(record.nonce)) return;
+    const commitment = commitmentOf(record);
+    if (commitment === undefined) return;
+    const next = await rounds.get(roundKey({ commitment, clientSeed: record.clientSeed, nonce: String(BigInt(record.nonce) + 1n) }));
+    if (next?.witness === 'nonce-skipped') await saveRound(next, { source: 'dom', observedAt: {} }, { now, seq: next.seq, previousArrived: true, lifts: lifts + 1 });
+  }
+
   /** Applies a claim to its round (apply-claim.ts), answering what it asks from the store, and writes the round if it changed. */
   async function saveRound(existing: RoundRecord | undefined, claim: CapturedClaim, context: ClaimContext): Promise<boolean> {
     const steps = applyClaim(existing, claim, context);
@@ -407,6 +421,7 @@ async function mergeBatch(
     for (const pair of accused) if (await noteAccused(commitments, pair, record.key, now)) pairCount++;
     if (!step.value.changed) return false;
     rounds.put(record);
+    await liftNext(record, context);
     if (existing) addToTally(tally, existing, -1);
     addToTally(tally, record, 1);
     games.add(record.gameId);
@@ -474,6 +489,8 @@ async function readPairCount(meta: MetaSource, commitments: { count(): Promise<n
 
 /** The most other seeds kept for one commitment: enough to show the conflict, bounded against a flood. */
 const MAX_OTHER_SEEDS = 4;
+/** Rounds one claim may judge again along an auto-bet whose earlier round came late (liftNext). */
+const MAX_NONCE_LIFTS = 64;
 
 /**
  * Notes when a commitment was first seen, what its panel showed and, from a reveal, its server

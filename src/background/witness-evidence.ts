@@ -215,11 +215,15 @@ export async function witnessOf(
   // The round of this pair at the nonce before (an auto-bet's previous round, or a bet in another
   // game's tab on the same pair): whether the nonce the panel named for the bet was played before this
   // one came out at a later one. Only a round with a whole outcome of a game Fair Witness verifies
-  // counts: a filler under a made-up name, or part of a draw, is never checked by the reveal.
+  // counts: a filler under a made-up name, or part of a draw, is never checked by the reveal. Whether
+  // it was bound itself, and of the round's game, decides how far back it speaks (core/witness.ts).
   const previousKey = previousNonceKey(commitment, clientSeed, nonceText);
   const previous = previousKey === undefined ? undefined : await stores.rounds.get(previousKey);
   const previousCounts = previous?.result !== undefined && lookupGame(previous.game).kind === 'supported' && isWholeOutcome(previous.result, previous.game);
   const previousNonceAt = previousCounts ? previous!.observedAt.result : undefined;
+  const previousOf = previousCounts
+    ? { ...(previous!.witness === 'bound-before-bet' ? { previousBound: true as const } : {}), ...(previous!.gameId === record.gameId ? { previousSameGame: true as const } : {}) }
+    : {};
   const judgement = judgeWitness({
     commitment,
     clientSeed,
@@ -238,6 +242,7 @@ export async function witnessOf(
     playedAt,
     ...(moreForgotten ? { moreForgotten: true as const } : {}),
     ...(previousNonceAt === undefined ? {} : { previousNonceAt }),
+    ...previousOf,
     ...(refusedAt === undefined ? {} : { refusedAt }),
   });
   // Judged without every record: it withdraws no accusation the round already has.

@@ -122,6 +122,10 @@ export interface WitnessInput {
   refusedAt?: number;
   /** When a round of the round's own commitment and client seed at the nonce before its own was first seen, if one was. */
   previousNonceAt?: number;
+  /** That round was bound itself (`bound-before-bet`): it speaks for every nonce back to the one the panel named. */
+  previousBound?: true;
+  /** That round is of the round's own game: at the nonce the panel named, it is the bet before this one. */
+  previousSameGame?: true;
 }
 
 export interface WitnessJudgement {
@@ -261,8 +265,13 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   // action. A round at another nonce is the bet's only when it is a later one whose nonce before was
   // played first (an auto-bet going on, a bet in another tab the panel here did not follow): else the
   // casino kept a nonce in reserve and showed, after the bet, whichever of two outcomes it liked.
+  // The round before speaks for the nonces back to the named one only as a chain: bound itself, or
+  // at the named nonce and of this game (a bet in another game's tab is bound there). One true
+  // filler at n - 1 must not let the casino pick any n above the named nonce (red8-nonce-gap-filler),
+  // nor a round of another game no panel showed the pair for (red6-nonce-fill).
   const named = namedNonce(input, actedAt);
-  const playedOn = (): boolean => atMost(named!, nonce) && input.previousNonceAt !== undefined && maybeBefore(input.previousNonceAt, outcomeAt);
+  const chained = (): boolean => input.previousBound === true || (input.previousSameGame === true && BigInt(named!) + 1n === BigInt(nonce));
+  const playedOn = (): boolean => atMost(named!, nonce) && input.previousNonceAt !== undefined && maybeBefore(input.previousNonceAt, outcomeAt) && chained();
   return { reason: named === undefined || named === nonce || playedOn() ? 'bound-before-bet' : 'nonce-skipped' };
 }
 

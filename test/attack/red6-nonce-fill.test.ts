@@ -74,9 +74,7 @@ type FILLER = (typeof FILLERS)[number][1];
 for (const [how, filler] of FILLERS.slice(1, 3)) {
   it(`closed: the panel named nonce 3; after the bet an invisible message shows nonce 3 as ${how}, then nonce 4 as the bet's outcome: not witnessed, or the filler caught`, fillerTest(how, filler));
 }
-// Kept open: a round of another game on the same pair at the nonce before is what an honest bet in
-// another game's tab looks like (e2e: two tabs on one seed pair), credited with the same early click.
-it.fails(`open hole (kept: docs/trust.md): the panel named nonce 3; after the bet an invisible message shows nonce 3 as ${FILLERS[4]![0]}, then nonce 4 as the bet's outcome: not witnessed, or the filler caught`, fillerTest(FILLERS[4]![0], FILLERS[4]![1]));
+it(`closed (the round before must be bound itself: witness-evidence.ts previousCounts): the panel named nonce 3; after the bet an invisible message shows nonce 3 as ${FILLERS[4]![0]}, then nonce 4 as the bet's outcome: not witnessed, or the filler caught`, fillerTest(FILLERS[4]![0], FILLERS[4]![1]));
 
 it(`limit (same evidence as an honest two-round auto-bet on one click): the filler is the true outcome of nonce 3: both witnessed, no finding`, async () => {
   const { chosen, filler: filled, found } = await play('true', FILLERS[3]![1]);

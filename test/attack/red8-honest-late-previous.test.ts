@@ -110,7 +110,7 @@ it('control: tab B\'s round 9 delivered in time: round 10 witnessed', async () =
   expect(await play(false)).toMatchObject({ status: 'verified', level: 'witnessed' });
 });
 
-it('honest, open: tab B\'s round 9 (seen before round 10\'s outcome) delivered a moment after tab A\'s round 10: round 10 must be witnessed once it is there', async () => {
+it('honest, closed: tab B\'s round 9 (seen before round 10\'s outcome) delivered a moment after tab A\'s round 10: round 10 must be witnessed once it is there', async () => {
   const verdict = await play(true);
   expect(verdict?.levelReason).not.toBe('nonce-skipped'); // today: nonce-skipped
   expect(verdict).toMatchObject({ status: 'verified', level: 'witnessed' });

@@ -47,7 +47,7 @@ it('guard: the bet shown at nonce 9 with no filler: nonce-skipped', async () => 
   expect(await play(9, false)).toMatchObject({ status: 'verified', level: 'history', levelReason: 'nonce-skipped' });
 });
 
-it('open: the panel named 5, the bet shown at nonce 9 after a filler at 8 (nonces 5..7 never played): must not be witnessed', async () => {
+it('closed: the panel named 5, the bet shown at nonce 9 after a filler at 8 (nonces 5..7 never played): must not be witnessed', async () => {
   const verdict = await play(9, true);
   expect(verdict?.status).toBe('verified');
   expect(verdict?.level).not.toBe('witnessed');

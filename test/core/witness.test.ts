@@ -91,7 +91,7 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
   it('6. no false accusation: client seed kept across a rotation, the panel closed after one sight of the new pair', () => {
     const states = [1, 2, 3, 4, 5].map((n) => state('C1', n, n)).concat(state('C2', 1, 100));
     // Its rounds at nonces 1 to 4 were seen (the last of them at 150): the round at 5 is the bet's.
-    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 200, outcomeAt: 210 }, states, { usedAt: new Map(), previousNonceAt: 150 })).toEqual({ reason: 'bound-before-bet' });
+    expect(judge({ commitment: 'C2', nonce: 5, actedAt: 200, outcomeAt: 210 }, states, { usedAt: new Map(), previousNonceAt: 150, previousBound: true })).toEqual({ reason: 'bound-before-bet' });
   });
 
   it('no accusation over a pair whose true seed was seen by the time the round\'s own commitment first appeared (a rotation seen, whatever the action credited)', () => {
@@ -112,8 +112,14 @@ describe('judgeWitness: the eight reproductions of the issue', () => {
     // Nonce 1 kept in reserve: the round at 2 with no round at 1 seen, or one seen only after it.
     expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states)).toEqual({ reason: 'nonce-skipped' });
     expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 40 })).toEqual({ reason: 'nonce-skipped' });
-    // An auto-bet going on (one action), or a bet in another tab: the round at 1 came first.
-    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 25 })).toEqual({ reason: 'bound-before-bet' });
+    // An auto-bet going on (one action), or a bet in another tab: the round at 1 came first, of this game or bound itself.
+    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 25, previousSameGame: true })).toEqual({ reason: 'bound-before-bet' });
+    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 25, previousBound: true })).toEqual({ reason: 'bound-before-bet' });
+    // A round of another game at the named nonce that no panel bound: no more than a filler (red6-nonce-fill).
+    expect(judge({ commitment: 'C', nonce: 2, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 25 })).toEqual({ reason: 'nonce-skipped' });
+    // Further on, only a chain: the round before bound itself; one true filler at n - 1 is not (red8-nonce-gap-filler).
+    expect(judge({ commitment: 'C', nonce: 4, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 25, previousSameGame: true })).toEqual({ reason: 'nonce-skipped' });
+    expect(judge({ commitment: 'C', nonce: 4, actedAt: 20, outcomeAt: 30 }, states, { previousNonceAt: 25, previousSameGame: true, previousBound: true })).toEqual({ reason: 'bound-before-bet' });
     // Below the nonce the panel named last before the action (the one kept in reserve, played later).
     expect(judge({ commitment: 'C', nonce: 1, actedAt: 50, outcomeAt: 60 }, [...states, state('C', 3, 40)], { previousNonceAt: 5 })).toEqual({ reason: 'nonce-skipped' });
     // The named nonce is the latest showing before the action, first or again, of the round's own client seed.
@@ -276,11 +282,14 @@ describe('judgeWitness: properties', () => {
           for (const r of rounds) if (r.commitment === commitment) Object.assign(r, { revealedAt });
           time = revealedAt;
         }
+        const bound = new Set<(typeof rounds)[number]>();
         for (const round of rounds) {
           const usedAt = new Map(rounds.filter((r) => r.nonce === round.nonce && r.commitment !== round.commitment).map((r) => [r.commitment, r.outcomeAt]));
-          // The round at the nonce before on the same pair, as the worker finds it.
+          // The round at the nonce before on the same pair, as the worker finds it (one game here), and whether it was bound.
           const previous = rounds.find((r) => r.commitment === round.commitment && r.nonce === round.nonce - 1);
-          const judgement = judge(round, states, { usedAt, ...(previous === undefined ? {} : { previousNonceAt: previous.outcomeAt }) });
+          const before = previous === undefined ? {} : { previousNonceAt: previous.outcomeAt, previousSameGame: true as const, ...(bound.has(previous) ? { previousBound: true as const } : {}) };
+          const judgement = judge(round, states, { usedAt, ...before });
+          if (judgement.reason === 'bound-before-bet') bound.add(round);
           expect(judgement.shownBeforeAction).toBeUndefined();
           expect(judgement.reason).toBe('bound-before-bet');
         }
