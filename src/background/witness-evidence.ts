@@ -217,6 +217,14 @@ export async function witnessOf(
   // one came out at a later one. Only a round with a whole outcome of a game Fair Witness verifies
   // counts: a filler under a made-up name, or part of a draw, is never checked by the reveal. Whether
   // it was bound itself, and of the round's game, decides how far back it speaks (core/witness.ts).
+  // Where the panel left the other pairs shown before this one's first state: played there, or kept in reserve (core/witness.ts).
+  const playedWhereLeft = new Map<string, number>();
+  for (const state of otherStates) {
+    const id = `${state.commitment}\n${state.nonce}`;
+    if (state.clientSeed !== clientSeed || state.seenAt >= firstOwn || state.nonce === nonceText || playedWhereLeft.has(id)) continue;
+    const left = await stores.rounds.get(roundKey({ commitment: state.commitment, clientSeed, nonce: state.nonce }));
+    if (left?.observedAt.result !== undefined) playedWhereLeft.set(id, left.observedAt.result);
+  }
   const previousKey = previousNonceKey(commitment, clientSeed, nonceText);
   const previous = previousKey === undefined ? undefined : await stores.rounds.get(previousKey);
   const previousCounts = previous?.result !== undefined && lookupGame(previous.game).kind === 'supported' && isWholeOutcome(previous.result, previous.game);
@@ -243,6 +251,7 @@ export async function witnessOf(
     ...(moreForgotten ? { moreForgotten: true as const } : {}),
     ...(previousNonceAt === undefined ? {} : { previousNonceAt }),
     ...previousOf,
+    ...(playedWhereLeft.size === 0 ? {} : { playedWhereLeft }),
     ...(refusedAt === undefined ? {} : { refusedAt }),
   });
   // Judged without every record: it withdraws no accusation the round already has.

@@ -120,6 +120,12 @@ export interface WitnessInput {
   playedAt?: ReadonlyMap<string, number>;
   /** The latest time a casino tab's claims were refused (rate limit), if ever. */
   refusedAt?: number;
+  /**
+   * When a round was first seen of another commitment, on the round's client seed, at the nonce of
+   * one of its states shown before the round's own first one (keyed `commitment\nnonce`): that pair
+   * was played on where the panel left it, not kept in reserve.
+   */
+  playedWhereLeft?: ReadonlyMap<string, number>;
   /** When a round of the round's own commitment and client seed at the nonce before its own was first seen, if one was. */
   previousNonceAt?: number;
   /** That round was bound itself (`bound-before-bet`): it speaks for every nonce back to the one the panel named. */
@@ -255,12 +261,33 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
     (input.forgotten ?? []).some(
       (span) =>
         (span.commitment !== input.commitment || span.clientSeed !== input.clientSeed) &&
-        coversNonce(span, nonce) &&
+        // Another pair at a later nonce may be one a nonce apart (as `ahead` below).
+        (coversNonce(span, nonce) || span.commitment !== input.commitment) &&
         span.from < outcomeAt &&
         span.to >= firstOwn &&
         openAtAction(span.commitment, span.revealedAt, span.clientSeed),
     );
-  if (rival || hidden) return { reason: 'several-commitments' };
+  // One pair per client seed and nonce is the panel's word; two pairs a nonce apart are a choice too
+  // (red8-nonce-reserve-two-pairs): A at next nonce 5, then B at 6, and after the bet whichever of
+  // A/5 and B/6 suits the casino. For the round on A: another pair at a later nonce, shown in the
+  // window on this game's panel (or one naming none), for any client seed, open at the action. For
+  // the round on B: the pair the panel showed last before B's first state, for this client seed,
+  // at a lower nonce than B's first, never played there and open at the action (an honest casino
+  // that counts nonces on across pairs plays the old one's nonce before it shows the new one).
+  const ahead = input.otherStates.some(
+    (state) =>
+      !coversNonce(state, nonce) &&
+      sameGame(state, input.game) &&
+      shownWhen(state, inWindow) &&
+      openAtAction(state.commitment, state.revealedAt, state.clientSeed),
+  );
+  const firstNonce = own.find((state) => state.seenAt === firstOwn)!.nonce;
+  const leftBehind = input.otherStates.some((state) => {
+    if (state.clientSeed !== input.clientSeed || !sameGame(state, input.game) || state.seenAt >= firstOwn || !atMost(state.nonce, firstNonce) || state.nonce === firstNonce) return false;
+    const played = input.playedWhereLeft?.get(`${state.commitment}\n${state.nonce}`);
+    return (played === undefined || !maybeBefore(played, firstOwn)) && openAtAction(state.commitment, state.revealedAt);
+  });
+  if (rival || hidden || ahead || leftBehind) return { reason: 'several-commitments' };
   // The nonce the panel named for the bet: that of its latest state of the round's pair before the
   // action. A round at another nonce is the bet's only when it is a later one whose nonce before was
   // played first (an auto-bet going on, a bet in another tab the panel here did not follow): else the

@@ -33,13 +33,14 @@ async function exported(): Promise<ExportedRound[]> {
 
 /** Witnessed, history, pending, an outcome mismatch, a nonce conflict, an unnamed round. */
 async function storeMixed(): Promise<void> {
-  await storeClaims([commitmentSighting(vector(0), T - 100), commitmentSighting(vector(1), T - 100)], T - 100);
+  // (The second pair shown after the first round's outcome: shown in its window, a pair at another nonce would be a second one for its bet.)
+  await storeClaims([commitmentSighting(vector(0), T - 100), commitmentSighting(vector(1), T - 45)], T - 45);
   await storeClaims(
     [
       // Bet on (the player's action at T − 70) after its panel was seen: witnessed.
       { ...revealedClaim(vector(0), 'Keno', { commitment: T - 100, result: T - 50 }), actedAt: T - 70 },
       revealedClaim(vector(2), 'European Roulette', { commitment: T, result: T }),
-      pendingClaim(vector(1), 'American Roulette', { commitment: T - 100, result: T - 20 }),
+      pendingClaim(vector(1), 'American Roulette', { commitment: T - 45, result: T - 20 }),
       { ...revealedClaim(vector(3), 'Keno'), result: wrongResult(vector(3), 'Keno') },
       revealedClaim(vector(4), 'European Roulette'),
       { ...revealedClaim(vector(4), 'European Roulette'), result: wrongResult(vector(4), 'European Roulette') },

@@ -172,11 +172,20 @@ describe('judgeWitness: other commitments', () => {
     expect(judge({ commitment: 'R', nonce: 3, actedAt: 30, outcomeAt: 40 }, [keno, roulette]).reason).toBe('no-commitment');
   });
 
-  it('a rival revealed before the action, or of a higher nonce, is no rival', () => {
+  it('a rival revealed before the action is no rival; one at a higher nonce shown in the window is (red8-nonce-reserve-two-pairs)', () => {
     const own = state('C', 3, 10);
     const round = { commitment: 'C', nonce: 3, actedAt: 30, outcomeAt: 40 };
     expect(judge(round, [own, state('R', 1, 10, { revealedAt: 20 })]).reason).toBe('bound-before-bet');
-    expect(judge(round, [own, state('R', 4, 10)]).reason).toBe('bound-before-bet');
+    // C at next nonce 3, then R at 4: after the bet, whichever of C/3 and R/4 suits the casino.
+    expect(judge(round, [own, state('R', 4, 10)]).reason).toBe('several-commitments');
+    expect(judge(round, [own, state('R', 4, 10, { revealedAt: 20 })]).reason).toBe('bound-before-bet');
+    expect(judge(round, [own, state('R', 4, 10, { game: 'roulette-european' })]).reason).toBe('bound-before-bet'); // another game's pair at a nonce this round does not reach
+    expect(judge(round, [own, state('R', 4, 45)]).reason).toBe('bound-before-bet'); // after the outcome
+    // For the round on R at 4: C left behind at 3 before R's first state, never played there.
+    expect(judge({ commitment: 'R', nonce: 4, actedAt: 30, outcomeAt: 40 }, [state('C', 3, 5), state('R', 4, 10)]).reason).toBe('several-commitments');
+    expect(judge({ commitment: 'R', nonce: 4, actedAt: 30, outcomeAt: 40 }, [state('C', 3, 5), state('R', 4, 10)], { playedWhereLeft: new Map([['C\n3', 7]]) }).reason).toBe('bound-before-bet');
+    expect(judge({ commitment: 'R', nonce: 4, actedAt: 30, outcomeAt: 40 }, [state('C', 3, 5, { revealedAt: 8 }), state('R', 4, 10)]).reason).toBe('bound-before-bet');
+    expect(judge({ commitment: 'R', nonce: 3, actedAt: 30, outcomeAt: 40 }, [state('C', 3, 5), state('R', 3, 10)]).reason).toBe('bound-before-bet'); // a rotation at the same nonce
     expect(judge(round, [own, state('R', 1, 10, { game: 'roulette-european' })]).reason).toBe('several-commitments');
     expect(judge(round, [own, state('R', 3, 10)]).reason).toBe('several-commitments');
   });
@@ -190,10 +199,11 @@ describe('judgeWitness: other commitments', () => {
       // Between the round's first action and its outcome too, on any game.
       expect(judge(round, [own, state('R', 1, 35, { clientSeed, game: 'roulette-european' })]).reason).toBe('several-commitments');
       // Not one shown only before the round's own (replaced by it: the player typed a new client
-      // seed), revealed before the action, at a higher nonce, or first shown after the outcome.
+      // seed), revealed before the action, or first shown after the outcome.
       expect(judge(round, [state('C', 1, 5, { clientSeed }), own]).reason).toBe('bound-before-bet');
       expect(judge(round, [own, state('R', 1, 10, { clientSeed, revealedAt: 20 })]).reason).toBe('bound-before-bet');
-      expect(judge(round, [own, state('R', 4, 10, { clientSeed })]).reason).toBe('bound-before-bet');
+      expect(judge(round, [own, state('R', 4, 45, { clientSeed })]).reason).toBe('bound-before-bet');
+      expect(judge(round, [own, state('R', 4, 10, { clientSeed })]).reason).toBe('several-commitments'); // a pair at the next nonce, open at the action
       expect(judge(round, [own, state('R', 1, 45, { clientSeed })]).reason).toBe('bound-before-bet');
       // Shown again in the window after being replaced: open again.
       expect(judge(round, [state('R', 1, 5, { clientSeed, shownAgain: [20] }), own]).reason).toBe('several-commitments');
@@ -344,28 +354,32 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
   it('showings the store had to forget, reaching the window from the round\'s own first state to the outcome, keep it from witnessed', () => {
     const states = [state('R', 0, 5), state('C', 1, 10)];
     const round = { commitment: 'C', nonce: 1, actedAt: 20, outcomeAt: 30 };
+    // R was played at 0 before C was shown (nonces counting on across pairs): not left behind.
+    const judgeC = (r: typeof round, s: PanelState[], extra: Partial<WitnessInput> = {}) => judge(r, s, { playedWhereLeft: new Map([['R\n0', 7]]), ...extra });
     const lost = (extra: Partial<ForgottenShowings>): ForgottenShowings => ({ commitment: 'R', clientSeed: CS, nonce: '1', from: 12, to: 14, ...extra });
-    expect(judge(round, states, { forgotten: [lost({})] }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { forgotten: [lost({})] }).reason).toBe('several-commitments');
     // Of any client seed (past the store's limit of client seeds per commitment): may have been this one.
-    expect(judge(round, states, { forgotten: [lost({ clientSeed: undefined })] }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { forgotten: [lost({ clientSeed: undefined })] }).reason).toBe('several-commitments');
     // Reaching into the window from before it, or from after the action's millisecond began.
-    expect(judge(round, states, { forgotten: [lost({ from: 1, to: 10 })] }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { forgotten: [lost({ from: 1, to: 10 })] }).reason).toBe('several-commitments');
     // Between the round's first action and its outcome: the bet may be a later action.
-    expect(judge(round, states, { forgotten: [lost({ from: 21, to: 25 })] }).reason).toBe('several-commitments');
-    // Not when they lie wholly before the round's own first state or after the outcome, were of
-    // another client seed or a higher nonce, or their commitment was revealed before the action.
-    expect(judge(round, states, { forgotten: [lost({ from: 1, to: 9 })] }).reason).toBe('bound-before-bet');
-    expect(judge(round, states, { forgotten: [lost({ from: 31, to: 35 })] }).reason).toBe('bound-before-bet');
-    expect(judge(round, states, { forgotten: [lost({ nonce: '2' })] }).reason).toBe('bound-before-bet');
-    expect(judge(round, states, { forgotten: [lost({ revealedAt: 15 })] }).reason).toBe('bound-before-bet');
+    expect(judgeC(round, states, { forgotten: [lost({ from: 21, to: 25 })] }).reason).toBe('several-commitments');
+    // Not when they lie wholly before the round's own first state or after the outcome, were of the
+    // round's own commitment at a higher nonce, or their commitment was revealed before the action.
+    expect(judgeC(round, states, { forgotten: [lost({ from: 1, to: 9 })] }).reason).toBe('bound-before-bet');
+    expect(judgeC(round, states, { forgotten: [lost({ from: 31, to: 35 })] }).reason).toBe('bound-before-bet');
+    expect(judgeC(round, states, { forgotten: [lost({ nonce: '2', commitment: 'C', clientSeed: 'other' })] }).reason).toBe('bound-before-bet');
+    // Of another commitment at a higher nonce: a pair at the next nonce, as above.
+    expect(judgeC(round, states, { forgotten: [lost({ nonce: '2' })] }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { forgotten: [lost({ revealedAt: 15 })] }).reason).toBe('bound-before-bet');
     // The round's own forgotten showings are no rival; its own commitment's under another client
     // seed, or another commitment's under any, may have been (a second pair for the bet).
-    expect(judge(round, states, { forgotten: [lost({ commitment: 'C' })] }).reason).toBe('bound-before-bet');
-    expect(judge(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: CS + '\u200b' })] }).reason).toBe('several-commitments');
-    expect(judge(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: undefined })] }).reason).toBe('several-commitments');
-    expect(judge(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C' })] }).reason).toBe('bound-before-bet');
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: CS + '\u200b' })] }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: undefined })] }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('several-commitments');
     // More of them than the worker reads: any may have been.
-    expect(judge(round, states, { moreForgotten: true }).reason).toBe('several-commitments');
+    expect(judgeC(round, states, { moreForgotten: true }).reason).toBe('several-commitments');
   });
 
   it('a round of the rival that was seen but does not verify retires nothing; it only keeps the rule from accusing', () => {
