@@ -90,7 +90,9 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
     // Trust comes from the judgement of a new outcome; a later one only ever takes it away (panel
     // states of revealed pairs are cut down, pre-round.ts settledPanel: less evidence must not read
     // as more). An accusation is always the latest judgement's: new evidence can withdraw it.
-    if (newOutcome || existing?.witness === 'bound-before-bet' || (context.previousArrived === true && existing?.witness === 'nonce-skipped')) {
+    // (What the store forgot of the pair's own states since takes nothing from a whole judgement.)
+    const forgotWord = !newOutcome && judgement?.namedForgotten === true && existing?.witness === 'bound-before-bet';
+    if (!forgotWord && (newOutcome || existing?.witness === 'bound-before-bet' || (context.previousArrived === true && existing?.witness === 'nonce-skipped'))) {
       if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;
       // The store's own judgement from now on.

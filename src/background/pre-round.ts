@@ -40,6 +40,8 @@ export interface ForgottenSpan {
   clientSeed?: string;
   /** The lowest nonce forgotten (canonical decimal text). */
   nonce: string;
+  /** The highest (absent in spans stored before it was kept: not known). */
+  highest?: string;
   from: number;
   to: number;
 }
@@ -56,9 +58,12 @@ function forget(spans: readonly ForgottenSpan[] | undefined, clientSeed: string 
   if (times.length === 0) return list;
   const at = list.findIndex((span) => span.clientSeed === clientSeed);
   const known = at === -1 ? undefined : list[at]!;
+  // A span stored before `highest` was kept has none: it stays unknown.
+  const highest = known === undefined ? nonce : known.highest === undefined ? undefined : BigInt(nonce) > BigInt(known.highest) ? nonce : known.highest;
   const span: ForgottenSpan = {
     ...(clientSeed === undefined ? {} : { clientSeed }),
     nonce: known === undefined || BigInt(nonce) < BigInt(known.nonce) ? nonce : known.nonce,
+    ...(highest === undefined ? {} : { highest }),
     from: Math.min(known?.from ?? Infinity, ...times),
     to: Math.max(known?.to ?? -Infinity, ...times),
   };

@@ -67,6 +67,8 @@ export interface ForgottenShowings {
   clientSeed?: string;
   /** The lowest nonce among them (canonical decimal text). */
   nonce: string;
+  /** The highest; absent when not known. */
+  highest?: string;
   from: number;
   to: number;
   /** As PanelState's. */
@@ -149,6 +151,12 @@ export interface WitnessJudgement {
    * has as it was, and makes none.
    */
   partial?: true;
+  /**
+   * `nonce-skipped` because the store forgot the panel's last word before the action (a page that
+   * showed the pair at many nonces): it takes no `witnessed` from a judgement that read it whole
+   * (one made before the pair's states were cut down at its reveal, pre-round.ts settledPanel).
+   */
+  namedForgotten?: true;
   /**
    * The commitment the panel showed before the action, when the round came out on another and only
    * the panel going on with it after the action is missing for step `witness`: the worker judges
@@ -297,14 +305,22 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   // filler at n - 1 must not let the casino pick any n above the named nonce (red8-nonce-gap-filler),
   // nor a round of another game no panel showed the pair for (red6-nonce-fill).
   const named = namedNonce(input, actedAt);
+  const previousSeen = input.previousNonceAt !== undefined && maybeBefore(input.previousNonceAt, outcomeAt);
+  // The panel's word forgotten (red8-named-nonce-forgotten): the round is the bet's only as a chain from a bound one.
+  if (named === UNKNOWN) return previousSeen && input.previousBound === true ? { reason: 'bound-before-bet' } : { reason: 'nonce-skipped', namedForgotten: true };
   const chained = (): boolean => input.previousBound === true || (input.previousSameGame === true && BigInt(named!) + 1n === BigInt(nonce));
-  const playedOn = (): boolean => atMost(named!, nonce) && input.previousNonceAt !== undefined && maybeBefore(input.previousNonceAt, outcomeAt) && chained();
+  const playedOn = (): boolean => atMost(named!, nonce) && previousSeen && chained();
   return { reason: named === undefined || named === nonce || playedOn() ? 'bound-before-bet' : 'nonce-skipped' };
 }
 
+/** namedNonce's answer when the store forgot what the panel's last word before the action may have been. */
+const UNKNOWN = 'unknown';
+
 /**
  * The next nonce the round's own pair (its commitment, client seed, and game or none) was last shown
- * with before the action, first or again; undefined when it was not shown before it.
+ * with before the action, first or again; undefined when it was not shown before it; UNKNOWN when
+ * showings of it the store forgot may have come after the latest it kept (a page that shows the
+ * pair at many nonces after the bet must not make the store forget which one the panel named).
  */
 function namedNonce(input: WitnessInput, actedAt: number): string | undefined {
   let latest = -Infinity;
@@ -318,6 +334,17 @@ function namedNonce(input: WitnessInput, actedAt: number): string | undefined {
         named = state.nonce;
       }
     }
+  }
+  for (const span of input.forgotten ?? []) {
+    if (span.commitment !== input.commitment || (span.clientSeed !== undefined && span.clientSeed !== input.clientSeed)) continue;
+    if (!surelyBefore(span.from, actedAt) || span.to < latest) continue;
+    // Forgotten showings at one nonce, all after the latest kept one and before the action: that nonce.
+    if (span.clientSeed !== undefined && span.highest === span.nonce && span.from > latest && surelyBefore(span.to, actedAt)) {
+      latest = span.to;
+      named = span.nonce;
+      continue;
+    }
+    return UNKNOWN;
   }
   return named;
 }

@@ -91,7 +91,7 @@ describe('the store: panel states', () => {
     expect(settled.revealedSeed).toBe(played.serverSeed);
     expect(settled.panel).toEqual([1, 3].map((n) => ({ clientSeed: played.clientSeed, nonce: String(n), game: 'keno', seenAt: T + n })));
     // What the cut forgot stays as a span of its own, indexed by its end in the client seed's forgotten lane.
-    expect(settled.forgotten).toEqual([{ clientSeed: played.clientSeed, nonce: '2', from: T + 2, to: T + 2 }]);
+    expect(settled.forgotten).toEqual([{ clientSeed: played.clientSeed, nonce: '2', highest: '2', from: T + 2, to: T + 2 }]);
     expect(settled.panelTimes).toEqual([
       ...[1, 3].flatMap((n) => [[played.clientSeed, T + n], [ANY_CLIENT_SEED_LANE, T + n]]),
       [forgottenLane(played.clientSeed), T + 2],

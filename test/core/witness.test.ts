@@ -374,7 +374,13 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
     expect(judgeC(round, states, { forgotten: [lost({ revealedAt: 15 })] }).reason).toBe('bound-before-bet');
     // The round's own forgotten showings are no rival; its own commitment's under another client
     // seed, or another commitment's under any, may have been (a second pair for the bet).
-    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C' })] }).reason).toBe('bound-before-bet');
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', highest: '1' })] }).reason).toBe('bound-before-bet');
+    // ...but the panel's last word before the action may be among them: at one nonce, that one; at
+    // several, or not known, the round is the bet's only as a chain (red8-named-nonce-forgotten).
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', nonce: '2', highest: '2' })] }).reason).toBe('nonce-skipped');
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', highest: '3' })] })).toEqual({ reason: 'nonce-skipped', namedForgotten: true });
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C' })] })).toEqual({ reason: 'nonce-skipped', namedForgotten: true });
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C' })], previousNonceAt: 15, previousBound: true }).reason).toBe('bound-before-bet');
     expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: CS + '\u200b' })] }).reason).toBe('several-commitments');
     expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: undefined })] }).reason).toBe('several-commitments');
     expect(judgeC(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('several-commitments');
