@@ -2,7 +2,7 @@
 // states of its own commitment, those of every other commitment shown for its client seed around the
 // player's action, which of those had their nonce used up by a round already seen, and the latest
 // refusal of a flooding tab. Reads only: the caller writes the judgement into the round's record.
-import { coversNonce, judgeWitness, lookupGame, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
+import { coversNonce, judgeWitness, lastShownBefore, lookupGame, type ForgottenShowings, type PanelState, type WitnessJudgement } from '../core/index.js';
 import { canonicalNonce } from '../shared/claim-kinds.js';
 import type { RoundRecord } from '../shared/records.js';
 import { ANY_CLIENT_SEED_LANE, ANY_FORGOTTEN_LANE, forgottenLane } from './pre-round.js';
@@ -217,13 +217,13 @@ export async function witnessOf(
   // one came out at a later one. Only a round with a whole outcome of a game Fair Witness verifies
   // counts: a filler under a made-up name, or part of a draw, is never checked by the reveal. Whether
   // it was bound itself, and of the round's game, decides how far back it speaks (core/witness.ts).
-  // Where the panel left the other pairs shown before this one's first state: played there, or kept in reserve (core/witness.ts).
+  // Where the panel left the other pairs shown before this one's first state: played there, or kept
+  // in reserve (core/witness.ts leftBehind). One read per other pair, however many states it has.
   const playedWhereLeft = new Map<string, number>();
-  for (const state of otherStates) {
-    const id = `${state.commitment}\n${state.nonce}`;
-    if (state.clientSeed !== clientSeed || state.seenAt >= firstOwn || state.nonce === nonceText || playedWhereLeft.has(id)) continue;
+  for (const state of lastShownBefore(otherStates, clientSeed, record.gameId, firstOwn).values()) {
+    if (state.nonce === nonceText) continue;
     const left = await stores.rounds.get(roundKey({ commitment: state.commitment, clientSeed, nonce: state.nonce }));
-    if (left?.observedAt.result !== undefined) playedWhereLeft.set(id, left.observedAt.result);
+    if (left?.observedAt.result !== undefined) playedWhereLeft.set(`${state.commitment}\n${state.nonce}`, left.observedAt.result);
   }
   const previousKey = previousNonceKey(commitment, clientSeed, nonceText);
   const previous = previousKey === undefined ? undefined : await stores.rounds.get(previousKey);

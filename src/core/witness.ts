@@ -290,8 +290,8 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
       openAtAction(state.commitment, state.revealedAt, state.clientSeed),
   );
   const firstNonce = own.find((state) => state.seenAt === firstOwn)!.nonce;
-  const leftBehind = input.otherStates.some((state) => {
-    if (state.clientSeed !== input.clientSeed || !sameGame(state, input.game) || state.seenAt >= firstOwn || !atMost(state.nonce, firstNonce) || state.nonce === firstNonce) return false;
+  const leftBehind = [...lastShownBefore(input.otherStates, input.clientSeed, input.game, firstOwn).values()].some((state) => {
+    if (!atMost(state.nonce, firstNonce) || state.nonce === firstNonce) return false;
     const played = input.playedWhereLeft?.get(`${state.commitment}\n${state.nonce}`);
     return (played === undefined || !maybeBefore(played, firstOwn)) && openAtAction(state.commitment, state.revealedAt);
   });
@@ -311,6 +311,21 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   const chained = (): boolean => input.previousBound === true || (input.previousSameGame === true && BigInt(named!) + 1n === BigInt(nonce));
   const playedOn = (): boolean => atMost(named!, nonce) && previousSeen && chained();
   return { reason: named === undefined || named === nonce || playedOn() ? 'bound-before-bet' : 'nonce-skipped' };
+}
+
+/**
+ * Each commitment's state shown last before `before` for this client seed on this game (or none):
+ * where the panel left that pair (the latest at one stamp: the lowest nonce). Shared with the
+ * worker, which asks whether each was played there (background/witness-evidence.ts).
+ */
+export function lastShownBefore(states: readonly PanelState[], clientSeed: string, game: string, before: number): Map<string, PanelState> {
+  const last = new Map<string, PanelState>();
+  for (const state of states) {
+    if (state.clientSeed !== clientSeed || !sameGame(state, game) || state.seenAt >= before) continue;
+    const known = last.get(state.commitment);
+    if (known === undefined || state.seenAt > known.seenAt || (state.seenAt === known.seenAt && atMost(state.nonce, known.nonce))) last.set(state.commitment, state);
+  }
+  return last;
 }
 
 /** namedNonce's answer when the store forgot what the panel's last word before the action may have been. */
