@@ -56,7 +56,7 @@ function listenerRegistry(win: Window, doc: Document) {
     if (capture && typeof listener === 'function' && !registered.some((entry) => entry.type === type && entry.listener === listener)) {
       registered.push({ type, listener: listener as (event: unknown) => void });
     }
-    original(type, listener, options);
+    if (listener) original(type, listener, options);
   };
   return {
     /** document.open(), write(), close(), then (same script) the page's own listeners: every earlier listener erased. */
