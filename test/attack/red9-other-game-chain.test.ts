@@ -19,10 +19,11 @@
 // Why: witness-evidence.ts previousOf sets previousBound for a previous round of any game, and
 // witness.ts chained() accepts previousBound without asking that the previous round's own named
 // nonce chain back to this game's named nonce.
-// Fix: previousBound counts only when the previous round is of the same game (or its judgement
-// recorded the same named nonce / its chain reached this round's named nonce): e.g. store with a
-// round the nonce its own panel named and require that named ≤ this round's named nonce... or
-// simply: a previous round of another game counts only when it is AT this round's named nonce.
+// Fix: a bound round should carry the base of its chain — the nonce its own panel named (for a round
+// at it), or its predecessor's base (for a chained one) — and `previousBound` count only when that
+// base is at or below THIS round's named nonce. (Restricting it to the same game would break the
+// honest shared-pair flow: roulette rounds 5..8 in one tab, then keno at 9 in a tab whose panel still
+// names 5 — that chain's base is 5.)
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it, vi } from 'vitest';
