@@ -16,7 +16,8 @@
 //      (last); A/10 and A/13 become a forgotten span reaching past the action. The reveal completes
 //      A@10 (still nonce-skipped), then A@9 (still bound, saved: its seed came) → liftNext → A@10
 //      judged again: named UNKNOWN, previous bound → bound-before-bet, which replaces nonce-skipped.
-// The casino had the choice of A@7 and A@10, and either ends witnessed.
+// The casino had the choice of A@10 and A@13 (variant: A@7 and A@10), and either ends witnessed; in the
+// variant any later save of the bound round before (a re-show with its payout) does the lifting.
 // Why: store.ts liftNext runs for every save of a bound round, not only when that round is NEW
 // (arrived); apply-claim.ts accepts the lifted judgement though it may rest on cut-down states.
 // Fix: lift only when the previous round's outcome is new in this claim (it arrived), and only from
@@ -66,6 +67,37 @@ it('open: a round below the nonce the panel named, nonce-skipped at its outcome,
   const after = await verdictOf(a, P7);
   expect(await verdictOf(a, P6)).toMatchObject({ status: 'verified', level: 'witnessed' });
   expect(before).toBe('nonce-skipped');
+  expect(after?.status).toBe('verified');
+  expect(after?.level).not.toBe('witnessed');
+});
+
+// Variant at any nonces (here 6, 7, named 10, then 8): the reveal's own loop overwrites the lift with
+// its stale copy of A@7, but ANY later save of the bound A@6 lifts again — the casino's history page
+// showing A@6 once more with its payout (a field the record did not have) is enough.
+it('open (variant): after the reveal, the bound round before re-shown with a new field lifts the nonce-skipped one: must stay not witnessed', async () => {
+  const a = pair('lift-after-reveal-variant');
+  const page = tabPage(0);
+  page.tap([kenoPanel(a, 6)]);
+  later(1000);
+  page.press('Place bet'); // bet 1
+  later();
+  page.tap([kenoOutcome(a, 6, PICKS), kenoPanel(a, 7)]);
+  later(1000);
+  page.tap([kenoPanel(a, 10)]); // never rendered: the panel's last word, next nonce 10
+  await page.settled();
+  later(1000);
+  page.press('Place bet'); // THE BET (bet 2)
+  later();
+  page.tap([kenoOutcome(a, 7, PICKS), kenoPanel(a, 8)]);
+  await page.settled();
+  await revealToWorker(a); // the player rotates
+  const afterReveal = await verdictOf(a, 7);
+  later(1000);
+  page.tap([{ ...kenoOutcome(a, 6, PICKS), serverSeed: a.serverSeed, payout: '0' }]); // the history page: round 6 again, with its payout
+  await page.settled();
+  page.unload();
+  expect(afterReveal).toMatchObject({ status: 'verified', level: 'history', levelReason: 'nonce-skipped' });
+  const after = await verdictOf(a, 7);
   expect(after?.status).toBe('verified');
   expect(after?.level).not.toBe('witnessed');
 });
