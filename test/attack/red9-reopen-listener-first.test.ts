@@ -22,11 +22,18 @@
 // jsdom does neither. Between listeners a macrotask stands in for the microtask checkpoint.)
 // Why: capture-session.ts listen() runs from onMutations, after page code of the same task;
 // onAction trusts that its scan precedes any page listener.
+// Variant (last test): the page's first listener simply calls stopImmediatePropagation() on the
+// trusted pointerdown (and runs its own bet logic itself): the session's listener on the same target
+// never runs, the bet is unseen, and red8-reopened-frame's attack (C2 after the bet, a click on the
+// top page, the outcome on C2) is witnessed again.
 // Fix: a document whose listeners were added again (after page code of the same task could run)
 // cannot claim "read before the page answered": in such a document read at the press with the
 // action's own stamp (clock(), not clock.beforeNow()), so what is on screen then counts as after
 // the action; or re-register from a place that runs before page code can (not possible for
-// document.open in the same script), and mark the document so its actions back-date nothing.
+// document.open in the same script), and mark the document so its actions back-date nothing. For the
+// variant: listening again cannot come first, so a reopened document must be treated as blind (as
+// red8-reopened-frame suggested): its outcomes are never credited with another document's later
+// action (`no-action`), and its own actions back-date nothing.
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -71,8 +78,11 @@ function listenerRegistry(win: Window, doc: Document) {
     async press(text: string) {
       const button = doc.createElement('button');
       button.textContent = text;
+      let stopped = false;
+      const event = { isTrusted: true, type: 'pointerdown', composedPath: () => [button], stopImmediatePropagation: () => (stopped = true) };
       for (const { listener } of registered.filter((entry) => entry.type === 'pointerdown')) {
-        listener({ isTrusted: true, type: 'pointerdown', composedPath: () => [button] });
+        listener(event);
+        if (stopped) return;
         await tick();
       }
     },
@@ -127,6 +137,41 @@ it('control: the session listens first: the pair shown in answer to the press is
 
 it('open: the page listens first after document.open(): the pair it shows in answer to the press must not be witnessed', async () => {
   const verdict = await play(true);
+  expect(verdict?.status).toBe('verified');
+  expect(verdict?.level).not.toBe('witnessed');
+});
+
+const outcomeAndNext = (p: Pair, nonce: number) => outcomeHtml(p, nonce) + panelHtml(p, nonce + 1);
+
+it('open (variant): the page listens first after document.open() and stops the press: the pair shown after the bet must not be witnessed', async () => {
+  const [bound, chosen] = [pair('listener-first-stop-bound'), pair('listener-first-stop-chosen')];
+  const top = tabPage(0, document);
+  const iframe = document.createElement('iframe');
+  document.body.append(iframe);
+  const frameDoc = iframe.contentDocument!;
+  const registry = listenerRegistry(iframe.contentWindow!, frameDoc);
+  const game = tabPage(1, frameDoc);
+  const swallow = (event: unknown) => (event as Event).stopImmediatePropagation(); // and the page's own bet logic
+  registry.reopen(`<body>${panelHtml(bound, 5)}</body>`, [['pointerdown', swallow]]);
+  await tick();
+  game.session.scanNow();
+  await game.settled();
+  later(1000);
+  await registry.press('Place bet'); // THE BET in the frame
+  later();
+  frameDoc.body.innerHTML = panelHtml(chosen, 5); // after the bet: C2
+  game.session.scanNow();
+  await game.settled();
+  later(1000);
+  top.click(); // the player's next click, on the top page
+  later();
+  frameDoc.body.innerHTML = outcomeAndNext(chosen, 5);
+  game.session.scanNow();
+  await Promise.all([game.settled(), top.settled()]);
+  game.unload();
+  top.unload();
+  await revealToWorker(chosen);
+  const verdict = await verdictOf(chosen, 5);
   expect(verdict?.status).toBe('verified');
   expect(verdict?.level).not.toBe('witnessed');
 });
