@@ -421,7 +421,9 @@ async function mergeBatch(
     for (const pair of accused) if (await noteAccused(commitments, pair, record.key, now)) pairCount++;
     if (!step.value.changed) return false;
     rounds.put(record);
-    await liftNext(record, context);
+    // Only a round that has just become bound lifts the one after it (a later save of it, at its
+    // reveal on cut-down states, must not: red9-lift-after-reveal).
+    if (existing?.witness !== 'bound-before-bet') await liftNext(record, context);
     if (existing) addToTally(tally, existing, -1);
     addToTally(tally, record, 1);
     games.add(record.gameId);

