@@ -92,7 +92,7 @@ export function* applyClaim(existing: RoundRecord | undefined, claim: CapturedCl
     // as more). An accusation is always the latest judgement's: new evidence can withdraw it.
     // (What the store forgot of the pair's own states since takes nothing from a whole judgement.)
     const forgotWord = !newOutcome && judgement?.namedForgotten === true && existing?.witness === 'bound-before-bet';
-    const lifted = context.previousArrived === true && existing?.witness === 'nonce-skipped' && judgement?.namedForgotten !== true;
+    const lifted = previousArrived && existing?.witness === 'nonce-skipped' && judgement?.namedForgotten !== true;
     if (!forgotWord && (newOutcome || existing?.witness === 'bound-before-bet' || lifted)) {
       if (judgement === undefined) delete record.witness;
       else record.witness = judgement.reason;

@@ -17,7 +17,7 @@ import { clearStorageProblem, currentStorageProblem, reportStorageProblem, stora
 import { addToTally, countTally, emptyTally, STATUSES, tallied } from './tally.js';
 import { fillShare, STORE_CAPS, worthShowing } from './store-capacity.js';
 import { mergeClaim } from './merge.js';
-import { previousNonceKey, scanForgotten, scanMany, scanOthers, scanQueryOf, witnessOf, type ForgottenScan, type OthersScan, type ScanQuery } from './witness-evidence.js';
+import { nextNonceKey, previousNonceKey, scanForgotten, scanMany, scanOthers, scanQueryOf, witnessOf, type ForgottenScan, type OthersScan, type ScanQuery } from './witness-evidence.js';
 import { readMany } from './read-many.js';
 import { inNonceOrder } from './nonce-order.js';
 
@@ -405,7 +405,7 @@ async function mergeBatch(
     if (record.witness !== 'bound-before-bet' || lifts >= MAX_NONCE_LIFTS || record.clientSeed === undefined || record.nonce === undefined || !/^\d+$/.test(record.nonce)) return;
     const commitment = commitmentOf(record);
     if (commitment === undefined) return;
-    const next = await rounds.get(roundKey({ commitment, clientSeed: record.clientSeed, nonce: String(BigInt(record.nonce) + 1n) }));
+    const next = await rounds.get(nextNonceKey(commitment, record.clientSeed, record.nonce));
     if (next?.witness === 'nonce-skipped') await saveRound(next, { source: 'dom', observedAt: {} }, { now, seq: next.seq, previousArrived: true, lifts: lifts + 1 });
   }
 

@@ -123,6 +123,8 @@ export function scanMany(stores: Pick<EvidenceStores, 'commitments'>, queries: r
 /** The key of the round of the same pair and client seed at the nonce before `nonce` (canonical), if there is one. */
 export const previousNonceKey = (commitment: string, clientSeed: string, nonce: string): string | undefined =>
   nonce === '0' ? undefined : roundKey({ commitment, clientSeed, nonce: String(BigInt(nonce) - 1n) });
+/** The key of the round of the same pair at the nonce after `nonce` (canonical decimal text). */
+export const nextNonceKey = (commitment: string, clientSeed: string, nonce: string): string => roundKey({ commitment, clientSeed, nonce: String(BigInt(nonce) + 1n) });
 
 /** What witnessOf will ask about `record` (undefined: it asks nothing of the index), given its own commitment's record. */
 export function scanQueryOf(record: Pick<RoundRecord, 'commitment' | 'serverSeed' | 'clientSeed' | 'nonce' | 'observedAt' | 'actedAt' | 'documentActedAt'>, own: CommitmentSighting | undefined): ScanQuery | undefined {
@@ -212,11 +214,6 @@ export async function witnessOf(
   const [lost, lostElsewhere] = await Promise.all([scanLost(stores, clientSeed, from), scanLost(stores, undefined, from)]);
   const moreForgotten = lost === 'several' || lostElsewhere === 'several';
   for (const found of [lost, lostElsewhere]) if (found !== 'several') for (const other of found) await readOther(other);
-  // The round of this pair at the nonce before (an auto-bet's previous round, or a bet in another
-  // game's tab on the same pair): whether the nonce the panel named for the bet was played before this
-  // one came out at a later one. Only a round with a whole outcome of a game Fair Witness verifies
-  // counts: a filler under a made-up name, or part of a draw, is never checked by the reveal. Whether
-  // it was bound itself, and of the round's game, decides how far back it speaks (core/witness.ts).
   // Where the panel left the other pairs shown before this one's first state: played there, or kept
   // in reserve (core/witness.ts leftBehind). One read per other pair, however many states it has.
   const playedWhereLeft = new Map<string, number>();
@@ -225,6 +222,11 @@ export async function witnessOf(
     const left = await stores.rounds.get(roundKey({ commitment: state.commitment, clientSeed, nonce: state.nonce }));
     if (left?.observedAt.result !== undefined) playedWhereLeft.set(`${state.commitment}\n${state.nonce}`, left.observedAt.result);
   }
+  // The round of this pair at the nonce before (an auto-bet's previous round, or a bet in another
+  // game's tab on the same pair): whether the nonce the panel named for the bet was played before this
+  // one came out at a later one. Only a round with a whole outcome of a game Fair Witness verifies
+  // counts: a filler under a made-up name, or part of a draw, is never checked by the reveal. Whether
+  // it was bound itself, and of the round's game, decides how far back it speaks (core/witness.ts).
   const previousKey = previousNonceKey(commitment, clientSeed, nonceText);
   const previous = previousKey === undefined ? undefined : await stores.rounds.get(previousKey);
   const previousCounts = previous?.result !== undefined && lookupGame(previous.game).kind === 'supported' && isWholeOutcome(previous.result, previous.game);

@@ -341,7 +341,8 @@ function shownUpTo(input: WitnessInput, actedAt: number): string | undefined {
   const raise = (nonce: string) => {
     if (!atMost(nonce, highest)) highest = nonce;
   };
-  for (const state of input.ownStates) if (state.clientSeed === input.clientSeed && [state.seenAt, ...(state.shownAgain ?? [])].some((at) => surelyBefore(at, actedAt))) raise(state.nonce);
+  // (A state's first showing is its earliest: shown again before the action only if first shown before it.)
+  for (const state of input.ownStates) if (state.clientSeed === input.clientSeed && surelyBefore(state.seenAt, actedAt)) raise(state.nonce);
   for (const span of input.forgotten ?? []) {
     if (span.commitment !== input.commitment || (span.clientSeed !== undefined && span.clientSeed !== input.clientSeed) || !surelyBefore(span.from, actedAt)) continue;
     if (span.highest === undefined) return undefined;
@@ -354,8 +355,8 @@ function shownUpTo(input: WitnessInput, actedAt: number): string | undefined {
 const UNKNOWN = 'unknown';
 
 /**
- * The next nonce the round's own pair (its commitment, client seed, and game or none) was last shown
- * with before the action, first or again; undefined when it was not shown before it; UNKNOWN when
+ * The next nonce the round's own pair (its commitment and client seed, on any game's panel) was last
+ * shown with before the action, first or again; undefined when it was not shown before it; UNKNOWN when
  * showings of it the store forgot may have come after the latest it kept (a page that shows the
  * pair at many nonces after the bet must not make the store forget which one the panel named).
  */

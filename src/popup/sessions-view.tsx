@@ -4,7 +4,7 @@
 import { useMemo } from 'preact/hooks';
 import { useEnv } from './env.js';
 import { amountText, chanceText, integerText } from '../ui/format.js';
-import { dateText, percentText, shown } from '../ui/luck/session-text.js';
+import { dateText, percentileWords, shown } from '../ui/luck/session-text.js';
 import { useKeptFigures } from '../ui/luck/use-figures.js';
 import { useSessionLucks } from '../ui/luck/use-session-lucks.js';
 import { useSessions } from '../ui/luck/use-sessions.js';
@@ -31,12 +31,11 @@ export function SessionsView() {
             .map((session, i) => {
               const luck = lucks[i];
               const percentile = shown(luck);
-              const percentileWords = luck === undefined || (luck.percentile === undefined && !luck.tooFew) ? t('sessionsNoPercentile') : percentile ? percentText(t, luck) : t('sessionsTooFew');
               return (
                 <li key={offset + i} data-session={offset + i} data-rounds={session.rounds} data-net={session.net.value} data-witnessed={session.witnessed} data-at-least={percentile?.atLeast}>
                   <span class="session-start">{dateText(t, session.start)}</span>
                   <span class="session-net">{amountText(t, session.net.value)}</span>
-                  <span class="hint session-facts">{t(`sessionsFacts_${session.rounds === 1 ? 'one' : 'other'}`, [integerText(t, session.rounds), chanceText(t, session.witnessed / session.rounds), percentileWords])}</span>
+                  <span class="hint session-facts">{t(`sessionsFacts_${session.rounds === 1 ? 'one' : 'other'}`, [integerText(t, session.rounds), chanceText(t, session.witnessed / session.rounds), percentileWords(t, luck)])}</span>
                 </li>
               );
             })

@@ -2,6 +2,9 @@
 // bundle hashing or the store) and the worker.
 import type { CapturedClaim } from './records.js';
 
+/** A commitment as every supported game writes it: a SHA3-256 digest, 64 hex digits in either case. */
+export const COMMITMENT_DIGEST = /^[\da-f]{64}$/i;
+
 /** A claim that names no round: only the active seed pair's commitment, seen before any result. */
 export function isCommitmentSighting(claim: CapturedClaim): boolean {
   return claim.commitment !== undefined && claim.result === undefined && claim.serverSeed === undefined;

@@ -10,6 +10,7 @@ import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT
 import { CAPTURE_CHANNELS, FRAME_SHAPE, KINDS_PER_CHANNEL, LANGUAGE_TAG, MAX_SEEN_KINDS, RANDOM_SPELLING, SEEN_KEY, SEEN_SHAPE, type CaptureTally } from './capture-channel.js';
 import type { CapturedClaim, GameFigures, RoundFilter, RoundRecord, RoundRow, StorageProblem, Summary, VerifiedRound } from './records.js';
 import { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE, MAX_MESSAGE_TEXT_LENGTH, MAX_PAGE } from './message-limits.js';
+import { COMMITMENT_DIGEST } from './claim-kinds.js';
 
 export { MAX_CLAIMS_PER_MESSAGE, MAX_IMPORT_ROUNDS_PER_MESSAGE };
 
@@ -28,7 +29,7 @@ const hex64 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
  * server seed, and a text with a "|" in it would write another round's key and slot (round-key.ts,
  * round-tracker.ts), ending a bet with a made-up round no seed can prove wrong (red8-slot-separator).
  */
-const commitmentText = v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'commitment must be 64 hexadecimal digits'));
+const commitmentText = v.pipe(v.string(), v.regex(COMMITMENT_DIGEST, 'commitment must be 64 hexadecimal digits'));
 const uuid = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/));
 /** Chain states of a file's chunks: a 1 GiB file (the import's limit) has well under 100 000 chunks of 200 rounds. */
 const MAX_SEAL_STATES = 100_000;

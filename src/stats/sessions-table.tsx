@@ -5,7 +5,7 @@ import type { Session } from '../core/luck/sessions.js';
 import { useEnv } from '../ui/env.js';
 import { amountText, chanceText, integerText } from '../ui/format.js';
 import type { Luck } from '../ui/luck/luck.js';
-import { dateText, percentText, shown } from '../ui/luck/session-text.js';
+import { dateText, percentileWords, percentText, shown } from '../ui/luck/session-text.js';
 
 function LuckOverTime({ sessions, lucks }: { sessions: readonly Session[]; lucks: readonly (Luck | undefined)[] }) {
   const { t } = useEnv();
@@ -67,7 +67,7 @@ export function SessionsTable({ sessions, offset, lucks }: { sessions: readonly 
                   <td>{integerText(t, session.rounds)}</td>
                   <td>{amountText(t, session.net.value)}</td>
                   <td>{chanceText(t, session.witnessed / session.rounds)}</td>
-                  <td>{luck === undefined || (luck.percentile === undefined && !luck.tooFew) ? t('sessionsNoPercentile') : shown(luck) ? percentText(t, luck) : t('sessionsTooFew')}</td>
+                  <td>{percentileWords(t, luck)}</td>
                 </tr>
               );
             })}

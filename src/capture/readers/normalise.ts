@@ -4,14 +4,13 @@
 // content script first saw its current value for that round — its own clock, never the page's.
 import type { ClaimField } from '../../core/index.js';
 import { MAX_GAME_NAME_LENGTH, MAX_HASH_TEXT_LENGTH, MAX_LIST_LENGTH, MAX_RESULT_ITEM_LENGTH, MAX_RESULT_TEXT_LENGTH, MAX_SEED_LENGTH } from '../../core/limits.js';
-import { canonicalNonce } from '../../shared/claim-kinds.js';
+import { canonicalNonce, COMMITMENT_DIGEST } from '../../shared/claim-kinds.js';
 import type { CapturedClaim } from '../../shared/records.js';
 import { readAmount } from './amount.js';
 import { matchGameName } from './labels.js';
 import { AMOUNT_FIELDS, valueSignature, type FairnessFields, type FieldName } from './fields.js';
 
 const NONCE = /^\d{1,20}$/;
-const DIGEST = /^[\da-f]{64}$/i;
 /** The text fields and their limits (core/limits.ts). */
 const TEXT_FIELDS = {
   game: MAX_GAME_NAME_LENGTH,
@@ -56,7 +55,7 @@ export function sanitiseFields(raw: unknown, source: Source): FairnessFields {
   for (const [field, max] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, number][]) {
     const value = textValue(own(field), source, max, field === 'clientSeed' && source === 'json');
     // A commitment is a digest (shared/messages.ts refuses anything else): other text is no commitment.
-    if (value !== undefined && (field !== 'commitment' || DIGEST.test(value))) fields[field] = value;
+    if (value !== undefined && (field !== 'commitment' || COMMITMENT_DIGEST.test(value))) fields[field] = value;
   }
   // A game by the name every reading of it shares ("Ruleta Europea" is European Roulette): the worker knows English and German names only.
   if (fields.game) fields.game = matchGameName(fields.game) ?? fields.game;

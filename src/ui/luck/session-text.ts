@@ -13,5 +13,11 @@ export function percentText(t: Translate, luck: Luck): string {
   return p.atMost - p.atLeast > 0.0005 ? t('luckRange', [chanceText(t, p.atLeast), chanceText(t, p.atMost)]) : chanceText(t, p.atLeast);
 }
 
+/** A session's percentile as its table cell and popup line say it: the figure, too few rounds, or none at all (no round of known bet). */
+export function percentileWords(t: Translate, luck: Luck | undefined): string {
+  if (luck === undefined || (luck.percentile === undefined && !luck.tooFew)) return t('sessionsNoPercentile');
+  return shown(luck) ? percentText(t, luck) : t('sessionsTooFew');
+}
+
 /** A percentile worth showing: there is one, over enough rounds with a spread. */
 export const shown = (luck: Luck | undefined) => (luck?.percentile && !luck.tooFew && tooFewToCompare(luck.percentile) === undefined ? luck.percentile : undefined);
